@@ -1,0 +1,72 @@
+/**
+ * The `tool-contracts` command line: a dispatcher over lazily imported commands.
+ * Each command module exports `run(args, io)` and returns the process exit code.
+ */
+import type { CommandIO } from './command-io.js';
+import { processIO } from './command-io.js';
+
+interface CommandSpec {
+  readonly summary: string;
+  readonly load: () => Promise<{ run(args: readonly string[], io: CommandIO): Promise<number> }>;
+}
+
+const COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  generate: {
+    summary: 'Regenerate generated/ from manifest/ (default command)',
+    load: () => import('./generate-command.js'),
+  },
+  check: {
+    summary: 'Fail when generated/ is stale or a manifest is invalid',
+    load: () => import('./check-command.js'),
+  },
+  watch: {
+    summary: 'Regenerate whenever a manifest or runtime file changes',
+    load: () => import('./watch-command.js'),
+  },
+  audit: {
+    summary: 'Show which contract fields the runtime reads, and where',
+    load: () => import('./audit-command.js'),
+  },
+  list: {
+    summary: 'Print the tools a model would see for a session, host and model',
+    load: () => import('./list-command.js'),
+  },
+  call: {
+    summary: 'Call a tool with JSON input and print what the model would get',
+    load: () => import('./call-command.js'),
+  },
+};
+
+export function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(
+    ([name, spec]) => `  ${name.padEnd(width)}  ${spec.summary}`,
+  );
+  return [
+    'Usage: tool-contracts [command] [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Run `tool-contracts <command> --help` for the options of a command.',
+  ].join('\n');
+}
+
+export async function main(argv: readonly string[], io: CommandIO = processIO): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === '--help' || first === '-h' || first === 'help') {
+    io.out(usage());
+    return 0;
+  }
+  if (first === undefined || first.startsWith('-')) {
+    const command = await COMMANDS.generate!.load();
+    return command.run(argv, io);
+  }
+  const spec = COMMANDS[first];
+  if (spec === undefined) {
+    io.err(`tool-contracts: unknown command "${first}"\n\n${usage()}`);
+    return 2;
+  }
+  const command = await spec.load();
+  return command.run(rest, io);
+}
