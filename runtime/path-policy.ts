@@ -1,0 +1,226 @@
+/**
+ * Path policy of the file tools (SPEC §5.7).
+ *
+ * - {@link resolveWorkspacePath}: turn the path a model wrote into an absolute path. Like the
+ *   article's agent it does not confine paths to the workspace: sub-agents legitimately read
+ *   sibling repositories, and the permission layer decides about paths outside.
+ * - {@link resolveToolPath}: the same, plus an opt-in workspace boundary that resolves symlinks
+ *   before deciding, so a link inside the workspace cannot smuggle a call outside.
+ * - {@link normalizeToolPathForComparison}: one spelling per file, for keys (file-state tables)
+ *   and comparisons; never for opening files.
+ */
+import { lstat, readlink, realpath } from 'node:fs/promises';
+import nodePath from 'node:path';
+
+/** Why a path was refused. */
+export type PathPolicyErrorCode =
+  /** The working directory or workspace root handed to the policy is not absolute. */
+  | 'invalid_configuration'
+  /** The requested path is empty or only whitespace. */
+  | 'empty_path'
+  /** The requested path cannot name a file (it contains a NUL byte). */
+  | 'invalid_path'
+  /** The boundary is on and the path resolves (through symlinks) outside the workspace root. */
+  | 'outside_workspace';
+
+/** A path refused by the policy; `message` names the path and, when there is one, the boundary. */
+export class PathPolicyError extends Error {
+  override readonly name = 'PathPolicyError';
+  readonly code: PathPolicyErrorCode;
+  /** The path as requested (or the misconfigured directory for `invalid_configuration`). */
+  readonly path: string;
+  /** The workspace root (after symlink resolution) the path was judged against. */
+  readonly boundary?: string;
+
+  constructor(code: PathPolicyErrorCode, path: string, message: string, boundary?: string) {
+    super(message);
+    this.code = code;
+    this.path = path;
+    if (boundary !== undefined) this.boundary = boundary;
+  }
+}
+
+export interface WorkspacePathOptions {
+  /** Absolute directory relative paths are resolved against. */
+  readonly workingDirectory: string;
+  /** Absolute workspace root (checked for being absolute; the boundary uses it). */
+  readonly workspaceRoot: string;
+  /** Path semantics to apply. Default: `process.platform`. */
+  readonly platform?: NodeJS.Platform;
+}
+
+function pathModule(platform: NodeJS.Platform | undefined): nodePath.PlatformPath {
+  return (platform ?? process.platform) === 'win32' ? nodePath.win32 : nodePath.posix;
+}
+
+/** `"a\u0000b"` stays readable in a message. */
+function quote(path: string): string {
+  return JSON.stringify(path);
+}
+
+/**
+ * Resolve `requestedPath` for a file tool.
+ *
+ * Absolute paths are only normalised (`..`, duplicate separators); relative ones are resolved
+ * against the working directory. The path is not confined to the workspace and its Unicode form
+ * is kept as written, because on most Linux file systems NFC and NFD spellings are different
+ * files.
+ *
+ * @throws {PathPolicyError} `invalid_configuration` when the working directory or workspace
+ *   root is not absolute, `empty_path`, or `invalid_path` for a NUL byte.
+ */
+export function resolveWorkspacePath(requestedPath: string, options: WorkspacePathOptions): string {
+  const path = pathModule(options.platform);
+  for (const [label, directory] of [
+    ['working directory', options.workingDirectory],
+    ['workspace root', options.workspaceRoot],
+  ] as const) {
+    if (!path.isAbsolute(directory)) {
+      throw new PathPolicyError(
+        'invalid_configuration',
+        directory,
+        `Path policy is misconfigured: the ${label} must be an absolute path, got ${quote(directory)}`,
+      );
+    }
+  }
+  if (requestedPath.trim() === '') {
+    throw new PathPolicyError('empty_path', requestedPath, 'The path is empty');
+  }
+  if (requestedPath.includes('\0')) {
+    throw new PathPolicyError(
+      'invalid_path',
+      requestedPath,
+      `The path ${quote(requestedPath)} contains a NUL byte`,
+    );
+  }
+  return path.isAbsolute(requestedPath)
+    ? path.normalize(requestedPath)
+    : path.resolve(options.workingDirectory, requestedPath);
+}
+
+export interface ToolPathContext {
+  readonly workingDirectory: string;
+  readonly workspaceRoot: string;
+  /** Refuse paths that resolve, through symlinks, outside the workspace root. */
+  readonly enforceWorkspaceBoundary: boolean;
+}
+
+/**
+ * {@link resolveWorkspacePath}, then, when `enforceWorkspaceBoundary` is on, refuse a path whose
+ * real location is outside the real workspace root. The longest existing prefix of the path is
+ * resolved through symlinks (dangling links too), so a file that does not exist yet under a
+ * symlinked directory is judged by where it would be created.
+ *
+ * Returns the resolved path as the model spelled it (not the real path), so results and
+ * file-state keys read the same with the boundary on or off.
+ *
+ * @throws {PathPolicyError} as {@link resolveWorkspacePath}, or `outside_workspace`.
+ */
+export async function resolveToolPath(requestedPath: string, context: ToolPathContext): Promise<string> {
+  const resolved = resolveWorkspacePath(requestedPath, context);
+  if (!context.enforceWorkspaceBoundary) return resolved;
+
+  const boundary = await realLocation(nodePath.resolve(context.workspaceRoot));
+  const target = await realLocation(resolved);
+  if (!isWithin(boundary, target)) {
+    const via = target === resolved ? '' : ` (it resolves to ${quote(target)})`;
+    throw new PathPolicyError(
+      'outside_workspace',
+      requestedPath,
+      `The path ${quote(requestedPath)} is outside the workspace boundary ${quote(boundary)}${via}`,
+      boundary,
+    );
+  }
+  return resolved;
+}
+
+function isWithin(root: string, candidate: string): boolean {
+  const relative = nodePath.relative(root.normalize('NFC'), candidate.normalize('NFC'));
+  return (
+    relative === '' ||
+    (relative !== '..' && !relative.startsWith(`..${nodePath.sep}`) && !nodePath.isAbsolute(relative))
+  );
+}
+
+/** Enough for any sane chain of links; more means a loop. */
+const MAX_SYMLINK_HOPS = 40;
+
+/**
+ * Where `absolutePath` is, or would be created, once every symlink is followed: the real path of
+ * the longest existing prefix plus the missing rest. A dangling symlink is followed to its
+ * target, since writing through it would create the target.
+ */
+async function realLocation(absolutePath: string): Promise<string> {
+  let current = absolutePath;
+  let missing: string[] = [];
+  for (let hops = 0; hops <= MAX_SYMLINK_HOPS; ) {
+    try {
+      return nodePath.join(await realpath(current), ...missing);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+        throw new PathPolicyError(
+          'invalid_path',
+          absolutePath,
+          `The path ${quote(absolutePath)} cannot be resolved: ${code ?? String(error)}`,
+        );
+      }
+    }
+    const link = await lstat(current).catch(() => undefined);
+    if (link?.isSymbolicLink()) {
+      hops += 1;
+      current = nodePath.resolve(nodePath.dirname(current), await readlink(current));
+      continue;
+    }
+    const parent = nodePath.dirname(current);
+    if (parent === current) return nodePath.join(current, ...missing);
+    missing = [nodePath.basename(current), ...missing];
+    current = parent;
+  }
+  throw new PathPolicyError(
+    'invalid_path',
+    absolutePath,
+    `The path ${quote(absolutePath)} cannot be resolved: too many levels of symbolic links`,
+  );
+}
+
+/** `\\?\UNC\server\share\…` → `\\server\share\…`; `\\?\C:\…` → `C:\…`; other `\\?\…` kept. */
+const VERBATIM_UNC = /^[\\/]{2}\?[\\/]UNC[\\/]/i;
+const VERBATIM_DRIVE = /^[\\/]{2}\?[\\/](?=[A-Za-z]:)/;
+/** `\\.\pipe\x`, `\\?\Volume{…}\`: device namespaces, meaningful as written. */
+const DEVICE_NAMESPACE = /^[\\/]{2}[.?][\\/]/;
+/** Git Bash / MSYS spelling of a drive: `/c/Users` or `/c`. */
+const MSYS_DRIVE = /^\/([A-Za-z])(?=\/|$)/;
+
+export interface PathComparisonOptions {
+  /** Path semantics to apply. Default: `process.platform`. */
+  readonly platform?: NodeJS.Platform;
+}
+
+/**
+ * One spelling per path, for keys and comparisons. Everywhere: Unicode NFC, `.`/`..` and
+ * duplicate separators collapsed, no trailing separator (except a root). On Windows also: Git
+ * Bash `/c/...` → `C:\...`, the `\\?\` long-path prefix stripped (`\\?\UNC\server\share` →
+ * `\\server\share`), device namespaces such as `\\.\pipe\x` kept as written, drive letters
+ * upper-cased, `/` → `\`. Letter case is otherwise kept.
+ */
+export function normalizeToolPathForComparison(path: string, options: PathComparisonOptions = {}): string {
+  const nfc = path.normalize('NFC');
+  if ((options.platform ?? process.platform) !== 'win32') {
+    return stripTrailingSeparator(nodePath.posix.normalize(nfc), nodePath.posix);
+  }
+  let windows = nfc;
+  if (VERBATIM_UNC.test(windows)) windows = `\\\\${windows.replace(VERBATIM_UNC, '')}`;
+  else if (VERBATIM_DRIVE.test(windows)) windows = windows.replace(VERBATIM_DRIVE, '');
+  else if (DEVICE_NAMESPACE.test(windows)) return windows.replaceAll('/', '\\');
+  else windows = windows.replace(MSYS_DRIVE, (_match, drive: string) => `${drive}:\\`);
+  windows = windows.replace(/^([a-z])(?=:)/, (drive) => drive.toUpperCase());
+  return stripTrailingSeparator(nodePath.win32.normalize(windows), nodePath.win32);
+}
+
+function stripTrailingSeparator(path: string, module: nodePath.PlatformPath): string {
+  const root = module.parse(path).root;
+  let end = path.length;
+  while (end > root.length && (path[end - 1] === '/' || path[end - 1] === module.sep)) end -= 1;
+  return path.slice(0, end);
+}
