@@ -247,6 +247,11 @@ export interface ToolContract<Input = unknown, Output = unknown> {
   readonly ordering: 'reference' | 'registration';
   /** Manifest this contract was generated from, relative to the project root. */
   readonly source: string;
+  /**
+   * Set only on entries projected from an MCP server's `tools/list`: the server and the tool name
+   * as the server knows them (the provider-visible name may be sanitised or shortened).
+   */
+  readonly mcp?: { readonly server: string; readonly tool: string };
 }
 
 // ---------------------------------------------------------------------------------------------
