@@ -475,7 +475,11 @@ export interface ToolHooks<Input, Output> {
   readonly prepareApproval?: (input: Input, context: ToolCallContext) => Promise<ApprovalPreparation>;
   /** Compute the timeout from the input; `undefined` keeps the policy's value. */
   readonly resolveTimeoutBudgetMs?: (input: Input, policy: ToolTimeoutPolicy) => number | undefined;
-  readonly resolvePermissionCapability?: (input: Input) => PermissionCapability;
+  /**
+   * Recompute the permission-relevant capability from the input (Bash: `ls` is read-only).
+   * `undefined` keeps the declared capability (flags and permission of the contract).
+   */
+  readonly resolvePermissionCapability?: (input: Input) => PermissionCapability | undefined;
   readonly resolvePermissionRulePolicy?: (input: Input) => PermissionRulePolicy;
   /** Turn the handler's output into what the model reads. Default: JSON or the string itself. */
   readonly formatModelContent?: (output: Output) => string;
