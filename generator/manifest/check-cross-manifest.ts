@@ -1,0 +1,158 @@
+import type { Manifest, ToolIndex } from './manifest-schema.js';
+import type { ManifestIssue } from './manifest-issue.js';
+import type { ManifestRecord } from './manifest-record.js';
+import type { YamlSource } from './parse-yaml-source.js';
+import { issueInChain } from './locate-in-chain.js';
+import { suggest } from './translate-zod-issue.js';
+
+/** A manifest that passed validation, with the sources of its `extends` chain (own file first). */
+export interface ValidatedManifest {
+  readonly manifest: Manifest;
+  readonly chain: readonly YamlSource[];
+}
+
+/**
+ * Rules that need more than one manifest (or the index): duplicate names, aliases that collide
+ * with a name or another alias, `readOnly` with `destructive`, and the index's lists against the
+ * manifests. Every issue is placed at the field to fix.
+ *
+ * `records` are all parsed manifest files (names are checked even when a manifest is otherwise
+ * invalid); `index` is absent when `manifest/tools.yaml` is missing or invalid.
+ */
+export function checkCrossManifest(
+  records: readonly ManifestRecord[],
+  validated: readonly ValidatedManifest[],
+  index: { readonly value: ToolIndex; readonly source: YamlSource } | undefined,
+): ManifestIssue[] {
+  const issues: ManifestIssue[] = [];
+
+  const filesByName = new Map<string, string[]>();
+  for (const record of records) {
+    if (record.name === undefined) continue;
+    filesByName.set(record.name, [...(filesByName.get(record.name) ?? []), record.source.file]);
+  }
+  for (const record of records) {
+    const files = record.name === undefined ? [] : filesByName.get(record.name)!;
+    if (files.length < 2) continue;
+    const others = files.filter((file) => file !== record.source.file);
+    issues.push(
+      issueInChain([record.source], {
+        code: 'duplicate_name',
+        path: ['name'],
+        anchor: 'value',
+        found: JSON.stringify(record.name),
+        message: `duplicate tool name ${JSON.stringify(record.name)}, also defined in ${others.join(', ')}`,
+      }),
+    );
+  }
+
+  const aliasHolders = new Map<string, string[]>();
+  for (const { manifest } of validated) {
+    for (const alias of new Set(manifest.aliases)) aliasHolders.set(alias, [...(aliasHolders.get(alias) ?? []), manifest.name]);
+  }
+  for (const { manifest, chain } of validated) {
+    manifest.aliases.forEach((alias, position) => {
+      const at = { path: ['aliases', position] as const, anchor: 'value' as const, found: JSON.stringify(alias) };
+      const owner = filesByName.get(alias);
+      if (alias === manifest.name) {
+        issues.push(issueInChain(chain, { ...at, code: 'alias_conflict', message: `alias ${JSON.stringify(alias)} is the tool's own name` }));
+      } else if (owner) {
+        issues.push(
+          issueInChain(chain, {
+            ...at,
+            code: 'alias_conflict',
+            message: `alias ${JSON.stringify(alias)} is the name of a tool (${owner.join(', ')}); a name always wins over an alias`,
+          }),
+        );
+      }
+      if (manifest.aliases.indexOf(alias) !== position) {
+        issues.push(issueInChain(chain, { ...at, code: 'alias_conflict', message: `alias ${JSON.stringify(alias)} is listed twice` }));
+      }
+      const others = (aliasHolders.get(alias) ?? []).filter((name) => name !== manifest.name);
+      if (others.length > 0) {
+        issues.push(
+          issueInChain(chain, {
+            ...at,
+            code: 'alias_conflict',
+            message: `alias ${JSON.stringify(alias)} is also an alias of ${others.map((name) => JSON.stringify(name)).join(', ')}`,
+          }),
+        );
+      }
+    });
+    if (manifest.flags.readOnly && manifest.flags.destructive) {
+      issues.push(
+        issueInChain(chain, {
+          code: 'read_only_destructive',
+          path: ['flags', 'destructive'],
+          anchor: 'value',
+          found: 'true',
+          message: 'a read-only tool cannot be destructive (flags.readOnly is true)',
+        }),
+      );
+    }
+  }
+
+  if (index) issues.push(...checkIndex(index.value, index.source, filesByName));
+  return issues;
+}
+
+function checkIndex(index: ToolIndex, source: YamlSource, filesByName: ReadonlyMap<string, string[]>): ManifestIssue[] {
+  const issues: ManifestIssue[] = [];
+  const chain = [source];
+  const firstPosition = new Map<string, number>();
+  index.registrationOrder.forEach((name, position) => {
+    const path = ['registrationOrder', position] as const;
+    const first = firstPosition.get(name);
+    if (first !== undefined) {
+      issues.push(
+        issueInChain(chain, {
+          code: 'duplicate_in_registration_order',
+          path,
+          anchor: 'value',
+          found: JSON.stringify(name),
+          message: `${JSON.stringify(name)} is listed more than once (first at registrationOrder[${first}])`,
+        }),
+      );
+      return;
+    }
+    firstPosition.set(name, position);
+    if (!filesByName.has(name)) {
+      const suggestion = suggest(name, [...filesByName.keys()]);
+      issues.push(
+        issueInChain(chain, {
+          code: 'unknown_in_registration_order',
+          path,
+          anchor: 'value',
+          found: JSON.stringify(name),
+          message: `no manifest defines ${JSON.stringify(name)}${suggestion ? `, did you mean ${JSON.stringify(suggestion)}?` : ''}`,
+        }),
+      );
+    }
+  });
+  for (const [name, files] of filesByName) {
+    if (firstPosition.has(name)) continue;
+    issues.push(
+      issueInChain(chain, {
+        code: 'missing_from_registration_order',
+        path: ['registrationOrder'],
+        anchor: 'key',
+        expected: JSON.stringify(name),
+        message: `missing ${JSON.stringify(name)} (defined in ${files.join(', ')}); every built-in tool is listed in its registration order`,
+      }),
+    );
+  }
+  index.reservedReferenceNames.forEach((name, position) => {
+    const files = filesByName.get(name);
+    if (!files) return;
+    issues.push(
+      issueInChain(chain, {
+        code: 'reserved_name_defined',
+        path: ['reservedReferenceNames', position],
+        anchor: 'value',
+        found: JSON.stringify(name),
+        message: `${JSON.stringify(name)} is defined by ${files.join(', ')}; reserve only names no manifest defines`,
+      }),
+    );
+  });
+  return issues;
+}

@@ -1,0 +1,62 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadManifestSources, MANIFEST_DIRECTORY, TOOL_INDEX_FILE } from './load-manifest-sources.js';
+import type { SourceText } from './load-manifest-sources.js';
+import type { LoadResult } from './manifest-set.js';
+
+export type { LoadedTool, LoadResult, ManifestSet } from './manifest-set.js';
+export type { ManifestIssue } from './manifest-issue.js';
+
+/** Options of {@link loadManifestSet}. */
+export interface LoadManifestSetOptions {
+  /**
+   * Lists the entries (names or paths) of a directory. Default: `fs.readdir`. Tests pass a
+   * shuffling lister to prove the result does not depend on the file system's order.
+   */
+  readonly listDirectory?: (directory: string) => Promise<string[]>;
+}
+
+/**
+ * Loads and checks every manifest of a project: `manifest/tools.yaml` (the index) and each
+ * `manifest/tools/*.yaml` (`.yml` files are read too, so their wrong name is reported).
+ *
+ * Per file: YAML syntax, duplicate keys and alias bombs; the `# yaml-language-server` first line;
+ * `extends` (deep merge of raw values, unknown bases, cycles); the zod manifest language with
+ * every issue located at its field; the file name `kebab(name).yaml`. Across files: duplicate
+ * names, alias collisions, `readOnly` with `destructive`, and the index against the manifests.
+ * Hook exports are checked separately by `checkHookExports` (it needs ts-morph).
+ *
+ * Never throws on bad input and never stops at the first problem: the result carries every issue
+ * of the run, sorted, or the set with tools in registration order. Same files, same result,
+ * whatever order the directory lists them in.
+ */
+export async function loadManifestSet(projectRoot: string, options: LoadManifestSetOptions = {}): Promise<LoadResult> {
+  const listDirectory = options.listDirectory ?? ((directory: string) => readdir(directory));
+  const directory = path.join(projectRoot, ...MANIFEST_DIRECTORY.split('/'));
+  let entries: string[];
+  try {
+    entries = await listDirectory(directory);
+  } catch (error) {
+    entries = [];
+    if (!isMissing(error)) throw error;
+  }
+  const files = [...new Set(entries.map((entry) => path.basename(entry)))]
+    .filter((name) => /\.ya?ml$/.test(name))
+    .map((name) => `${MANIFEST_DIRECTORY}/${name}`)
+    .sort();
+  const [index, ...manifests] = await Promise.all([TOOL_INDEX_FILE, ...files].map((file) => readSourceText(projectRoot, file)));
+  return loadManifestSources({ index: index!, manifests });
+}
+
+async function readSourceText(projectRoot: string, file: string): Promise<SourceText> {
+  try {
+    return { file, text: await readFile(path.join(projectRoot, ...file.split('/')), 'utf8') };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { file, readError: code === 'ENOENT' ? 'file not found' : String(code ?? error) };
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}

@@ -1,0 +1,173 @@
+import { collectExplicitPaths } from './collect-explicit-paths.js';
+import { checkCrossManifest } from './check-cross-manifest.js';
+import type { ValidatedManifest } from './check-cross-manifest.js';
+import type { FieldPath } from './field-path.js';
+import { kebabCase } from './kebab-case.js';
+import { issueInChain } from './locate-in-chain.js';
+import { compareManifestIssues, formatManifestIssue } from './manifest-issue.js';
+import type { ManifestIssue } from './manifest-issue.js';
+import { manifestRecord } from './manifest-record.js';
+import type { ManifestRecord } from './manifest-record.js';
+import { ManifestSchema, ToolIndexSchema } from './manifest-schema.js';
+import type { ToolIndex } from './manifest-schema.js';
+import type { LoadedTool, LoadResult } from './manifest-set.js';
+import { parseYamlSource } from './parse-yaml-source.js';
+import type { YamlSource } from './parse-yaml-source.js';
+import { resolveExtends } from './resolve-extends.js';
+import { translateZodIssue } from './translate-zod-issue.js';
+
+/** The text of one input file, or why it could not be read. */
+export type SourceText =
+  | { readonly file: string; readonly text: string }
+  | { readonly file: string; readonly readError: string };
+
+/** Project-relative path of the index. */
+export const TOOL_INDEX_FILE = 'manifest/tools.yaml';
+/** Project-relative folder of the manifests. */
+export const MANIFEST_DIRECTORY = 'manifest/tools';
+/** First line of every manifest, so editors validate it against the published language. */
+export const MANIFEST_SCHEMA_COMMENT = '# yaml-language-server: $schema=../manifest.schema.json';
+/** First line of `manifest/tools.yaml`. */
+export const TOOL_INDEX_SCHEMA_COMMENT = '# yaml-language-server: $schema=./tools.schema.json';
+
+/**
+ * Loads manifests from texts already read: the pure core of {@link loadManifestSet}, for tests and
+ * for tools that hold the files in memory. Never throws on bad input; the result is the same for
+ * any order of `manifests`.
+ */
+export function loadManifestSources(input: {
+  readonly index: SourceText;
+  readonly manifests: readonly SourceText[];
+}): LoadResult {
+  const issues: ManifestIssue[] = [];
+  const manifests = [...input.manifests].sort((left, right) => compareText(left.file, right.file));
+
+  const records: ManifestRecord[] = [];
+  let unparsedFiles = false;
+  for (const text of manifests) {
+    const source = readSource(text, MANIFEST_SCHEMA_COMMENT, issues);
+    if (!source) {
+      unparsedFiles = true;
+      continue;
+    }
+    if (source.value === undefined) unparsedFiles = true;
+    records.push(manifestRecord(source));
+  }
+
+  const byName = new Map<string, ManifestRecord>();
+  for (const record of records) if (record.name !== undefined && !byName.has(record.name)) byName.set(record.name, record);
+  const extendsResult = resolveExtends(records, byName, unparsedFiles);
+  issues.push(...extendsResult.issues);
+
+  const validated: (ValidatedManifest & { readonly tool: LoadedTool })[] = [];
+  for (const record of records) {
+    if (record.source.value === undefined) continue; // its YAML problems are already reported
+    const resolution = extendsResult.results.get(record);
+    if (!resolution?.ok) continue;
+    const { merged, chain } = resolution.resolved;
+    const sources = chain.map((member) => member.source);
+    const parsed = ManifestSchema.safeParse(merged);
+    if (!parsed.success) {
+      for (const zodIssue of parsed.error.issues) {
+        for (const draft of translateZodIssue(zodIssue, ManifestSchema, merged)) issues.push(issueInChain(sources, draft));
+      }
+      continue;
+    }
+    const manifest = parsed.data;
+    const expectedFile = `${kebabCase(manifest.name)}.yaml`;
+    const actualFile = record.source.file.slice(record.source.file.lastIndexOf('/') + 1);
+    if (actualFile !== expectedFile) {
+      issues.push(
+        issueInChain([record.source], {
+          code: 'file_name',
+          path: ['name'],
+          anchor: 'value',
+          expected: JSON.stringify(expectedFile),
+          found: JSON.stringify(actualFile),
+          message: `a manifest for ${JSON.stringify(manifest.name)} must be named ${JSON.stringify(expectedFile)}, found ${JSON.stringify(actualFile)}`,
+        }),
+      );
+    }
+    const root = chain[chain.length - 1]!;
+    const source = record.source;
+    validated.push({
+      manifest,
+      chain: sources,
+      tool: {
+        manifest,
+        file: source.file,
+        implementation: manifest.implementation ?? kebabCase(root.name ?? manifest.name),
+        explicitPaths: collectExplicitPaths(merged),
+        locate: (path: FieldPath) => source.locateValue(path),
+      },
+    });
+  }
+
+  const index = loadIndex(input.index, issues);
+  issues.push(...checkCrossManifest(records, validated, index));
+
+  if (issues.length > 0) return { ok: false, issues: uniqueSorted(issues) };
+  const order = new Map(index!.value.registrationOrder.map((name, position) => [name, position]));
+  const tools = validated
+    .map((entry) => entry.tool)
+    .sort((left, right) => order.get(left.manifest.name)! - order.get(right.manifest.name)!);
+  const files = [input.index.file, ...manifests.map((text) => text.file)].sort(compareText);
+  return { ok: true, set: { tools, index: index!.value, files } };
+}
+
+function loadIndex(
+  text: SourceText,
+  issues: ManifestIssue[],
+): { readonly value: ToolIndex; readonly source: YamlSource } | undefined {
+  const source = readSource(text, TOOL_INDEX_SCHEMA_COMMENT, issues);
+  if (!source || source.value === undefined) return undefined;
+  const parsed = ToolIndexSchema.safeParse(source.value);
+  if (!parsed.success) {
+    for (const zodIssue of parsed.error.issues) {
+      for (const draft of translateZodIssue(zodIssue, ToolIndexSchema, source.value)) issues.push(issueInChain([source], draft));
+    }
+    return undefined;
+  }
+  return { value: parsed.data, source };
+}
+
+/** Parses one file, reporting read errors, YAML problems and a wrong first line. */
+function readSource(text: SourceText, schemaComment: string, issues: ManifestIssue[]): YamlSource | undefined {
+  if ('readError' in text) {
+    issues.push({ code: 'unreadable_file', file: text.file, line: 1, column: 1, path: '', message: `cannot read file: ${text.readError}` });
+    return undefined;
+  }
+  const source = parseYamlSource(text.file, text.text);
+  issues.push(...source.issues);
+  const firstLine = text.text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!.trimEnd();
+  if (firstLine !== schemaComment) {
+    issues.push({
+      code: 'missing_schema_comment',
+      file: text.file,
+      line: 1,
+      column: 1,
+      path: '',
+      expected: JSON.stringify(schemaComment),
+      found: JSON.stringify(firstLine),
+      message: `expected first line ${JSON.stringify(schemaComment)} (editors validate against it), found ${JSON.stringify(firstLine)}`,
+    });
+  }
+  return source;
+}
+
+/** One issue per distinct line of output (a base's problem is found again through its children). */
+function uniqueSorted(issues: readonly ManifestIssue[]): ManifestIssue[] {
+  const seen = new Set<string>();
+  const unique: ManifestIssue[] = [];
+  for (const issue of [...issues].sort(compareManifestIssues)) {
+    const line = formatManifestIssue(issue);
+    if (seen.has(line)) continue;
+    seen.add(line);
+    unique.push(issue);
+  }
+  return unique;
+}
+
+function compareText(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}
