@@ -329,10 +329,11 @@ export interface HostPortImplementations {
 }
 
 export interface CronPort {
-  create(job: { readonly schedule: string; readonly prompt: string; readonly name?: string }): Promise<{ readonly id: string }>;
+  /** `recurring: false` runs the job once, at the next match, then deletes it. Default: true. */
+  create(job: { readonly schedule: string; readonly prompt: string; readonly name?: string; readonly recurring?: boolean }): Promise<{ readonly id: string }>;
   update(id: string, changes: { readonly schedule?: string; readonly prompt?: string; readonly enabled?: boolean }): Promise<void>;
   delete(id: string): Promise<void>;
-  list(): Promise<readonly { readonly id: string; readonly schedule: string; readonly prompt: string; readonly enabled: boolean }[]>;
+  list(): Promise<readonly { readonly id: string; readonly schedule: string; readonly prompt: string; readonly enabled: boolean; readonly recurring?: boolean }[]>;
 }
 
 export interface OffPeakPort {
@@ -361,7 +362,8 @@ export interface WorkflowPort {
   save(request: { readonly name: string; readonly script: string; readonly description?: string }): Promise<{ readonly path: string }>;
   evalSnippet(request: { readonly script: string; readonly input?: unknown }, signal: AbortSignal): Promise<{ readonly result: unknown; readonly logs: readonly string[] }>;
   listRuns(): Promise<readonly { readonly runId: string; readonly name: string; readonly status: string }[]>;
-  getRun(runId: string): Promise<{ readonly runId: string; readonly status: string; readonly progress: unknown; readonly result?: unknown }>;
+  /** `script`: the run's current script, when the host keeps it (AmendWorkflow previews a diff against it). */
+  getRun(runId: string): Promise<{ readonly runId: string; readonly status: string; readonly progress: unknown; readonly result?: unknown; readonly script?: string }>;
   resumeRun(runId: string): Promise<{ readonly runId: string; readonly status: string }>;
   resolveQuestion(request: { readonly runId: string; readonly questionId: string; readonly answer: string }): Promise<void>;
   listSaved(): Promise<readonly { readonly name: string; readonly description?: string; readonly path: string }[]>;
@@ -374,9 +376,14 @@ export interface NodeReplPort {
 }
 
 export interface UserInteractionPort {
-  ask(questions: readonly { readonly question: string; readonly options: readonly string[]; readonly multiSelect?: boolean }[], signal: AbortSignal): Promise<readonly string[][]>;
+  /**
+   * Shows the questions and resolves with one list of picked labels (or typed answers) per
+   * question, in order. `header` is a short chip label; `optionDescriptions[i]` explains `options[i]`.
+   */
+  ask(questions: readonly { readonly question: string; readonly options: readonly string[]; readonly multiSelect?: boolean; readonly header?: string; readonly optionDescriptions?: readonly string[] }[], signal: AbortSignal): Promise<readonly string[][]>;
   enterPlanMode(): Promise<void>;
-  exitPlanMode(plan: string): Promise<{ readonly approved: boolean }>;
+  /** `feedback`: what the user said when reviewing the plan, if anything. */
+  exitPlanMode(plan: string): Promise<{ readonly approved: boolean; readonly feedback?: string }>;
 }
 
 export interface SessionContextPort {
