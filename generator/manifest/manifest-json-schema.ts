@@ -1,0 +1,86 @@
+import { ignoreOverride, zodToJsonSchema } from 'zod-to-json-schema';
+import { ManifestSchema, SchemaNodeSchema, ToolIndexSchema } from './manifest-schema.js';
+
+type JsonObject = { [key: string]: unknown };
+
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+const SCHEMA_NODE_REF = '#/definitions/SchemaNode';
+
+/**
+ * The manifest language as a JSON Schema (draft-07, what yaml-language-server understands best),
+ * written by the generator to `manifest/manifest.schema.json` for editor completion and checks.
+ *
+ * Derived from {@link ManifestSchema} (input side: fields with defaults are optional). The
+ * recursive `input`/`output` node is one definition referenced with `$ref`. A manifest with
+ * `extends` only overrides its base, so it is checked against a deep-partial copy (no `required`
+ * anywhere, unknown fields still rejected); the loader validates the merged result in full.
+ */
+export function manifestJsonSchema(): object {
+  const generated = zodToJsonSchema(ManifestSchema, {
+    target: 'jsonSchema7',
+    // Inline every reused schema (zod-to-json-schema's `root` strategy would point repeated parts at
+    // their first use and carry that use's description along), except the recursive node.
+    $refStrategy: 'none',
+    definitionPath: 'definitions',
+    definitions: { SchemaNode: SchemaNodeSchema },
+    override: (definition, _refs, _seen, forceResolution) =>
+      definition === SchemaNodeSchema._def && !forceResolution ? { $ref: SCHEMA_NODE_REF } : ignoreOverride,
+    effectStrategy: 'input',
+    pipeStrategy: 'input',
+    removeAdditionalStrategy: 'strict',
+  }) as JsonObject;
+  const { $schema: _schema, definitions, ...complete } = generated;
+  const schemaNode = (definitions as JsonObject).SchemaNode as JsonObject;
+  const partial = withoutRequired(renameRef(complete, SCHEMA_NODE_REF, '#/definitions/PartialSchemaNode')) as JsonObject;
+  return {
+    $schema: DRAFT_07,
+    title: 'tool-contracts manifest',
+    description: 'One tool of an LLM coding agent: its contract, validated by the tool-contracts generator.',
+    definitions: {
+      SchemaNode: schemaNode,
+      PartialSchemaNode: withoutRequired(renameRef(schemaNode, SCHEMA_NODE_REF, '#/definitions/PartialSchemaNode')),
+      Manifest: complete,
+      PartialManifest: { ...partial, required: ['name', 'extends'] },
+    },
+    if: { type: 'object', required: ['extends'] },
+    then: { $ref: '#/definitions/PartialManifest' },
+    else: { $ref: '#/definitions/Manifest' },
+  };
+}
+
+/** `manifest/tools.yaml` as a JSON Schema (draft-07), written to `manifest/tools.schema.json`. */
+export function toolIndexJsonSchema(): object {
+  const { $schema: _schema, ...schema } = zodToJsonSchema(ToolIndexSchema, {
+    target: 'jsonSchema7',
+    $refStrategy: 'none',
+    effectStrategy: 'input',
+  }) as JsonObject;
+  return {
+    $schema: DRAFT_07,
+    title: 'tool-contracts tool index',
+    description: 'The registration order of the built-in tools and the reserved names of the sorted-name table.',
+    ...schema,
+  };
+}
+
+function renameRef(value: unknown, from: string, to: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => renameRef(item, from, to));
+  if (typeof value !== 'object' || value === null) return value;
+  const result: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) result[key] = key === '$ref' && item === from ? to : renameRef(item, from, to);
+  return result;
+}
+
+/** Drops `required` everywhere except inside `properties` names (a property may be called "required"). */
+function withoutRequired(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutRequired);
+  if (typeof value !== 'object' || value === null) return value;
+  const result: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key === 'required' && Array.isArray(item)) continue;
+    if (key === 'properties' && typeof item === 'object' && item !== null) {
+      result[key] = Object.fromEntries(Object.entries(item).map(([name, schema]) => [name, withoutRequired(schema)]));
+    } else result[key] = withoutRequired(item);
+  }
+  return result;
+}
