@@ -1,0 +1,200 @@
+/**
+ * Local-ref hoisting: some models accept a `$ref` only in the form `#/$defs/<name>` (the article's
+ * `requiresMfjsToolSchema` models). MCP servers send `#/definitions/x` (draft-07), nested
+ * `#/properties/a/items` pointers and `#` for the root; this rewrites them all.
+ */
+import type { JsonSchema } from '../contract.js';
+import { defsRef, formatJsonPointer, localRefPointer, parseJsonPointer, resolveJsonPointer } from './json-pointer.js';
+import { SchemaProblemsError, schemaProblem, type SchemaProblem } from './schema-problem.js';
+import {
+  SUBSCHEMA_ARRAY_KEYWORDS,
+  SUBSCHEMA_MAP_KEYWORDS,
+  directSubschemas,
+  isSchemaObject,
+  mapSubschemas,
+  type SchemaObject,
+} from './schema-keywords.js';
+
+export type HoistLocalRefsResult =
+  | { readonly success: true; readonly schema: JsonSchema }
+  | { readonly success: false; readonly problems: readonly SchemaProblem[] };
+
+/** Definition containers: their entries mean something only through a `$ref`. */
+const DEFINITION_CONTAINERS: ReadonlySet<string> = new Set(['$defs', 'definitions']);
+
+/** `$defs` names we emit: safe in a URI fragment and a JSON pointer without escaping. */
+const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
+
+interface Target {
+  /** JSON pointer of the target in the input: the key targets are known by. */
+  readonly pointer: string;
+  readonly tokens: readonly string[];
+  readonly schema: unknown;
+  /** Naming precedence: existing `$defs` entries keep their names first, then `definitions`, root, others. */
+  readonly rank: number;
+  readonly discovered: number;
+}
+
+/**
+ * Rewrite every local `$ref` into `#/$defs/<name>` and hoist what it points at into the root
+ * `$defs`.
+ *
+ * - A schema without local refs, or whose every reachable ref already names an entry of the root
+ *   `$defs` by a plain name, is returned as it is (the same object).
+ * - Otherwise the result is a new schema: the root `$defs` holds exactly the targets reachable from
+ *   the root, each rewritten the same way; `$defs`/`definitions` blocks elsewhere are dropped (an
+ *   entry nobody refers to validates nothing). A ref to the root (`#`) hoists a copy of the root.
+ * - Names: an existing `$defs/<n>` keeps `n`, a `definitions/<n>` becomes `n`, the root `root`,
+ *   any other pointer its path (`properties_a_items`). Characters outside `[A-Za-z0-9_.-]` become
+ *   `_`; a name already taken gets `_2`, `_3` … Same input, same output.
+ * - Refs to other documents are left alone. Anchors (`#foo`), refs that resolve to nothing and
+ *   refs below a subschema's own `$id` are reported as problems.
+ */
+export function safeHoistLocalRefs(schema: JsonSchema): HoistLocalRefsResult {
+  const problems: SchemaProblem[] = [];
+  const targets = new Map<string, Target>();
+  let alreadyHoisted = true;
+
+  // Walk what validation can reach: the root without its definition blocks, then each target.
+  const pending: { readonly node: unknown; readonly tokens: readonly string[] }[] = [{ node: schema, tokens: [] }];
+  while (pending.length > 0) {
+    const { node, tokens } = pending.pop()!;
+    if (!isSchemaObject(node)) continue;
+    if (tokens.length > 0 && typeof node['$id'] === 'string') {
+      // Below its own `$id`, `#…` is relative to that resource; harmless only without local refs.
+      if (containsLocalRef(node)) problems.push(schemaProblem('embedded-resource', formatJsonPointer(tokens), node['$id']));
+      continue;
+    }
+    const ref = node['$ref'];
+    if (typeof ref === 'string') {
+      const target = lookUpTarget(schema, ref, tokens, problems);
+      if (target !== undefined) {
+        const defsName = target.tokens.length === 2 && target.tokens[0] === '$defs' ? target.tokens[1]! : undefined;
+        const inPlace = defsName !== undefined && SAFE_NAME.test(defsName) && ref === defsRef(defsName);
+        if (!inPlace) alreadyHoisted = false;
+        if (!targets.has(target.pointer)) {
+          targets.set(target.pointer, { ...target, rank: rankOf(target.tokens), discovered: targets.size });
+          pending.push({ node: target.schema, tokens: target.tokens });
+        }
+      }
+    }
+    // Children in reverse so the stack visits them in key order (discovery order is the input's).
+    const children = directSubschemas(node).filter((child) => !DEFINITION_CONTAINERS.has(child.tokens[0]!));
+    for (const child of children.reverse()) pending.push({ node: child.schema, tokens: [...tokens, ...child.tokens] });
+  }
+
+  if (problems.length > 0) return { success: false, problems };
+  if (targets.size === 0 || alreadyHoisted) return { success: true, schema };
+
+  const names = assignNames([...targets.values()]);
+  const rewrite = (node: unknown): unknown => {
+    if (!isSchemaObject(node)) return node;
+    const withoutContainers: SchemaObject = Object.fromEntries(
+      Object.entries(node).filter(([keyword]) => !DEFINITION_CONTAINERS.has(keyword)),
+    );
+    const rewritten = mapSubschemas(withoutContainers, rewrite);
+    const ref = node['$ref'];
+    if (typeof ref === 'string') {
+      const pointer = localRefPointer(ref);
+      if (pointer !== undefined) rewritten['$ref'] = defsRef(names.get(pointer)!);
+    }
+    return rewritten;
+  };
+
+  const hoisted = rewrite(schema) as Record<string, unknown>;
+  const defs = [...targets.values()]
+    .sort(byNamingPrecedence)
+    .map((target) => [names.get(target.pointer)!, rewrite(target.schema)] as const);
+  return { success: true, schema: { ...hoisted, $defs: Object.fromEntries(defs) } };
+}
+
+/** As {@link safeHoistLocalRefs}, throwing a {@link SchemaProblemsError} listing every problem. */
+export function hoistLocalRefs(schema: JsonSchema): JsonSchema {
+  const result = safeHoistLocalRefs(schema);
+  if (!result.success) throw new SchemaProblemsError(result.problems);
+  return result.schema;
+}
+
+function lookUpTarget(
+  root: JsonSchema,
+  ref: string,
+  at: readonly string[],
+  problems: SchemaProblem[],
+): { pointer: string; tokens: readonly string[]; schema: unknown } | undefined {
+  let pointer: string | undefined;
+  let tokens: string[];
+  try {
+    pointer = localRefPointer(ref);
+    if (pointer === undefined) return undefined; // another document: not ours to rewrite
+    tokens = parseJsonPointer(pointer);
+  } catch {
+    problems.push(schemaProblem('malformed-ref', formatJsonPointer(at), ref));
+    return undefined;
+  }
+  const schema = resolveJsonPointer(root, tokens);
+  if (!isSchemaObject(schema) && typeof schema !== 'boolean') {
+    problems.push(schemaProblem('unresolvable-ref', formatJsonPointer(at), ref));
+    return undefined;
+  }
+  return { pointer, tokens, schema };
+}
+
+function rankOf(tokens: readonly string[]): number {
+  if (tokens.length === 2 && tokens[0] === '$defs') return 0;
+  if (tokens.length === 2 && tokens[0] === 'definitions') return 1;
+  if (tokens.length === 0) return 2;
+  return 3;
+}
+
+function byNamingPrecedence(left: Target, right: Target): number {
+  return left.rank - right.rank || left.discovered - right.discovered;
+}
+
+function assignNames(targets: readonly Target[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const target of [...targets].sort(byNamingPrecedence)) {
+    const base = preferredName(target.tokens);
+    let name = base;
+    for (let suffix = 2; taken.has(name); suffix += 1) name = `${base}_${suffix}`;
+    taken.add(name);
+    names.set(target.pointer, name);
+  }
+  return names;
+}
+
+function preferredName(tokens: readonly string[]): string {
+  if (tokens.length === 0) return 'root';
+  if (tokens.length === 2 && DEFINITION_CONTAINERS.has(tokens[0]!)) return sanitize(tokens[1]!);
+  return readableParts(tokens).map(sanitize).join('_');
+}
+
+/** The path's names without the definition-container keywords: `/definitions/a/properties/b` → `a, properties, b`. */
+function readableParts(tokens: readonly string[]): string[] {
+  const parts: string[] = [];
+  let position: 'keyword' | 'name' = 'keyword';
+  for (const token of tokens) {
+    if (position === 'name') {
+      parts.push(token);
+      position = 'keyword';
+    } else if (SUBSCHEMA_MAP_KEYWORDS.has(token) || SUBSCHEMA_ARRAY_KEYWORDS.has(token)) {
+      if (!DEFINITION_CONTAINERS.has(token)) parts.push(token);
+      // `items` is both a single-schema and an array keyword; an index follows only in the array form.
+      position = token === 'items' ? 'keyword' : 'name';
+    } else {
+      parts.push(token); // a single-schema keyword, or an index after `items` in its array form
+    }
+  }
+  return parts.length > 0 ? parts : ['root'];
+}
+
+function containsLocalRef(node: unknown): boolean {
+  if (!isSchemaObject(node)) return false;
+  if (typeof node['$ref'] === 'string' && node['$ref'].startsWith('#')) return true;
+  return directSubschemas(node).some((child) => containsLocalRef(child.schema));
+}
+
+function sanitize(part: string): string {
+  const cleaned = part.replace(/[^A-Za-z0-9_.-]/g, '_');
+  return cleaned === '' ? '_' : cleaned;
+}

@@ -1,0 +1,20 @@
+export {
+  toAiSdkTools,
+  projectAiSdkTools,
+  type AiSdkToolExecutor,
+  type AiSdkToolsOptions,
+  type AiSdkToolProjection,
+  type AdapterNote,
+  type AdapterNoteCode,
+} from './to-ai-sdk-tools.js';
+export { resolveStrictDialect, type StrictModeInput } from './resolve-strict-dialect.js';
+export { hoistLocalRefs, safeHoistLocalRefs, type HoistLocalRefsResult } from './hoist-local-refs.js';
+export { toStrictSchema, type StrictSchemaResult } from './to-strict-schema.js';
+export { toOpenAiStrictSchema } from './to-open-ai-strict-schema.js';
+export { restoreOptionalProperties } from './restore-optional-properties.js';
+export {
+  ANTHROPIC_STRICT_DIALECT,
+  OPENAI_STRICT_DIALECT,
+  type StrictSchemaDialect,
+} from './strict-schema-dialects.js';
+export { SchemaProblemsError, type SchemaProblem, type SchemaProblemCode } from './schema-problem.js';

@@ -1,0 +1,242 @@
+/**
+ * Project a tool's input schema onto a provider's strict subset (see `strict-schema-dialects.ts`),
+ * or say exactly why it cannot be.
+ */
+import type { JsonSchema } from '../contract.js';
+import { safeHoistLocalRefs } from './hoist-local-refs.js';
+import { formatJsonPointer, localRefPointer, parseJsonPointer } from './json-pointer.js';
+import { schemaProblem, type SchemaProblem } from './schema-problem.js';
+import { isSchemaObject, type SchemaObject } from './schema-keywords.js';
+import type { StrictSchemaDialect } from './strict-schema-dialects.js';
+import { makeNullable, typeList } from './nullable-schema.js';
+
+export type StrictSchemaResult =
+  | { readonly representable: true; readonly schema: JsonSchema }
+  | { readonly representable: false; readonly problems: readonly SchemaProblem[] };
+
+/** Annotations that constrain nothing; strict endpoints may refuse them, so they are dropped. */
+const DROPPED_ANNOTATIONS: ReadonlySet<string> = new Set([
+  '$schema',
+  '$id',
+  '$comment',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+
+/** Keywords both dialects understand as they are (unions and objects get more care below). */
+const KEPT_KEYWORDS: ReadonlySet<string> = new Set(['type', 'const', 'title', 'description', '$ref']);
+
+/** How a folded keyword is said in the description. */
+const CONSTRAINT_PHRASES: Readonly<Record<string, (value: unknown) => string | undefined>> = {
+  format: (value) => `format ${String(value)}`,
+  pattern: (value) => `matches the regular expression ${String(value)}`,
+  minLength: (value) => `at least ${count(value, 'character')}`,
+  maxLength: (value) => `at most ${count(value, 'character')}`,
+  minimum: (value) => `>= ${String(value)}`,
+  exclusiveMinimum: (value) => `> ${String(value)}`,
+  maximum: (value) => `<= ${String(value)}`,
+  exclusiveMaximum: (value) => `< ${String(value)}`,
+  multipleOf: (value) => `a multiple of ${String(value)}`,
+  minItems: (value) => `at least ${count(value, 'item')}`,
+  maxItems: (value) => `at most ${count(value, 'item')}`,
+  uniqueItems: (value) => (value === true ? 'items are unique' : undefined),
+  minProperties: (value) => `at least ${count(value, 'property', 'properties')}`,
+  maxProperties: (value) => `at most ${count(value, 'property', 'properties')}`,
+  contentEncoding: (value) => `encoded as ${String(value)}`,
+  contentMediaType: (value) => `media type ${String(value)}`,
+  default: (value) => `default ${JSON.stringify(value)}`,
+};
+
+function count(value: unknown, singular: string, plural = `${singular}s`): string {
+  return `${String(value)} ${value === 1 ? singular : plural}`;
+}
+
+interface Walk {
+  readonly dialect: StrictSchemaDialect;
+  readonly problems: SchemaProblem[];
+  properties: number;
+  enumValues: number;
+  /** `$defs` names each owner (`''` = root, else a `$defs` name) refers to. */
+  readonly refs: Map<string, Set<string>>;
+  owner: string;
+}
+
+/**
+ * Project `schema` onto `dialect`:
+ * - local refs are first hoisted to `#/$defs/<name>`; only the definitions the root reaches are kept;
+ * - `oneOf` becomes `anyOf` (the generator only emits `oneOf` over branches that cannot accept
+ *   the same value, so both mean the same there);
+ * - objects must already be closed (`additionalProperties: false`): closing an open object would
+ *   take away what the tool accepts, so an open one is reported, not rewritten;
+ * - with `requireAllProperties`, `required` lists every property and the optional ones become
+ *   nullable;
+ * - the dialect's unsupported constraint keywords are folded into the node's description
+ *   (`Constraints: at least 1 character; format uri.`), annotations are dropped, and any other
+ *   keyword the subset cannot express is a problem.
+ * Every problem of the schema is reported, each with its JSON pointer (into the schema after ref
+ * hoisting, which is the given one unless refs were rewritten).
+ */
+export function toStrictSchema(schema: JsonSchema, dialect: StrictSchemaDialect): StrictSchemaResult {
+  const hoisted = safeHoistLocalRefs(schema);
+  if (!hoisted.success) return { representable: false, problems: hoisted.problems };
+  const source = hoisted.schema;
+  const walk: Walk = { dialect, problems: [], properties: 0, enumValues: 0, refs: new Map(), owner: '' };
+
+  if (source['type'] !== 'object') walk.problems.push(schemaProblem('root-not-object', ''));
+  const { $defs: definitions, ...rootWithoutDefs } = source;
+  const root = projectNode(rootWithoutDefs, [], 0, walk) as Record<string, unknown>;
+
+  // Project the definitions the root reaches, in the order they are first reached.
+  const available = isSchemaObject(definitions) ? definitions : {};
+  const projectedDefs: [string, unknown][] = [];
+  const queue = [...(walk.refs.get('') ?? [])];
+  const seen = new Set(queue);
+  while (queue.length > 0) {
+    const name = queue.shift()!;
+    walk.owner = name;
+    projectedDefs.push([name, projectNode(available[name], ['$defs', name], 0, walk)]);
+    for (const next of walk.refs.get(name) ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+
+  if (!dialect.allowsRecursion) reportCycles(walk);
+  if (dialect.maxProperties !== undefined && walk.properties > dialect.maxProperties) {
+    walk.problems.push(schemaProblem('too-many-properties', '', `${walk.properties} > ${dialect.maxProperties}`));
+  }
+  if (dialect.maxEnumValues !== undefined && walk.enumValues > dialect.maxEnumValues) {
+    walk.problems.push(schemaProblem('too-many-enum-values', '', `${walk.enumValues} > ${dialect.maxEnumValues}`));
+  }
+  if (walk.problems.length > 0) return { representable: false, problems: walk.problems };
+  const projected = projectedDefs.length > 0 ? { ...root, $defs: Object.fromEntries(projectedDefs) } : root;
+  return { representable: true, schema: projected };
+}
+
+function projectNode(node: unknown, tokens: readonly string[], depth: number, walk: Walk): unknown {
+  const pointer = formatJsonPointer(tokens);
+  if (node === true || !isSchemaObject(node)) {
+    walk.problems.push(schemaProblem('untyped', pointer));
+    return node;
+  }
+  const { dialect } = walk;
+  const types = typeList(node['type']);
+  const isObject = types.includes('object') || 'properties' in node;
+  const isArray = types.includes('array') || 'items' in node;
+  const objectDepth = depth + (isObject ? 1 : 0);
+  if (dialect.maxObjectDepth !== undefined && objectDepth > dialect.maxObjectDepth) {
+    // Everything below is deeper still: one problem, at the first node over the limit.
+    walk.problems.push(schemaProblem('too-deep', pointer, `${objectDepth} > ${dialect.maxObjectDepth}`));
+    return node;
+  }
+  const typed = types.length > 0 || isObject || ['enum', 'const', 'anyOf', 'oneOf', '$ref'].some((key) => key in node);
+  if (!typed) walk.problems.push(schemaProblem('untyped', pointer));
+  if ('anyOf' in node && 'oneOf' in node) walk.problems.push(schemaProblem('unsupported-keyword', pointer, 'oneOf'));
+
+  const entries: [string, unknown][] = [];
+  const folded: [string, unknown][] = [];
+  for (const [keyword, value] of Object.entries(node)) {
+    const child = (more: readonly string[]) => [...tokens, ...more];
+    if (DROPPED_ANNOTATIONS.has(keyword)) continue;
+    if (dialect.foldedKeywords.includes(keyword) && !(dialect.keepsValue?.(keyword, value) ?? false)) {
+      folded.push([keyword, value]);
+    } else if (dialect.foldedKeywords.includes(keyword) || KEPT_KEYWORDS.has(keyword)) {
+      if (keyword === '$ref') recordRef(value, pointer, walk);
+      entries.push([keyword, value]);
+    } else if (keyword === 'enum') {
+      const values = Array.isArray(value) ? value : [];
+      walk.enumValues += values.length;
+      if (dialect.scalarEnumsOnly && values.some((item) => typeof item === 'object' && item !== null)) {
+        walk.problems.push(schemaProblem('unsupported-keyword', pointer, 'enum with object or array values'));
+      }
+      entries.push([keyword, value]);
+    } else if (keyword === 'properties' && isSchemaObject(value)) {
+      walk.properties += Object.keys(value).length;
+      entries.push([
+        keyword,
+        Object.fromEntries(
+          Object.entries(value).map(([name, item]) => [name, projectNode(item, child([keyword, name]), objectDepth, walk)]),
+        ),
+      ]);
+    } else if (keyword === 'required' && Array.isArray(value)) {
+      entries.push([keyword, value]);
+    } else if (keyword === 'additionalProperties') {
+      if (value !== false) walk.problems.push(schemaProblem('open-object', pointer));
+      entries.push([keyword, false]);
+    } else if (keyword === 'items' && !Array.isArray(value)) {
+      entries.push([keyword, projectNode(value, child([keyword]), objectDepth, walk)]);
+    } else if ((keyword === 'anyOf' || keyword === 'oneOf') && Array.isArray(value)) {
+      entries.push([
+        'anyOf',
+        value.map((branch, index) => projectNode(branch, child([keyword, String(index)]), objectDepth, walk)),
+      ]);
+    } else {
+      walk.problems.push(schemaProblem('unsupported-keyword', pointer, keyword === 'items' ? 'items (array form)' : keyword));
+    }
+  }
+
+  if (isObject && !('additionalProperties' in node)) walk.problems.push(schemaProblem('open-object', pointer));
+  if (isArray && !('items' in node)) walk.problems.push(schemaProblem('open-array', pointer));
+  let projected: Record<string, unknown> = Object.fromEntries(entries);
+  if (isObject && dialect.requireAllProperties) projected = requireEveryProperty(projected, node);
+  const phrases = folded.map(([keyword, value]) => CONSTRAINT_PHRASES[keyword]?.(value)).filter((phrase) => phrase !== undefined);
+  if (phrases.length > 0) {
+    const constraints = `Constraints: ${phrases.join('; ')}.`;
+    const description = typeof node['description'] === 'string' ? `${node['description']}\n${constraints}` : constraints;
+    projected = { ...projected, description };
+  }
+  return projected;
+}
+
+/** List every property in `required`; the ones the schema left optional become nullable. */
+function requireEveryProperty(projected: Record<string, unknown>, original: SchemaObject): Record<string, unknown> {
+  const properties = isSchemaObject(projected['properties']) ? projected['properties'] : {};
+  const required = new Set(Array.isArray(original['required']) ? original['required'] : []);
+  const entries: [string, unknown][] = Object.entries(properties).map(([name, schema]) => [
+    name,
+    required.has(name) ? schema : makeNullable(schema),
+  ]);
+  return {
+    ...projected,
+    properties: Object.fromEntries(entries),
+    required: entries.map(([name]) => name),
+  };
+}
+
+function recordRef(ref: unknown, pointer: string, walk: Walk): void {
+  const target = typeof ref === 'string' ? localRefPointer(ref) : undefined;
+  const tokens = target === undefined ? undefined : parseJsonPointer(target);
+  // After hoisting every local ref has the form `#/$defs/<name>`; anything else is another document.
+  if (tokens?.length !== 2 || tokens[0] !== '$defs') {
+    walk.problems.push(schemaProblem('unresolvable-ref', pointer, String(ref)));
+    return;
+  }
+  const refs = walk.refs.get(walk.owner) ?? new Set<string>();
+  refs.add(tokens[1]!);
+  walk.refs.set(walk.owner, refs);
+}
+
+/** Report every definition that can reach itself (depth-first, in the order definitions were reached). */
+function reportCycles(walk: Walk): void {
+  const state = new Map<string, 'active' | 'done'>();
+  const reported = new Set<string>();
+  const visit = (name: string): void => {
+    state.set(name, 'active');
+    for (const next of walk.refs.get(name) ?? []) {
+      if (state.get(next) === 'active') {
+        if (!reported.has(next)) {
+          reported.add(next);
+          walk.problems.push(schemaProblem('recursive-ref', formatJsonPointer(['$defs', next]), `#/$defs/${next}`));
+        }
+      } else if (!state.has(next)) {
+        visit(next);
+      }
+    }
+    state.set(name, 'done');
+  };
+  visit('');
+}
