@@ -1,0 +1,55 @@
+/**
+ * Visibility layer 3 (SPEC §5.3) as a pure step: registered entries → the contracts a model
+ * sees. `ToolRuntime.getTools` caches its result; this module has no state.
+ *
+ * search-branch filter → model capabilities (WebSearch only for native-search models) →
+ * provider-visible only → contract projection (templates rendered) → the tool's
+ * `resolveModelContract` hook (Read shows `pages` only to PDF models) → provider order.
+ */
+import type { ModelCapability, ModelProfile, ModelToolContract, ToolEntry } from './contract.js';
+import type { DescriptionSettings } from './description-context.js';
+import { orderProviderVisibleTools, type ProviderOrderOptions } from './order-provider-visible-tools.js';
+import { renderModelContract } from './render-model-contract.js';
+import { filterSearchBranch } from './search-branch-filter.js';
+
+export interface VisibleToolsInput {
+  /** Registered entries (built-in and MCP), in any order. */
+  readonly entries: readonly ToolEntry[];
+  readonly model: ModelProfile;
+  readonly descriptionSettings: DescriptionSettings;
+  /** The search branch the gate used (default of the gate: true). */
+  readonly embeddedSearch: boolean;
+  readonly order: ProviderOrderOptions;
+}
+
+/** Whether `model` has `capability`. */
+export function modelHasCapability(model: ModelProfile, capability: ModelCapability): boolean {
+  switch (capability) {
+    case 'nativeWebSearch':
+      return model.supportsNativeWebSearch;
+    case 'pdf':
+      return model.supportsPdf;
+  }
+}
+
+/** The model-facing contracts for `input.model`, in provider order, deeply frozen. */
+export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToolContract[] {
+  const { kept } = filterSearchBranch(input.entries, input.embeddedSearch);
+  const contracts = kept
+    .filter((entry) => entry.availability.modelCapabilities.every((capability) => modelHasCapability(input.model, capability)))
+    .filter((entry) => entry.metadata.providerVisible)
+    .map((entry) => {
+      const contract = renderModelContract(entry, input.descriptionSettings);
+      return entry.resolveModelContract === undefined ? contract : entry.resolveModelContract(contract, input.model);
+    });
+  return deepFreeze(orderProviderVisibleTools(contracts, input.order));
+}
+
+/** Cached lists are shared between callers; freezing keeps one caller from editing another's. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,73 @@
+/**
+ * Provider-visible names of MCP tools (SPEC §5.4).
+ *
+ * A tool `t` of server `s` is called `mcp__<s>__<t>`, each part with every character outside
+ * `[A-Za-z0-9_-]` replaced by `_`. When that name is longer than 64 characters (the providers'
+ * limit), or is shared by two tools of the server, or is already taken in the registry, the tool
+ * gets the shortened form instead: the first 55 characters of the sanitised name, `_`, and the
+ * first 8 hex digits of the SHA-256 of the original, unsanitised `mcp__<s>__<t>` — deterministic,
+ * at most 64 characters, and different for different originals. The original names are kept for
+ * the call. Nothing is ever overwritten silently.
+ */
+import { createHash } from 'node:crypto';
+
+/** Longest tool name the providers accept. */
+export const PROVIDER_TOOL_NAME_LIMIT = 64;
+const HASH_LENGTH = 8;
+
+/** `part` with every code point outside `[A-Za-z0-9_-]` replaced by `_`. */
+export function sanitizeMcpNamePart(part: string): string {
+  return part.replace(/[^A-Za-z0-9_-]/gu, '_');
+}
+
+/** `mcp__<server>__<tool>`, sanitised, not shortened. */
+export function mcpToolName(server: string, tool: string): string {
+  return `mcp__${sanitizeMcpNamePart(server)}__${sanitizeMcpNamePart(tool)}`;
+}
+
+/** The shortened form of `mcp__<server>__<tool>` (see the module comment). */
+export function shortenedMcpToolName(server: string, tool: string, visibleServer: string = server): string {
+  const hash = createHash('sha256').update(`mcp__${server}__${tool}`).digest('hex').slice(0, HASH_LENGTH);
+  return `${mcpToolName(visibleServer, tool).slice(0, PROVIDER_TOOL_NAME_LIMIT - HASH_LENGTH - 1)}_${hash}`;
+}
+
+export type McpNameProjection =
+  | { readonly ok: true; readonly name: string; readonly shortened: boolean }
+  | { readonly ok: false; readonly reason: 'nameCollision'; readonly name: string };
+
+/**
+ * Names for every tool of one server. `tools` are distinct original names; `taken` are names
+ * already in the registry. The result does not depend on the order of `tools`: tools whose
+ * plain names clash all get the shortened form. `visibleServer` is the server part the model
+ * sees (the verified computer-use server is shown as `computer-use`).
+ */
+export function projectMcpToolNames(
+  server: string,
+  tools: readonly string[],
+  taken: ReadonlySet<string>,
+  visibleServer: string = server,
+): Map<string, McpNameProjection> {
+  const plain = new Map(tools.map((tool) => [tool, mcpToolName(visibleServer, tool)]));
+  const plainCounts = new Map<string, number>();
+  for (const name of plain.values()) plainCounts.set(name, (plainCounts.get(name) ?? 0) + 1);
+  const result = new Map<string, McpNameProjection>();
+  const used = new Set<string>();
+  for (const tool of tools) {
+    const name = plain.get(tool)!;
+    if (name.length <= PROVIDER_TOOL_NAME_LIMIT && plainCounts.get(name) === 1 && !taken.has(name)) {
+      result.set(tool, { ok: true, name, shortened: false });
+      used.add(name);
+    }
+  }
+  for (const tool of tools) {
+    if (result.has(tool)) continue;
+    const name = shortenedMcpToolName(server, tool, visibleServer);
+    if (taken.has(name) || used.has(name)) {
+      result.set(tool, { ok: false, reason: 'nameCollision', name });
+    } else {
+      result.set(tool, { ok: true, name, shortened: true });
+      used.add(name);
+    }
+  }
+  return result;
+}

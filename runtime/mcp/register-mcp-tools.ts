@@ -1,0 +1,173 @@
+/**
+ * Add one MCP server's tools (as `tools/list` returned them) to a runtime (SPEC §5.4).
+ *
+ * - Once per runtime per server: a second call for the same server registers nothing.
+ * - `features.mcp` off registers nothing; the session's disallowed names, denylist and allowlist
+ *   apply as to built-ins (matched against the provider-visible name and its alias).
+ * - Per-server `includeTools` / `excludeTools` globs (picomatch) on the tool's original name;
+ *   exclude wins.
+ * - Names: `mcp__<server>__<tool>`, sanitised; shortened with a hash when too long or clashing
+ *   (see `project-mcp-tool-name.ts`). Original names are kept for the call.
+ * - The host's `node_repl` server: 64 KiB spilled budget; its `js` tool is `system`, high risk.
+ * - A server registered with the host's computer-use token (see `computer-use-verifier.ts`):
+ *   256 KiB budget, shown as `mcp__computer-use__<tool>` with its ordinary name kept as an alias.
+ *   The same server without the token is an ordinary MCP server.
+ * - Registering clears the runtime's tools cache.
+ */
+import picomatch from 'picomatch';
+import type { ToolEntry } from '../contract.js';
+import { sessionListVerdict, splitDisallowedTools } from '../registration-gate.js';
+import type { ToolRuntime } from '../tool-runtime.js';
+import { createMcpToolEntry } from './create-mcp-tool-entry.js';
+import { COMPUTER_USE_RESULT_BUDGET, MCP_RESULT_BUDGET, NODE_REPL_RESULT_BUDGET } from './mcp-result-budgets.js';
+import type { CallMcpTool, McpToolDescriptor } from './mcp-tool-descriptor.js';
+import { normalizeMcpInputSchema } from './normalize-mcp-input-schema.js';
+import { mcpToolName, projectMcpToolNames } from './project-mcp-tool-name.js';
+
+/** Server name of the host's Node REPL (browser-use) MCP server. */
+export const NODE_REPL_SERVER = 'node_repl';
+/** Server part of the verified computer-use server's provider-visible names. */
+export const COMPUTER_USE_VISIBLE_SERVER = 'computer-use';
+
+export interface RegisterMcpToolsOptions {
+  /** Calls a tool on a server; the entries' handlers go through it. */
+  readonly callMcpTool: CallMcpTool;
+  /** Only tools whose original name matches one of these globs. Default: all. */
+  readonly includeTools?: readonly string[];
+  /** Never tools whose original name matches one of these globs; wins over `includeTools`. */
+  readonly excludeTools?: readonly string[];
+  /** The host's computer-use token when this server is the official computer-use server. */
+  readonly computerUseToken?: unknown;
+}
+
+export type McpSkipReason =
+  | 'invalidDescriptor'
+  | 'duplicateName'
+  | 'excluded'
+  | 'notIncluded'
+  | 'featureOff'
+  | 'disallowed'
+  | 'denylist'
+  | 'allowlist'
+  | 'nameCollision';
+
+export interface McpRegistrationResult {
+  readonly server: string;
+  /** The server had been registered before; nothing was done. */
+  readonly alreadyRegistered: boolean;
+  readonly computerUse: boolean;
+  /** Registered tools: provider-visible name, original name, aliases, whether shortened. */
+  readonly registered: readonly { readonly name: string; readonly tool: string; readonly aliases: readonly string[]; readonly shortened: boolean }[];
+  readonly skipped: readonly { readonly tool: string; readonly reason: McpSkipReason }[];
+  /** Schema normalisation notes and other problems, also sent to the runtime's logger. */
+  readonly warnings: readonly string[];
+}
+
+/** Register `descriptors` of `server` in `runtime`. Never throws for bad descriptors. */
+export function registerMcpTools(
+  runtime: ToolRuntime,
+  server: string,
+  descriptors: readonly unknown[],
+  options: RegisterMcpToolsOptions,
+): McpRegistrationResult {
+  const computerUse = options.computerUseToken !== undefined && runtime.isVerifiedComputerUse(options.computerUseToken);
+  const warnings: string[] = [];
+  const skipped: { tool: string; reason: McpSkipReason }[] = [];
+  const result = (registered: McpRegistrationResult['registered'], alreadyRegistered = false): McpRegistrationResult => {
+    for (const warning of warnings) runtime.logger.warn(warning);
+    return { server, alreadyRegistered, computerUse, registered, skipped, warnings };
+  };
+  if (options.computerUseToken !== undefined && !computerUse) {
+    warnings.push(`MCP server "${server}": computer-use token not recognised; registered as an ordinary MCP server`);
+  }
+  if (runtime.hasMcpServer(server)) return result([], true);
+
+  const valid = collectDescriptors(server, descriptors, skipped, warnings);
+  if (!runtime.gate.features.mcp) {
+    for (const descriptor of valid) skipped.push({ tool: descriptor.name, reason: 'featureOff' });
+    return result([]);
+  }
+  const selected = valid.filter((descriptor) => {
+    const reason = toolFilterVerdict(descriptor.name, options);
+    if (reason !== undefined) skipped.push({ tool: descriptor.name, reason });
+    return reason === undefined;
+  });
+
+  const visibleServer = computerUse ? COMPUTER_USE_VISIBLE_SERVER : server;
+  const taken = new Set([...runtime.registry.list().map((entry) => entry.metadata.name), ...runtime.registry.aliases().keys()]);
+  const names = projectMcpToolNames(server, selected.map((descriptor) => descriptor.name), taken, visibleServer);
+  const disallowedNames = splitDisallowedTools(runtime.gateInput.disallowedTools).names;
+  const entries: ToolEntry[] = [];
+  const registered: { name: string; tool: string; aliases: string[]; shortened: boolean }[] = [];
+  for (const descriptor of selected) {
+    const projection = names.get(descriptor.name)!;
+    if (!projection.ok) {
+      warnings.push(`MCP server "${server}": tool "${descriptor.name}" skipped, its name ${projection.name} is taken`);
+      skipped.push({ tool: descriptor.name, reason: 'nameCollision' });
+      continue;
+    }
+    const ordinaryName = mcpToolName(server, descriptor.name);
+    const aliases = computerUse && ordinaryName !== projection.name && ordinaryName.length <= 64 && !taken.has(ordinaryName) ? [ordinaryName] : [];
+    const listed = sessionListVerdict([projection.name, ...aliases], runtime.gateInput, disallowedNames);
+    if (listed !== undefined) {
+      skipped.push({ tool: descriptor.name, reason: listed });
+      continue;
+    }
+    const input = normalizeMcpInputSchema(descriptor.inputSchema);
+    for (const warning of input.warnings) warnings.push(`MCP server "${server}", tool "${descriptor.name}": ${warning}`);
+    const output = descriptor.outputSchema === undefined ? undefined : normalizeMcpInputSchema(descriptor.outputSchema);
+    const isNodeReplJs = server === NODE_REPL_SERVER && descriptor.name === 'js';
+    entries.push(
+      createMcpToolEntry({
+        server,
+        descriptor,
+        name: projection.name,
+        aliases,
+        inputSchema: input.schema,
+        outputSchema: output?.schema ?? { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' },
+        resultBudget: computerUse ? COMPUTER_USE_RESULT_BUDGET : server === NODE_REPL_SERVER ? NODE_REPL_RESULT_BUDGET : MCP_RESULT_BUDGET,
+        sideEffectScope: isNodeReplJs ? 'system' : 'network',
+        ...(isNodeReplJs ? { riskLevel: 'high' as const } : {}),
+        callMcpTool: options.callMcpTool,
+      }),
+    );
+    registered.push({ name: projection.name, tool: descriptor.name, aliases, shortened: projection.shortened });
+  }
+  runtime.addMcpServer(server, entries);
+  return result(registered);
+}
+
+/** Descriptors with a usable name, first of each name kept. */
+function collectDescriptors(
+  server: string,
+  descriptors: readonly unknown[],
+  skipped: { tool: string; reason: McpSkipReason }[],
+  warnings: string[],
+): McpToolDescriptor[] {
+  const seen = new Set<string>();
+  const valid: McpToolDescriptor[] = [];
+  descriptors.forEach((descriptor, index) => {
+    const name = typeof descriptor === 'object' && descriptor !== null ? (descriptor as { name?: unknown }).name : undefined;
+    if (typeof name !== 'string' || name === '') {
+      warnings.push(`MCP server "${server}": tool #${index} has no name; skipped`);
+      skipped.push({ tool: `#${index}`, reason: 'invalidDescriptor' });
+    } else if (seen.has(name)) {
+      warnings.push(`MCP server "${server}": tool "${name}" listed twice; the first is kept`);
+      skipped.push({ tool: name, reason: 'duplicateName' });
+    } else {
+      seen.add(name);
+      valid.push(descriptor as McpToolDescriptor);
+    }
+  });
+  return valid;
+}
+
+function toolFilterVerdict(tool: string, options: RegisterMcpToolsOptions): 'excluded' | 'notIncluded' | undefined {
+  if (matchesAny(tool, options.excludeTools ?? [])) return 'excluded';
+  if (options.includeTools !== undefined && !matchesAny(tool, options.includeTools)) return 'notIncluded';
+  return undefined;
+}
+
+function matchesAny(tool: string, globs: readonly string[]): boolean {
+  return globs.length > 0 && picomatch.isMatch(tool, [...globs], { dot: true });
+}

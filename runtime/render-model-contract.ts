@@ -1,0 +1,78 @@
+/**
+ * Contract projection (visibility layer 2): one {@link ToolEntry} → the {@link ModelToolContract}
+ * the model sees. Templates are rendered, the `Usage:` list appended, flags, permission and
+ * budget copied as plain data. The result never holds a function: entries carry handlers and
+ * hooks, and a model SDK handed a function might execute the tool on its own.
+ */
+import type { JsonSchema, ModelToolContract, ToolEntry } from './contract.js';
+import { descriptionContextFor, type DescriptionSettings } from './description-context.js';
+
+/** `description` followed by the `Usage:` list of `modelInstructions` (nothing when empty). */
+export function appendUsageList(description: string, modelInstructions: readonly string[]): string {
+  if (modelInstructions.length === 0) return description;
+  return `${description}\n\nUsage:\n${modelInstructions.map((line) => `- ${line}`).join('\n')}`;
+}
+
+/** Project `entry` for the model with its templates rendered under `settings`. */
+export function renderModelContract(entry: ToolEntry, settings: DescriptionSettings): ModelToolContract {
+  let description = entry.description;
+  const inputSchema = structuredClone(entry.inputSchema) as Record<string, unknown>;
+  const outputSchema = structuredClone(entry.outputSchema) as Record<string, unknown>;
+  const templates = entry.descriptionTemplates;
+  if (templates !== undefined) {
+    const context = descriptionContextFor(entry, settings);
+    for (const pointer of Object.keys(templates.sources)) {
+      const text = templates.render(pointer, context);
+      if (pointer === '/description') description = text;
+      else if (pointer.startsWith('/inputSchema/')) setAtPointer(inputSchema, pointer.slice('/inputSchema'.length), text, entry, pointer);
+      else if (pointer.startsWith('/outputSchema/')) setAtPointer(outputSchema, pointer.slice('/outputSchema'.length), text, entry, pointer);
+      else throw new Error(`${entry.metadata.name}: description template at "${pointer}" does not point into the description or a schema`);
+    }
+  }
+  const { metadata } = entry;
+  return {
+    name: metadata.name,
+    description: appendUsageList(description, metadata.modelInstructions),
+    inputSchema: inputSchema as JsonSchema,
+    outputSchema: outputSchema as JsonSchema,
+    strict: entry.strict,
+    executionMode: entry.executionMode,
+    ...(entry.providerNative === undefined ? {} : { providerNative: { ...entry.providerNative } }),
+    flags: {
+      readOnly: metadata.readOnly,
+      destructive: metadata.destructive,
+      concurrentSafe: metadata.concurrentSafe,
+      sideEffectScope: metadata.sideEffectScope,
+      riskLevel: metadata.riskLevel,
+      needsApproval: metadata.needsApproval,
+      requiresUserInteraction: metadata.requiresUserInteraction,
+      allowedInPlanMode: metadata.allowedInPlanMode,
+      stopTurnOnSuccess: metadata.stopTurnOnSuccess,
+      idempotent: metadata.idempotent,
+    },
+    permission: structuredClone(entry.permission),
+    resultBudget: structuredClone(entry.resultBudget),
+    ...(metadata.maxOutputBytes === undefined ? {} : { maxOutputBytes: metadata.maxOutputBytes }),
+    ...(entry.mcp === undefined ? {} : { mcp: { server: entry.mcp.server, tool: entry.mcp.tool } }),
+  };
+}
+
+/** Write `value` at JSON pointer `pointer` (RFC 6901) inside `root`; the parent must exist. */
+function setAtPointer(root: Record<string, unknown>, pointer: string, value: string, entry: ToolEntry, fullPointer: string): void {
+  const tokens = pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node: unknown = root;
+  for (const token of tokens.slice(0, -1)) {
+    node = isRecord(node) ? node[token] : undefined;
+  }
+  if (!isRecord(node) || tokens.length === 0) {
+    throw new Error(`${entry.metadata.name}: description template at "${fullPointer}" has no such place in the contract`);
+  }
+  node[tokens[tokens.length - 1]!] = value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,105 @@
+/**
+ * The tool registry (SPEC §5.2): one canonical-name map and one alias map, shared by built-in
+ * and MCP tools.
+ */
+import type { ModelToolContract, ToolEntry } from './contract.js';
+import type { DescriptionSettings } from './description-context.js';
+import { renderModelContract } from './render-model-contract.js';
+import { stderrLogger, type RuntimeLogger } from './runtime-logger.js';
+
+export interface ToolRegistryOptions {
+  /** Receives one warning per overwritten tool or skipped alias. Default: standard error. */
+  readonly logger?: RuntimeLogger;
+}
+
+/**
+ * Canonical names always win over aliases: an alias equal to a registered tool name, or already
+ * taken by another tool, is skipped (with a warning), and a tool registered under a name that
+ * was an alias takes the name over. Otherwise one call could reach a handler and a permission it
+ * was never meant for.
+ */
+export class ToolRegistry {
+  readonly #entries = new Map<string, ToolEntry>();
+  /** alias → canonical name */
+  readonly #aliases = new Map<string, string>();
+  readonly #logger: RuntimeLogger;
+
+  constructor(options: ToolRegistryOptions = {}) {
+    this.#logger = options.logger ?? stderrLogger;
+  }
+
+  /** Add `entry`; a tool already registered under its name is replaced (with a warning). */
+  register(entry: ToolEntry): void {
+    const name = entry.metadata.name;
+    if (this.#entries.has(name)) {
+      this.#logger.warn(`tool "${name}" registered again; the new entry replaces the old one`);
+      this.#dropAliasesOf(name);
+    }
+    const aliasOwner = this.#aliases.get(name);
+    if (aliasOwner !== undefined) {
+      this.#logger.warn(`tool "${name}" takes its name over from an alias of "${aliasOwner}"`);
+      this.#aliases.delete(name);
+    }
+    this.#entries.set(name, entry);
+    for (const alias of entry.metadata.aliases) {
+      if (alias === name) continue;
+      if (this.#entries.has(alias)) {
+        this.#logger.warn(`alias "${alias}" of "${name}" skipped: a tool has that name`);
+        continue;
+      }
+      const owner = this.#aliases.get(alias);
+      if (owner !== undefined && owner !== name) {
+        this.#logger.warn(`alias "${alias}" of "${name}" skipped: it is already an alias of "${owner}"`);
+        continue;
+      }
+      this.#aliases.set(alias, name);
+    }
+  }
+
+  /** The entry called `name`, or whose alias `name` is. */
+  get(name: string): ToolEntry | undefined {
+    return this.#entries.get(name) ?? this.#entries.get(this.#aliases.get(name) ?? '');
+  }
+
+  /** The canonical name `name` resolves to (itself for a tool name), if any. */
+  resolveName(name: string): string | undefined {
+    if (this.#entries.has(name)) return name;
+    return this.#aliases.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.resolveName(name) !== undefined;
+  }
+
+  /** Remove every entry and alias (a runtime refreshing its built-ins starts over). */
+  clear(): void {
+    this.#entries.clear();
+    this.#aliases.clear();
+  }
+
+  /** Every entry, in insertion order. */
+  list(): readonly ToolEntry[] {
+    return [...this.#entries.values()];
+  }
+
+  /** Every alias kept, with the canonical name it resolves to, in insertion order. */
+  aliases(): ReadonlyMap<string, string> {
+    return new Map(this.#aliases);
+  }
+
+  /**
+   * Project the provider-visible entries (in insertion order) to model contracts: rendered
+   * description and `Usage:` list, flags, permission, budget; data only.
+   */
+  toContracts(options: { readonly descriptionSettings: DescriptionSettings }): ModelToolContract[] {
+    return this.list()
+      .filter((entry) => entry.metadata.providerVisible)
+      .map((entry) => renderModelContract(entry, options.descriptionSettings));
+  }
+
+  #dropAliasesOf(name: string): void {
+    for (const [alias, owner] of this.#aliases) {
+      if (owner === name) this.#aliases.delete(alias);
+    }
+  }
+}
