@@ -1,0 +1,118 @@
+/**
+ * One `input` / `output` schema of a manifest → zod code, the live zod schema evaluated from that
+ * code, and the normalised JSON Schema the model sees; plus the problems that make the schema
+ * unusable (union branches that overlap, defaults the schema itself refuses).
+ */
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import type { FieldPath } from '../manifest/field-path.js';
+import type { SchemaNode } from '../manifest/manifest-schema.js';
+import { findUnionOverlaps, type UnionOverlap } from './find-union-overlaps.js';
+import { liveZodSchema } from './live-zod-schema.js';
+import type { JsonSchemaNode } from './map-schema-nodes.js';
+import { normalizeJsonSchema } from './normalize-json-schema.js';
+import { zodCode } from './zod-code.js';
+
+/** A problem in one schema, located by its path below `input` / `output`. */
+export interface SchemaProblem {
+  readonly code: 'union_overlap' | 'invalid_default';
+  readonly path: FieldPath;
+  readonly message: string;
+}
+
+export interface CompiledSchema {
+  /** zod source, as printed into the generated module. */
+  readonly zodCode: string;
+  /** After the normalisation of SPEC §4 (`$schema` draft 2020-12, `oneOf`, no `$ref`). */
+  readonly jsonSchema: JsonSchemaNode;
+  readonly problems: readonly SchemaProblem[];
+}
+
+export function compileSchema(node: SchemaNode): CompiledSchema {
+  const code = zodCode(node);
+  const raw = zodToJsonSchema(liveZodSchema(code), {
+    target: 'jsonSchema7',
+    $refStrategy: 'none',
+    effectStrategy: 'input',
+  }) as JsonSchemaNode;
+  const problems: SchemaProblem[] = [
+    ...findUnionOverlaps(raw).map((overlap) => overlapProblem(node, overlap)),
+    ...defaultProblems(node, []),
+  ];
+  return { zodCode: code, jsonSchema: normalizeJsonSchema(raw), problems };
+}
+
+function overlapProblem(root: SchemaNode, overlap: UnionOverlap): SchemaProblem {
+  const { node, path } = manifestNodeAt(root, overlap.pointer);
+  const [left, right] = overlap.branches;
+  const [leftSummary, rightSummary] = overlap.summaries;
+  const sameBranches = node?.type === 'union' && node.anyOf.length > right;
+  return {
+    code: 'union_overlap',
+    path: sameBranches ? [...path, 'anyOf', right] : path,
+    message:
+      `union branches ${left} (${leftSummary}) and ${right} (${rightSummary}) can accept the same value; ` +
+      'the model-facing schema uses oneOf, which rejects a value matching two branches. ' +
+      'Make the branches disjoint (e.g. give object branches a distinct const property)',
+  };
+}
+
+/**
+ * The manifest node a JSON pointer into zod-to-json-schema's output comes from. zod-to-json-schema
+ * wraps a nullable non-scalar node as `anyOf: [node, {type: "null"}]`: `/anyOf/0` of such a
+ * wrapper is the same manifest node, `/anyOf/1` is the added null.
+ */
+function manifestNodeAt(root: SchemaNode, pointer: string): { node: SchemaNode | undefined; path: (string | number)[] } {
+  const segments = pointer.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node: SchemaNode | undefined = root;
+  let unwrapped = false;
+  const path: (string | number)[] = [];
+  for (let index = 0; index < segments.length && node !== undefined; index++) {
+    const segment = segments[index]!;
+    if (segment === 'properties' && node.type === 'object') {
+      const name = segments[++index]!;
+      node = Object.prototype.hasOwnProperty.call(node.properties, name) ? node.properties[name] : undefined;
+      if (node !== undefined) path.push('properties', name);
+    } else if (segment === 'items' && node.type === 'array') {
+      node = node.items;
+      path.push('items');
+    } else if (segment === 'anyOf') {
+      const branch = Number(segments[++index]);
+      if (node.nullable && !unwrapped) {
+        if (branch !== 0) return { node: undefined, path };
+        unwrapped = true;
+        continue;
+      }
+      if (node.type !== 'union' || node.anyOf[branch] === undefined) return { node: undefined, path };
+      node = node.anyOf[branch];
+      path.push('anyOf', branch);
+    } else {
+      return { node: undefined, path };
+    }
+    unwrapped = false;
+  }
+  return { node, path };
+}
+
+/** Every `default` must be a value its own node accepts; otherwise the generated code does not compile. */
+function defaultProblems(node: SchemaNode, path: (string | number)[]): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  if (node.default !== undefined) {
+    const result = liveZodSchema(zodCode({ ...node, default: undefined, description: undefined })).safeParse(node.default);
+    if (!result.success) {
+      const reason = result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ` : '') + issue.message).join('; ');
+      problems.push({ code: 'invalid_default', path: [...path, 'default'], message: `the default is not a value of this schema: ${reason}` });
+    }
+  }
+  switch (node.type) {
+    case 'object':
+      for (const [name, child] of Object.entries(node.properties)) problems.push(...defaultProblems(child, [...path, 'properties', name]));
+      break;
+    case 'array':
+      problems.push(...defaultProblems(node.items, [...path, 'items']));
+      break;
+    case 'union':
+      node.anyOf.forEach((branch, index) => problems.push(...defaultProblems(branch, [...path, 'anyOf', index])));
+      break;
+  }
+  return problems;
+}

@@ -1,0 +1,119 @@
+/**
+ * Manifest → the value of a generated module's `contract`, field by field, in the order of
+ * docs/architecture.md. Every default the contract needs is settled here, visibly:
+ * `permission.riskLevel` / `sideEffectScope` / `needsApproval` fall back to the flags,
+ * `resultBudget.maxInlineBytes` and `resultBudget.preview.maxBytes` to `maxModelBytes`.
+ */
+import type { Manifest } from '../manifest/manifest-schema.js';
+import type { JsonSchemaNode } from './map-schema-nodes.js';
+import { SourceCode } from './source-code.js';
+
+export interface ContractValueInput {
+  readonly manifest: Manifest;
+  /** Project-relative posix path of the manifest (the contract's `source`). */
+  readonly file: string;
+  /** Normalised JSON Schemas (what `generated/schemas/*.json` holds). */
+  readonly inputSchema: JsonSchemaNode;
+  readonly outputSchema: JsonSchemaNode;
+  /** Set the contract's `descriptionTemplates` to the imported binding of this name. */
+  readonly descriptionTemplates?: string;
+}
+
+export function contractValue(input: ContractValueInput): Record<string, unknown> {
+  const { manifest } = input;
+  const { flags, permission, resultBudget, timeout } = manifest;
+  return {
+    capability: manifest.capability,
+    metadata: {
+      name: manifest.name,
+      purpose: manifest.purpose,
+      modelInstructions: manifest.modelInstructions,
+      aliases: manifest.aliases,
+      readOnly: flags.readOnly,
+      destructive: flags.destructive,
+      concurrentSafe: flags.concurrentSafe,
+      sideEffectScope: flags.sideEffectScope,
+      riskLevel: flags.riskLevel,
+      needsApproval: flags.needsApproval,
+      requiresUserInteraction: flags.requiresUserInteraction,
+      allowedInPlanMode: flags.allowedInPlanMode,
+      stopTurnOnSuccess: flags.stopTurnOnSuccess,
+      providerVisible: flags.providerVisible,
+      idempotent: flags.idempotent,
+      recovery: flags.recovery,
+      maxOutputBytes: manifest.maxOutputBytes,
+    },
+    description: manifest.description,
+    descriptionTemplates: input.descriptionTemplates === undefined ? undefined : new SourceCode(input.descriptionTemplates),
+    inputSchema: input.inputSchema,
+    outputSchema: input.outputSchema,
+    runtimeInputSchema: new SourceCode('InputSchema'),
+    runtimeOutputSchema: new SourceCode('OutputSchema'),
+    permission: {
+      permission: permission.permission,
+      reason: permission.reason,
+      riskLevel: permission.riskLevel ?? flags.riskLevel,
+      sideEffectScope: permission.sideEffectScope ?? flags.sideEffectScope,
+      needsApproval: permission.needsApproval ?? flags.needsApproval,
+      alwaysAsk: permission.alwaysAsk,
+      askOptions: { allowAlways: permission.askOptions.allowAlways },
+      patternSources: permission.patternSources,
+      alwaysAllowPatternSources: permission.alwaysAllowPatternSources,
+      denyPriority: permission.denyPriority,
+    },
+    resultBudget: {
+      maxInlineBytes: resultBudget.maxInlineBytes ?? resultBudget.maxModelBytes,
+      maxModelBytes: resultBudget.maxModelBytes,
+      strategy: resultBudget.strategy,
+      preview: {
+        maxBytes: resultBudget.preview.maxBytes ?? resultBudget.maxModelBytes,
+        direction: resultBudget.preview.direction,
+      },
+      artifact: {
+        enabled: resultBudget.artifact.enabled,
+        retention: resultBudget.artifact.retention,
+      },
+    },
+    timeout:
+      timeout.kind === 'none'
+        ? { kind: 'none' }
+        : {
+            kind: 'bounded',
+            defaultMs: timeout.defaultMs,
+            maxMs: timeout.maxMs,
+            allowCallOverride: timeout.allowCallOverride,
+            cleanupGraceMs: timeout.cleanupGraceMs,
+          },
+    cancellation: {
+      supported: manifest.cancellation.supported,
+      cleanup: manifest.cancellation.cleanup,
+      userMessage: manifest.cancellation.userMessage,
+    },
+    trace: {
+      required: manifest.trace.required,
+      input: manifest.trace.input,
+      output: manifest.trace.output,
+    },
+    availability: {
+      ports: manifest.availability.ports,
+      features: manifest.availability.features,
+      sessionKinds: manifest.availability.sessionKinds,
+      excludedSessionKinds: manifest.availability.excludedSessionKinds,
+      modelCapabilities: manifest.availability.modelCapabilities,
+      supersededBy: manifest.availability.supersededBy,
+    },
+    ordering: manifest.ordering,
+    strict: manifest.strict,
+    executionMode: manifest.executionMode,
+    providerNative:
+      manifest.providerNative === undefined
+        ? undefined
+        : { provider: manifest.providerNative.provider, type: manifest.providerNative.type },
+    source: input.file,
+  };
+}
+
+/** Contract fields whose value is data the audit does not track field by field. */
+export function isAnnotatedContractField(fieldPath: string): boolean {
+  return !/^(inputSchema|outputSchema)[.[]/.test(fieldPath);
+}

@@ -1,0 +1,113 @@
+/**
+ * Every file the generator writes, produced in memory from a loaded manifest set: one transform
+ * per output kind, this module only wires them. Returns problems instead of files when a manifest
+ * is valid for the loader but cannot be emitted (overlapping unions, bad defaults or templates).
+ */
+import type { FieldPath } from '../manifest/field-path.js';
+import { formatFieldPath } from '../manifest/field-path.js';
+import { kebabCase } from '../manifest/kebab-case.js';
+import { manifestJsonSchema, toolIndexJsonSchema } from '../manifest/manifest-json-schema.js';
+import type { LoadedTool, ManifestSet } from '../manifest/manifest-set.js';
+import { compileSchema } from './compile-schema.js';
+import {
+  descriptionTemplatesDeclaration,
+  descriptionTemplatesModule,
+  findDescriptionTemplates,
+  templateProblems,
+} from './description-templates.js';
+import { createEmitProject } from './emit-project.js';
+import type { EmitIssue, EmitIssueCode } from './emit-issue.js';
+import { indexModuleSource } from './index-module.js';
+import { isWellFormed } from './js-literal.js';
+import { jsonFile } from './json-file.js';
+import type { FieldAnnotations } from './print-value.js';
+import { providerOrderModuleSource, sortedProviderToolNames } from './provider-order-module.js';
+import { toolModuleSource } from './tool-module.js';
+import { toolsTable } from './tools-table.js';
+
+export interface EmitOptions {
+  /**
+   * Trailing comments for one tool's contract fields, keyed by contract field path
+   * (`metadata.readOnly`); the audit uses it to flag fields no runtime code enforces.
+   * Default: no comments.
+   */
+  readonly annotationsFor?: (tool: LoadedTool) => FieldAnnotations | undefined;
+}
+
+export type EmitResult =
+  | { readonly ok: true; readonly files: ReadonlyMap<string, string> }
+  | { readonly ok: false; readonly issues: readonly EmitIssue[] };
+
+/** Paths the generator owns outside `generated/`. */
+export const MANIFEST_SCHEMA_FILE = 'manifest/manifest.schema.json';
+export const TOOL_INDEX_SCHEMA_FILE = 'manifest/tools.schema.json';
+
+export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}): EmitResult {
+  const issues: EmitIssue[] = [];
+  const compiled = set.tools.map((tool) => {
+    const input = compileSchema(tool.manifest.input);
+    const output = compileSchema(tool.manifest.output);
+    const located = (code: EmitIssueCode, path: FieldPath, message: string): EmitIssue => ({
+      code,
+      file: tool.file,
+      ...tool.locate(path),
+      path: formatFieldPath(path),
+      message,
+    });
+    for (const problem of input.problems) issues.push(located(problem.code, ['input', ...problem.path], problem.message));
+    for (const problem of output.problems) issues.push(located(problem.code, ['output', ...problem.path], problem.message));
+    for (const problem of templateProblems(tool.manifest)) issues.push(located('invalid_template', problem.path, problem.message));
+    return { tool, input, output, kebab: kebabCase(tool.manifest.name) };
+  });
+  if (issues.length > 0) return { ok: false, issues };
+
+  const project = createEmitProject();
+  const files = new Map<string, string>();
+  for (const { tool, input, output, kebab } of compiled) {
+    const { manifest } = tool;
+    const templates = findDescriptionTemplates(manifest.description, input.jsonSchema, output.jsonSchema);
+    if (templates.length > 0) {
+      files.set(`generated/descriptions/${kebab}.js`, descriptionTemplatesModule(templates, tool.file));
+      files.set(`generated/descriptions/${kebab}.d.ts`, descriptionTemplatesDeclaration(tool.file));
+    }
+    const annotations = options.annotationsFor?.(tool);
+    files.set(
+      `generated/tools/${kebab}.ts`,
+      toolModuleSource(project, {
+        manifest,
+        file: tool.file,
+        implementation: tool.implementation,
+        kebab,
+        inputZodCode: input.zodCode,
+        outputZodCode: output.zodCode,
+        inputSchema: input.jsonSchema,
+        outputSchema: output.jsonSchema,
+        hasDescriptionTemplates: templates.length > 0,
+        ...(annotations === undefined ? {} : { annotations }),
+      }),
+    );
+    files.set(`generated/schemas/${manifest.name}.input.json`, jsonFile(input.jsonSchema));
+    files.set(`generated/schemas/${manifest.name}.output.json`, jsonFile(output.jsonSchema));
+  }
+
+  files.set('generated/index.ts', indexModuleSource(project, compiled));
+  const referenceNames = set.tools.filter((tool) => tool.manifest.ordering === 'reference').map((tool) => tool.manifest.name);
+  files.set(
+    'generated/provider-order.ts',
+    providerOrderModuleSource(project, sortedProviderToolNames(referenceNames, set.index.reservedReferenceNames)),
+  );
+  files.set('generated/TOOLS.md', toolsTable(set.tools));
+  files.set(MANIFEST_SCHEMA_FILE, jsonFile(manifestJsonSchema()));
+  files.set(TOOL_INDEX_SCHEMA_FILE, jsonFile(toolIndexJsonSchema()));
+
+  for (const [path, text] of files) {
+    // A lone surrogate cannot be written as UTF-8; every printer escapes them, this keeps it so.
+    if (!isWellFormed(text)) throw new Error(`internal error: ${path} holds a lone surrogate outside an escape`);
+  }
+  return { ok: true, files: sortedMap(files) };
+}
+
+/** Files in code-unit order of their paths, so every consumer iterates them the same way. */
+function sortedMap(files: Map<string, string>): Map<string, string> {
+  return new Map([...files].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)));
+}

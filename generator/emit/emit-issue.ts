@@ -1,0 +1,15 @@
+import type { ManifestIssue } from '../manifest/manifest-issue.js';
+
+/** Problems the emitter finds in manifests that the manifest language alone cannot rule out. */
+export type EmitIssueCode =
+  /** Two branches of a union accept the same value (the schema would use `oneOf`). */
+  | 'union_overlap'
+  /** A `default` its own schema refuses. */
+  | 'invalid_default'
+  /** A description template that handlebars cannot compile. */
+  | 'invalid_template';
+
+/** Same fields and wording rules as a {@link ManifestIssue}; only the codes differ. */
+export interface EmitIssue extends Omit<ManifestIssue, 'code'> {
+  readonly code: EmitIssueCode;
+}

@@ -1,0 +1,68 @@
+/**
+ * The normalisation of SPEC §4, applied to what zod-to-json-schema produces:
+ *
+ * 1. drop `$schema`, `$id`, `$ref`, `$defs` and `definitions` from every node;
+ * 2. a node with `anyOf` and no `oneOf` gets it renamed to `oneOf` (run
+ *    {@link findUnionOverlaps} first: `oneOf` rejects a value that matches two branches);
+ * 3. a node without `type` gets the type implied by `properties` (object), `items` (array),
+ *    or its `enum` / `const` values;
+ * 4. the root gets `$schema` = draft 2020-12.
+ *
+ * Pure: returns a new schema and leaves the argument alone.
+ */
+import { mapSchemaNodes, defineEntry, type JsonSchemaNode } from './map-schema-nodes.js';
+
+export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
+const DROPPED_KEYWORDS = new Set(['$schema', '$id', '$ref', '$defs', 'definitions']);
+
+export function normalizeJsonSchema(schema: JsonSchemaNode): JsonSchemaNode {
+  const body = mapSchemaNodes(schema, normalizeNode) as JsonSchemaNode;
+  return { $schema: DRAFT_2020_12, ...body };
+}
+
+function normalizeNode(node: JsonSchemaNode): JsonSchemaNode {
+  const renameAnyOf = 'anyOf' in node && !('oneOf' in node);
+  const normalized: JsonSchemaNode = {};
+  const implied = 'type' in node ? undefined : impliedType(node);
+  if (implied !== undefined) normalized['type'] = implied;
+  for (const [key, value] of Object.entries(node)) {
+    if (DROPPED_KEYWORDS.has(key)) continue;
+    defineEntry(normalized, key === 'anyOf' && renameAnyOf ? 'oneOf' : key, value);
+  }
+  return normalized;
+}
+
+type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object';
+
+/** The `type` a node's other keywords imply, or `undefined` when they imply none. */
+export function impliedType(node: JsonSchemaNode): JsonType | JsonType[] | undefined {
+  if ('properties' in node) return 'object';
+  if ('items' in node) return 'array';
+  const values = Array.isArray(node['enum']) ? (node['enum'] as unknown[]) : 'const' in node ? [node['const']] : undefined;
+  if (values === undefined || values.length === 0) return undefined;
+  const types: JsonType[] = [];
+  for (const value of values) {
+    const type = jsonTypeOf(value);
+    if (!types.includes(type)) types.push(type);
+  }
+  // An integer is a number: [1, 2.5] is `number`, not `["integer", "number"]`.
+  const merged = types.includes('number') ? types.filter((type) => type !== 'integer') : types;
+  return merged.length === 1 ? merged[0] : merged;
+}
+
+/** JSON Schema type of a JSON value (`integer` for whole numbers). */
+export function jsonTypeOf(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  switch (typeof value) {
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+      return Number.isInteger(value) ? 'integer' : 'number';
+    default:
+      return 'object';
+  }
+}

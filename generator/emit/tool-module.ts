@@ -1,0 +1,93 @@
+/**
+ * `generated/tools/<kebab>.ts`: one tool's zod schemas, their types, the `contract` and the
+ * `tool` entry that adds the hand-written handler and hooks (shape: docs/architecture.md).
+ */
+import {
+  StructureKind,
+  type ImportDeclarationStructure,
+  type Project,
+  type StatementStructures,
+  type WriterFunction,
+} from 'ts-morph';
+import type { Manifest } from '../manifest/manifest-schema.js';
+import { contractValue, isAnnotatedContractField } from './contract-value.js';
+import { blankLine, printModule } from './emit-project.js';
+import { generatedHeader } from './generated-header.js';
+import type { JsonSchemaNode } from './map-schema-nodes.js';
+import { printValue, type FieldAnnotations } from './print-value.js';
+
+export interface ToolModuleInput {
+  readonly manifest: Manifest;
+  /** Project-relative posix path of the manifest. */
+  readonly file: string;
+  /** Module name in `runtime/tools/` (without extension). */
+  readonly implementation: string;
+  /** Kebab-case module name (`generated/tools/<kebab>.ts`). */
+  readonly kebab: string;
+  readonly inputZodCode: string;
+  readonly outputZodCode: string;
+  readonly inputSchema: JsonSchemaNode;
+  readonly outputSchema: JsonSchemaNode;
+  /** The tool has templated descriptions in `generated/descriptions/<kebab>.js`. */
+  readonly hasDescriptionTemplates: boolean;
+  /**
+   * Trailing comment per contract field path (`metadata.readOnly`, `resultBudget.preview`):
+   * the audit flags fields no runtime code enforces. Default: no comments.
+   */
+  readonly annotations?: FieldAnnotations;
+}
+
+export function toolModuleSource(project: Project, input: ToolModuleInput): string {
+  const contract = contractValue({
+    manifest: input.manifest,
+    file: input.file,
+    inputSchema: input.inputSchema,
+    outputSchema: input.outputSchema,
+    ...(input.hasDescriptionTemplates ? { descriptionTemplates: 'descriptionTemplates' } : {}),
+  });
+  const contractText = printValue(contract, {
+    ...(input.annotations === undefined ? {} : { annotations: input.annotations }),
+    annotate: isAnnotatedContractField,
+  });
+  const hookLines = input.manifest.hooks.map((hook) => `  ${hook}: implementation.${hook},`);
+  const toolText = ['{', '  ...contract,', '  handler: implementation.handler,', ...hookLines, '}'].join('\n');
+
+  const imports: ImportDeclarationStructure[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: '../../runtime/contract.js',
+      namedImports: ['ToolContract', 'ToolEntry'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `../../runtime/tools/${input.implementation}.js`,
+      namespaceImport: 'implementation',
+    },
+  ];
+  if (input.hasDescriptionTemplates) {
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `../descriptions/${input.kebab}.js`,
+      namedImports: ['descriptionTemplates'],
+    });
+  }
+  // Declarations are given as text: ts-morph's structure printer adds a hanging indent to
+  // multi-line initializers, and our printer has already laid them out.
+  const statements: (string | WriterFunction | StatementStructures)[] = [
+    generatedHeader(input.file),
+    ...imports,
+    blankLine,
+    `export const InputSchema = ${input.inputZodCode};`,
+    'export type Input = z.output<typeof InputSchema>;',
+    blankLine,
+    `export const OutputSchema = ${input.outputZodCode};`,
+    'export type Output = z.output<typeof OutputSchema>;',
+    blankLine,
+    `export const contract = ${contractText} satisfies ToolContract<Input, Output>;`,
+    blankLine,
+    `export const tool: ToolEntry<Input, Output> = ${toolText};`,
+  ];
+  return printModule(project, `/generated/tools/${input.kebab}.ts`, statements);
+}
