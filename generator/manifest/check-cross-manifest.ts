@@ -1,3 +1,4 @@
+import { TOOL_NAME_PATTERN } from './manifest-schema.js';
 import type { Manifest, ToolIndex } from './manifest-schema.js';
 import type { ManifestIssue } from './manifest-issue.js';
 import type { ManifestRecord } from './manifest-record.js';
@@ -17,22 +18,24 @@ export interface ValidatedManifest {
  * manifests. Every issue is placed at the field to fix.
  *
  * `records` are all parsed manifest files (names are checked even when a manifest is otherwise
- * invalid); `index` is absent when `manifest/tools.yaml` is missing or invalid.
+ * invalid); `index` is absent when `manifest/tools.yaml` is missing or invalid;
+ * `incompleteRecords` says some manifest file could not be read or parsed at all.
  */
 export function checkCrossManifest(
   records: readonly ManifestRecord[],
   validated: readonly ValidatedManifest[],
   index: { readonly value: ToolIndex; readonly source: YamlSource } | undefined,
+  incompleteRecords: boolean,
 ): ManifestIssue[] {
   const issues: ManifestIssue[] = [];
 
   const filesByName = new Map<string, string[]>();
   for (const record of records) {
-    if (record.name === undefined) continue;
+    if (record.name === undefined || !TOOL_NAME_PATTERN.test(record.name)) continue;
     filesByName.set(record.name, [...(filesByName.get(record.name) ?? []), record.source.file]);
   }
   for (const record of records) {
-    const files = record.name === undefined ? [] : filesByName.get(record.name)!;
+    const files = record.name === undefined ? [] : (filesByName.get(record.name) ?? []);
     if (files.length < 2) continue;
     const others = files.filter((file) => file !== record.source.file);
     issues.push(
@@ -92,11 +95,19 @@ export function checkCrossManifest(
     }
   }
 
-  if (index) issues.push(...checkIndex(index.value, index.source, filesByName));
+  // A manifest without a usable name may be the one the index lists; saying "no manifest defines
+  // it" would then send the author to the wrong file. Its own problem is reported already.
+  const everyNameKnown = records.every((record) => record.name !== undefined && TOOL_NAME_PATTERN.test(record.name));
+  if (index) issues.push(...checkIndex(index.value, index.source, filesByName, everyNameKnown && !incompleteRecords));
   return issues;
 }
 
-function checkIndex(index: ToolIndex, source: YamlSource, filesByName: ReadonlyMap<string, string[]>): ManifestIssue[] {
+function checkIndex(
+  index: ToolIndex,
+  source: YamlSource,
+  filesByName: ReadonlyMap<string, string[]>,
+  everyNameKnown: boolean,
+): ManifestIssue[] {
   const issues: ManifestIssue[] = [];
   const chain = [source];
   const firstPosition = new Map<string, number>();
@@ -116,7 +127,7 @@ function checkIndex(index: ToolIndex, source: YamlSource, filesByName: ReadonlyM
       return;
     }
     firstPosition.set(name, position);
-    if (!filesByName.has(name)) {
+    if (everyNameKnown && !filesByName.has(name)) {
       const suggestion = suggest(name, [...filesByName.keys()]);
       issues.push(
         issueInChain(chain, {

@@ -30,7 +30,7 @@ export function describeExpectedType(type: string): string {
     case 'integer':
       return 'an integer';
     case 'boolean':
-      return 'a boolean (true or false)';
+      return 'a boolean';
     case 'array':
       return 'a list';
     case 'object':

@@ -104,7 +104,7 @@ export function loadManifestSources(input: {
   }
 
   const index = loadIndex(input.index, issues);
-  issues.push(...checkCrossManifest(records, validated, index));
+  issues.push(...checkCrossManifest(records, validated, index, unparsedFiles));
 
   if (issues.length > 0) return { ok: false, issues: uniqueSorted(issues) };
   const order = new Map(index!.value.registrationOrder.map((name, position) => [name, position]));

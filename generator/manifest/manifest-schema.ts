@@ -128,7 +128,10 @@ export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.
         maxLength: nonNegativeInt.optional(),
         pattern: z
           .string()
-          .refine(isValidRegExp, { message: 'expected a valid regular expression' })
+          .superRefine((source, context) => {
+            const problem = regExpProblem(source);
+            if (problem) context.addIssue({ code: 'custom', message: `expected a valid regular expression (${problem})` });
+          })
           .optional(),
         format: z.enum(STRING_FORMATS).optional(),
       })
@@ -179,12 +182,15 @@ export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.
   ]),
 );
 
-function isValidRegExp(source: string): boolean {
+/** Why `source` is not a valid `u`-flag regular expression (the engine's words), or undefined. */
+function regExpProblem(source: string): string | undefined {
   try {
     new RegExp(source, 'u');
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (error) {
+    // "Invalid regular expression: /(/u: Unterminated group" → "Unterminated group"
+    const message = error instanceof Error ? error.message : String(error);
+    return message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '');
   }
 }
 

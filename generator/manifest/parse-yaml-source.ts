@@ -67,7 +67,9 @@ export function parseYamlSource(file: string, text: string): YamlSource {
     const steps = walk(path);
     for (let index = steps.length - 1; index >= 0; index -= 1) {
       const step = steps[index]!;
-      const found = nodeStart(step.value) ?? nodeStart(step.key);
+      // `key:` with nothing after it: the empty value sits just past the colon; the key reads better.
+      const value = isEmptyScalar(step.value) && step.key ? undefined : step.value;
+      const found = nodeStart(value) ?? nodeStart(step.key);
       if (found) return found;
     }
     return documentStart();
@@ -107,6 +109,10 @@ export function parseYamlSource(file: string, text: string): YamlSource {
     locateValue,
     locateKey,
   };
+}
+
+function isEmptyScalar(node: YamlNode | null): boolean {
+  return isScalar(node) && node.value === null && node.range !== undefined && node.range[0] === node.range[1];
 }
 
 function childOf(node: YamlNode | null, segment: string | number): NodeStep | undefined {
@@ -165,8 +171,10 @@ function yamlErrorIssue(
   if (error.code === 'DUPLICATE_KEY') {
     return { code: 'duplicate_key', file, line, column, path, message: 'duplicate key (each key may appear once in a mapping)' };
   }
+  // A syntax error is noticed where parsing got stuck, often the field after the broken one, so
+  // naming a field would mislead; the position is the parser's.
   const detail = firstSentence(error.message);
-  return { code: 'yaml_syntax', file, line, column, path, message: `YAML syntax error: ${detail}` };
+  return { code: 'yaml_syntax', file, line, column, path: '', message: `YAML syntax error: ${detail}` };
 }
 
 function toJsIssue(

@@ -28,7 +28,11 @@ export interface UnlocatedIssue {
 export function translateZodIssue(issue: ZodIssue, root: z.ZodTypeAny, data: unknown): UnlocatedIssue[] {
   const path = issue.path;
   const value = valueAt(data, path);
-  const found = describeValue(value);
+  // A list's size is what a size bound is about; its items are not worth showing.
+  const found =
+    Array.isArray(value) && (issue.code === 'too_small' || issue.code === 'too_big')
+      ? `${value.length} ${value.length === 1 ? 'item' : 'items'}`
+      : describeValue(value);
   const make = (code: ManifestIssueCode, expected: string): UnlocatedIssue =>
     value === undefined
       ? { code: 'missing_field', path, anchor: 'parent', expected, found, message: `missing required field (expected ${expected})` }
