@@ -1,0 +1,279 @@
+/**
+ * The type-aware field-reader scan: for every contract field path, the places in the scanned
+ * runtime files that read it, and whether any of those reads decides something.
+ *
+ * Classification of a field (see {@link FieldClass}):
+ * - a read whose value reaches logic (a {@link LOGIC_USES} use) makes the field `enforced`;
+ * - a read copied into another object's property is a projection: the field is enforced when
+ *   that property is (followed transitively, e.g. `metadata.readOnly` → `ModelToolFlags.readOnly`
+ *   → a condition in an adapter), otherwise the copy decides nothing;
+ * - a field with reads, none of which is enforced, is `projected`; without reads, `unread`.
+ */
+import path from 'node:path';
+import { ts } from 'ts-morph';
+import { collectAccessSites, type AccessKind } from './access-sites.js';
+import { buildContractFieldMap, type ContractFieldMap, type MappedField } from './contract-field-map.js';
+import { collectStructuralFlows } from './structural-flows.js';
+import { isLogicUse, propertyAssignmentTargets, ValueUseAnalyzer, type UseKind, type ValueUse } from './value-uses.js';
+
+/** `enforced`: logic depends on it; `projected`: only copied somewhere; `unread`: no reader. */
+export type FieldClass = 'enforced' | 'projected' | 'unread';
+
+/** One read of a field. */
+export interface FieldReader {
+  /** Project-relative posix path. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** How it is read; `structural`: the enclosing object is handed to a differently typed place. */
+  readonly access: AccessKind | 'structural';
+  /** The strongest use of the value read: a logic use if any, else a copy. */
+  readonly use: UseKind;
+  /** Where the value is copied to (field paths, or `file:line name` of other properties). */
+  readonly projectsTo?: readonly string[];
+}
+
+/** Audit of one field path. */
+export interface FieldAudit {
+  readonly path: string;
+  readonly class: FieldClass;
+  /** Every read, sorted by file, line, column. */
+  readonly readers: readonly FieldReader[];
+  /**
+   * For a field enforced through projections: the chain of properties its value travels through
+   * to the read that decides something, ending with that read's `file:line:column`.
+   */
+  readonly via?: readonly string[];
+}
+
+/** Whether the runtime calls one of the optional hooks. */
+export interface HookAudit {
+  readonly hook: string;
+  /** Some read calls the hook, or hands it to a call. */
+  readonly called: boolean;
+  readonly readers: readonly FieldReader[];
+}
+
+/** Everything the scan found; plain data, cached as JSON. */
+export interface FieldReaderScan {
+  /** Scanned files, project-relative, sorted. */
+  readonly files: readonly string[];
+  /** Every leaf contract field path, sorted. */
+  readonly fields: readonly FieldAudit[];
+  /** `ModelToolContract` fields that are not contract declarations (projection targets). */
+  readonly modelFields: readonly FieldAudit[];
+  readonly hooks: readonly HookAudit[];
+}
+
+export interface ScanFieldReadersOptions {
+  readonly program: ts.Program;
+  readonly projectRoot: string;
+  /** The file declaring `ToolContract`, `ModelToolContract`, `ToolHooks`. */
+  readonly contractFile: string;
+  /** Absolute paths of the files whose reads count. */
+  readonly files: readonly string[];
+}
+
+interface Site {
+  readonly access: AccessKind | 'structural';
+  readonly nameNode: ts.Node;
+  readonly valueNode?: ts.Node;
+  readonly fixedUses?: readonly ValueUse[];
+}
+
+/** Run the scan over `files` of `program`. */
+export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderScan {
+  const { program } = options;
+  const checker = program.getTypeChecker();
+  const contractSource = sourceFileOf(program, options.contractFile);
+  const map = buildContractFieldMap(checker, contractSource);
+  const files = [...options.files].sort(compareText).map((file) => sourceFileOf(program, file));
+  const relative = (fileName: string): string => path.relative(options.projectRoot, fileName).split(path.sep).join('/');
+
+  const isTracked = (declaration: ts.Node): boolean => {
+    const file = declaration.getSourceFile();
+    return !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file);
+  };
+  const isMapped = (declaration: ts.Node): boolean => map.fieldsOf(declaration) !== undefined;
+
+  // Index every read by the declaration it resolves to. A read of an object literal's own
+  // property counts for the contract field that literal is typed as (`contract.timeout.maxMs`
+  // on a generated module whose `contract` `satisfies ToolContract`).
+  const sitesByDeclaration = new Map<ts.Node, Site[]>();
+  const addSite = (declaration: ts.Node, site: Site): void => {
+    const list = sitesByDeclaration.get(declaration) ?? [];
+    list.push(site);
+    sitesByDeclaration.set(declaration, list);
+  };
+  for (const file of files) {
+    for (const access of collectAccessSites(file, checker)) {
+      const declarations = new Set(access.declarations.filter(isTracked));
+      for (const declaration of access.declarations) {
+        if ((ts.isPropertyAssignment(declaration) || ts.isShorthandPropertyAssignment(declaration)) && !isMapped(declaration)) {
+          for (const target of propertyAssignmentTargets(checker, declaration)) if (isMapped(target)) declarations.add(target);
+        }
+      }
+      const site: Site = { access: access.kind, nameNode: access.nameNode, valueNode: access.valueNode };
+      for (const declaration of declarations) addSite(declaration, site);
+    }
+    for (const flow of collectStructuralFlows(file, checker, isMapped)) {
+      const site: Site = {
+        access: 'structural',
+        nameNode: flow.node,
+        fixedUses: [{ kind: 'object-property', node: flow.node, targets: flow.to }],
+      };
+      for (const declaration of flow.from) addSite(declaration, site);
+    }
+  }
+
+  const analyzer = new ValueUseAnalyzer(checker, files, isTracked);
+  const usesMemo = new Map<Site, readonly ValueUse[]>();
+  const usesOf = (site: Site): readonly ValueUse[] => {
+    let uses = usesMemo.get(site);
+    if (uses === undefined) {
+      uses = site.fixedUses ?? analyzer.usesOf(site.valueNode!);
+      usesMemo.set(site, uses);
+    }
+    return uses;
+  };
+
+  const location = (node: ts.Node): { file: string; line: number; column: number } => {
+    const sourceFile = node.getSourceFile();
+    const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
+    return { file: relative(sourceFile.fileName), line: line + 1, column: character + 1 };
+  };
+  // Enforcement: a declaration is enforced when one of its reads reaches logic, or is copied
+  // into a declaration that is enforced (fixpoint over the copy graph reachable from the map).
+  interface Edge {
+    readonly from: ts.Node;
+    readonly to: ts.Node;
+    readonly site: Site;
+  }
+  const witness = new Map<ts.Node, { readonly site: Site; readonly next?: ts.Node }>();
+  const edges: Edge[] = [];
+  const seen = new Set<ts.Node>();
+  const queue: ts.Node[] = [...sitesByDeclaration.keys()].filter(isMapped);
+  while (queue.length > 0) {
+    const declaration = queue.pop()!;
+    if (seen.has(declaration)) continue;
+    seen.add(declaration);
+    for (const site of sortedSites(sitesByDeclaration.get(declaration) ?? [])) {
+      for (const use of usesOf(site)) {
+        if (isLogicUse(use.kind)) {
+          if (!witness.has(declaration)) witness.set(declaration, { site });
+        } else if (use.kind === 'object-property') {
+          for (const target of use.targets ?? []) {
+            if (target === declaration) continue;
+            edges.push({ from: declaration, to: target, site });
+            if (!seen.has(target)) queue.push(target);
+          }
+        }
+      }
+    }
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const edge of edges) {
+      if (!witness.has(edge.from) && witness.has(edge.to)) {
+        witness.set(edge.from, { site: edge.site, next: edge.to });
+        changed = true;
+      }
+    }
+  }
+
+  const label = (declaration: ts.Node): string => {
+    const fields = map.fieldsOf(declaration);
+    if (fields !== undefined) return fields.map((field) => field.path).join(' | ');
+    const { file, line } = location(declaration);
+    const name = (declaration as { name?: ts.Node }).name;
+    return `${file}:${line} ${name !== undefined && ts.isIdentifier(name) ? name.text : '(value)'}`;
+  };
+  const siteLabel = (site: Site): string => {
+    const { file, line, column } = location(site.nameNode);
+    return `${file}:${line}:${column}`;
+  };
+
+  const readerOf = (site: Site, owner: ts.Node): FieldReader => {
+    const uses = usesOf(site);
+    const logic = uses.find((use) => isLogicUse(use.kind));
+    const copies = uses.filter((use) => use.kind === 'object-property');
+    const targets = [
+      ...new Set(copies.flatMap((use) => (use.targets ?? []).filter((target) => target !== owner).map(label))),
+    ].sort(compareText);
+    const use: UseKind = logic?.kind ?? copies[0]?.kind ?? uses.find((candidate) => candidate.kind !== 'member')?.kind ?? uses[0]?.kind ?? 'other';
+    const reader: FieldReader = { ...location(site.nameNode), access: site.access, use };
+    return targets.length > 0 ? { ...reader, projectsTo: targets } : reader;
+  };
+
+  const auditOf = (fieldPath: string, kind: MappedField['kind']): FieldAudit => {
+    const declarations = [...sitesByDeclaration.keys(), ...witness.keys()].filter((declaration) =>
+      (map.fieldsOf(declaration) ?? []).some((field) => field.kind === kind && field.path === fieldPath),
+    );
+    const unique = [...new Set(declarations)];
+    const readers = new Map<string, FieldReader>();
+    for (const declaration of unique) {
+      for (const site of sitesByDeclaration.get(declaration) ?? []) {
+        const reader = readerOf(site, declaration);
+        const key = `${reader.file}:${reader.line}:${reader.column}:${reader.access}`;
+        if (!readers.has(key)) readers.set(key, reader);
+      }
+    }
+    const sorted = [...readers.values()].sort(compareReaders);
+    const enforcedBy = unique.find((declaration) => witness.has(declaration));
+    if (enforcedBy === undefined) return { path: fieldPath, class: sorted.length > 0 ? 'projected' : 'unread', readers: sorted };
+    const via: string[] = [];
+    let step = witness.get(enforcedBy);
+    const visited = new Set<ts.Node>([enforcedBy]);
+    while (step?.next !== undefined && !visited.has(step.next)) {
+      via.push(label(step.next));
+      visited.add(step.next);
+      step = witness.get(step.next);
+    }
+    if (step !== undefined) via.push(siteLabel(step.site));
+    const audit: FieldAudit = { path: fieldPath, class: 'enforced', readers: sorted };
+    return via.length > 1 ? { ...audit, via } : audit;
+  };
+
+  return {
+    files: files.map((file) => relative(file.fileName)),
+    fields: [...map.fieldPaths].sort(compareText).map((fieldPath) => auditOf(fieldPath, 'contract')),
+    modelFields: [...map.modelPaths].sort(compareText).map((fieldPath) => auditOf(fieldPath, 'model')),
+    hooks: [...map.hookNames].sort(compareText).map((hook) => {
+      const audit = auditOf(hook, 'hook');
+      const called = [...sitesByDeclaration.entries()].some(
+        ([declaration, sites]) =>
+          (map.fieldsOf(declaration) ?? []).some((field) => field.kind === 'hook' && field.path === hook) &&
+          sites.some((site) => usesOf(site).some((use) => use.kind === 'call' || use.kind === 'argument')),
+      );
+      return { hook, called, readers: audit.readers };
+    }),
+  };
+
+  function sortedSites(sites: readonly Site[]): Site[] {
+    return [...sites].sort((left, right) => compareLocations(location(left.nameNode), location(right.nameNode)));
+  }
+}
+
+/** Code-unit order, independent of the process locale. */
+export function compareText(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+function compareLocations(
+  left: { file: string; line: number; column: number },
+  right: { file: string; line: number; column: number },
+): number {
+  return compareText(left.file, right.file) || left.line - right.line || left.column - right.column;
+}
+
+function compareReaders(left: FieldReader, right: FieldReader): number {
+  return compareLocations(left, right) || compareText(left.access, right.access);
+}
+
+function sourceFileOf(program: ts.Program, file: string): ts.SourceFile {
+  const sourceFile = program.getSourceFile(file);
+  if (sourceFile === undefined) throw new Error(`${file}: not part of the audit program`);
+  return sourceFile;
+}
+
+export type { ContractFieldMap };
