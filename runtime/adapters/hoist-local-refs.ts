@@ -4,7 +4,13 @@
  * `#/properties/a/items` pointers and `#` for the root; this rewrites them all.
  */
 import type { JsonSchema } from '../contract.js';
-import { defsRef, formatJsonPointer, localRefPointer, parseJsonPointer, resolveJsonPointer } from './json-pointer.js';
+import {
+  defsRef,
+  formatJsonPointer,
+  localRefPointer,
+  parseJsonPointer,
+  resolveJsonPointer,
+} from './json-pointer.js';
 import { SchemaProblemsError, schemaProblem, type SchemaProblem } from './schema-problem.js';
 import {
   SUBSCHEMA_ARRAY_KEYWORDS,
@@ -53,38 +59,47 @@ interface Target {
 export function safeHoistLocalRefs(schema: JsonSchema): HoistLocalRefsResult {
   const problems: SchemaProblem[] = [];
   const targets = new Map<string, Target>();
-  let alreadyHoisted = true;
 
-  // Walk what validation can reach: the root without its definition blocks, then each target.
-  const pending: { readonly node: unknown; readonly tokens: readonly string[] }[] = [{ node: schema, tokens: [] }];
-  while (pending.length > 0) {
-    const { node, tokens } = pending.pop()!;
-    if (!isSchemaObject(node)) continue;
+  // What validation can reach: the root without its definition blocks, then each target in the
+  // order first referred to (breadth-first, so problems come in document order, root first).
+  const queue: { readonly node: unknown; readonly tokens: readonly string[] }[] = [
+    { node: schema, tokens: [] },
+  ];
+  const visit = (node: unknown, tokens: readonly string[]): void => {
+    if (!isSchemaObject(node)) return;
     if (tokens.length > 0 && typeof node['$id'] === 'string') {
       // Below its own `$id`, `#…` is relative to that resource; harmless only without local refs.
-      if (containsLocalRef(node)) problems.push(schemaProblem('embedded-resource', formatJsonPointer(tokens), node['$id']));
-      continue;
+      if (containsLocalRef(node))
+        problems.push(schemaProblem('embedded-resource', formatJsonPointer(tokens), node['$id']));
+      return;
     }
     const ref = node['$ref'];
     if (typeof ref === 'string') {
       const target = lookUpTarget(schema, ref, tokens, problems);
-      if (target !== undefined) {
-        const defsName = target.tokens.length === 2 && target.tokens[0] === '$defs' ? target.tokens[1]! : undefined;
-        const inPlace = defsName !== undefined && SAFE_NAME.test(defsName) && ref === defsRef(defsName);
-        if (!inPlace) alreadyHoisted = false;
-        if (!targets.has(target.pointer)) {
-          targets.set(target.pointer, { ...target, rank: rankOf(target.tokens), discovered: targets.size });
-          pending.push({ node: target.schema, tokens: target.tokens });
-        }
+      if (target !== undefined && !targets.has(target.pointer)) {
+        targets.set(target.pointer, {
+          ...target,
+          rank: rankOf(target.tokens),
+          discovered: targets.size,
+        });
+        queue.push({ node: target.schema, tokens: target.tokens });
       }
     }
-    // Children in reverse so the stack visits them in key order (discovery order is the input's).
-    const children = directSubschemas(node).filter((child) => !DEFINITION_CONTAINERS.has(child.tokens[0]!));
-    for (const child of children.reverse()) pending.push({ node: child.schema, tokens: [...tokens, ...child.tokens] });
-  }
+    for (const child of directSubschemas(node)) {
+      if (!DEFINITION_CONTAINERS.has(child.tokens[0]!))
+        visit(child.schema, [...tokens, ...child.tokens]);
+    }
+  };
+  for (let next = queue.shift(); next !== undefined; next = queue.shift())
+    visit(next.node, next.tokens);
 
-  if (problems.length > 0) return { success: false, problems };
-  if (targets.size === 0 || alreadyHoisted) return { success: true, schema };
+  // A node reached both inside the root and as a ref target is walked twice: report it once.
+  if (problems.length > 0)
+    return {
+      success: false,
+      problems: [...new Map(problems.map((problem) => [problem.message, problem])).values()],
+    };
+  if (allLocalRefsInPlace(schema)) return { success: true, schema };
 
   const names = assignNames([...targets.values()]);
   const rewrite = (node: unknown): unknown => {
@@ -186,6 +201,25 @@ function readableParts(tokens: readonly string[]): string[] {
     }
   }
   return parts.length > 0 ? parts : ['root'];
+}
+
+/**
+ * Every local ref anywhere (unreferenced definitions included: a provider parses those too)
+ * already names an entry of the root `$defs` by a plain name.
+ */
+function allLocalRefsInPlace(schema: JsonSchema): boolean {
+  const rootDefs = isSchemaObject(schema['$defs']) ? schema['$defs'] : {};
+  const inPlace = (node: unknown): boolean => {
+    if (!isSchemaObject(node)) return true;
+    const ref = node['$ref'];
+    if (typeof ref === 'string' && ref.startsWith('#')) {
+      const name = ref.slice('#/$defs/'.length);
+      if (!ref.startsWith('#/$defs/') || !SAFE_NAME.test(name) || !Object.hasOwn(rootDefs, name))
+        return false;
+    }
+    return directSubschemas(node).every((child) => inPlace(child.schema));
+  };
+  return inPlace(schema);
 }
 
 function containsLocalRef(node: unknown): boolean {

@@ -8,7 +8,11 @@ export {
   type AdapterNoteCode,
 } from './to-ai-sdk-tools.js';
 export { resolveStrictDialect, type StrictModeInput } from './resolve-strict-dialect.js';
-export { hoistLocalRefs, safeHoistLocalRefs, type HoistLocalRefsResult } from './hoist-local-refs.js';
+export {
+  hoistLocalRefs,
+  safeHoistLocalRefs,
+  type HoistLocalRefsResult,
+} from './hoist-local-refs.js';
 export { toStrictSchema, type StrictSchemaResult } from './to-strict-schema.js';
 export { toOpenAiStrictSchema } from './to-open-ai-strict-schema.js';
 export { restoreOptionalProperties } from './restore-optional-properties.js';
@@ -17,4 +21,8 @@ export {
   OPENAI_STRICT_DIALECT,
   type StrictSchemaDialect,
 } from './strict-schema-dialects.js';
-export { SchemaProblemsError, type SchemaProblem, type SchemaProblemCode } from './schema-problem.js';
+export {
+  SchemaProblemsError,
+  type SchemaProblem,
+  type SchemaProblemCode,
+} from './schema-problem.js';

@@ -6,7 +6,9 @@
 export function parseJsonPointer(pointer: string): string[] {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) {
-    throw new SyntaxError(`JSON pointer ${JSON.stringify(pointer)} must be empty or start with "/"`);
+    throw new SyntaxError(
+      `JSON pointer ${JSON.stringify(pointer)} must be empty or start with "/"`,
+    );
   }
   return pointer
     .slice(1)

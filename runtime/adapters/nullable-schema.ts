@@ -8,7 +8,8 @@ import { isSchemaObject, type SchemaObject } from './schema-keywords.js';
 export function makeNullable(schema: unknown): unknown {
   if (!isSchemaObject(schema) || acceptsNull(schema)) return schema;
   const types = typeList(schema['type']);
-  if (Array.isArray(schema['anyOf'])) return { ...schema, anyOf: [...schema['anyOf'], { type: 'null' }] };
+  if (Array.isArray(schema['anyOf']))
+    return { ...schema, anyOf: [...schema['anyOf'], { type: 'null' }] };
   if (types.length > 0 && !('const' in schema) && !('$ref' in schema)) {
     const enumValues = schema['enum'];
     return {
@@ -25,7 +26,8 @@ export function acceptsNull(schema: SchemaObject): boolean {
   if ('const' in schema) return schema['const'] === null;
   if (Array.isArray(schema['enum'])) return schema['enum'].includes(null);
   const union = schema['anyOf'] ?? schema['oneOf'];
-  if (Array.isArray(union)) return union.some((branch) => isSchemaObject(branch) && acceptsNull(branch));
+  if (Array.isArray(union))
+    return union.some((branch) => isSchemaObject(branch) && acceptsNull(branch));
   return typeList(schema['type']).includes('null');
 }
 

@@ -1,5 +1,9 @@
 import type { ModelProfile, ModelToolContract } from '../contract.js';
-import { ANTHROPIC_STRICT_DIALECT, OPENAI_STRICT_DIALECT, type StrictSchemaDialect } from './strict-schema-dialects.js';
+import {
+  ANTHROPIC_STRICT_DIALECT,
+  OPENAI_STRICT_DIALECT,
+  type StrictSchemaDialect,
+} from './strict-schema-dialects.js';
 
 /** What decides whether a tool is sent in strict mode. */
 export interface StrictModeInput {

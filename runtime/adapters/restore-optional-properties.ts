@@ -49,10 +49,18 @@ function restore(value: unknown, node: unknown, root: JsonSchema, hops: number):
   const entries: [string, unknown][] = [];
   for (const [name, item] of Object.entries(value)) {
     const propertySchema = Object.hasOwn(properties, name) ? properties[name] : undefined;
-    if (item === null && propertySchema !== undefined && !required.has(name) && !nullAllowed(propertySchema, root)) {
+    if (
+      item === null &&
+      propertySchema !== undefined &&
+      !required.has(name) &&
+      !nullAllowed(propertySchema, root)
+    ) {
       continue;
     }
-    entries.push([name, propertySchema === undefined ? item : restore(item, propertySchema, root, hops)]);
+    entries.push([
+      name,
+      propertySchema === undefined ? item : restore(item, propertySchema, root, hops),
+    ]);
   }
   return Object.fromEntries(entries);
 }
@@ -72,7 +80,12 @@ function fits(value: unknown, branch: unknown, root: JsonSchema): boolean {
   if (Array.isArray(resolved['enum'])) return resolved['enum'].includes(value);
   const nested = resolved['anyOf'] ?? resolved['oneOf'];
   if (Array.isArray(nested)) return nested.some((candidate) => fits(value, candidate, root));
-  const types = typeof resolved['type'] === 'string' ? [resolved['type']] : Array.isArray(resolved['type']) ? resolved['type'] : [];
+  const types =
+    typeof resolved['type'] === 'string'
+      ? [resolved['type']]
+      : Array.isArray(resolved['type'])
+        ? resolved['type']
+        : [];
   if (!types.some((type) => hasType(value, type))) return false;
   if (isPlainObject(value) && isSchemaObject(resolved['properties'])) {
     const properties = resolved['properties'];
@@ -105,7 +118,11 @@ function hasType(value: unknown, type: unknown): boolean {
 
 function resolveRef(schema: unknown, root: JsonSchema): unknown {
   let node = schema;
-  for (let hops = 0; hops < MAX_REF_HOPS && isSchemaObject(node) && typeof node['$ref'] === 'string'; hops += 1) {
+  for (
+    let hops = 0;
+    hops < MAX_REF_HOPS && isSchemaObject(node) && typeof node['$ref'] === 'string';
+    hops += 1
+  ) {
     const pointer = localRefPointer(node['$ref']);
     if (pointer === undefined) return node;
     try {
@@ -120,4 +137,3 @@ function resolveRef(schema: unknown, root: JsonSchema): unknown {
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-

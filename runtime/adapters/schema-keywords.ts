@@ -21,7 +21,13 @@ export const SINGLE_SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Keywords whose value is an array of subschemas. */
-export const SUBSCHEMA_ARRAY_KEYWORDS: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+export const SUBSCHEMA_ARRAY_KEYWORDS: ReadonlySet<string> = new Set([
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'prefixItems',
+  'items',
+]);
 
 /** Keywords whose value maps names to subschemas. */
 export const SUBSCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
@@ -50,10 +56,16 @@ export function directSubschemas(schema: SchemaObject): Subschema[] {
   const found: Subschema[] = [];
   for (const [keyword, value] of Object.entries(schema)) {
     if (Array.isArray(value) && SUBSCHEMA_ARRAY_KEYWORDS.has(keyword)) {
-      value.forEach((item, index) => found.push({ tokens: [keyword, String(index)], schema: item }));
+      value.forEach((item, index) =>
+        found.push({ tokens: [keyword, String(index)], schema: item }),
+      );
     } else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isSchemaObject(value)) {
-      for (const [name, item] of Object.entries(value)) found.push({ tokens: [keyword, name], schema: item });
-    } else if (SINGLE_SUBSCHEMA_KEYWORDS.has(keyword) && (isSchemaObject(value) || typeof value === 'boolean')) {
+      for (const [name, item] of Object.entries(value))
+        found.push({ tokens: [keyword, name], schema: item });
+    } else if (
+      SINGLE_SUBSCHEMA_KEYWORDS.has(keyword) &&
+      (isSchemaObject(value) || typeof value === 'boolean')
+    ) {
       found.push({ tokens: [keyword], schema: value });
     }
   }
@@ -76,9 +88,14 @@ export function mapSubschemas(
     } else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isSchemaObject(value)) {
       entries.push([
         keyword,
-        Object.fromEntries(Object.entries(value).map(([name, item]) => [name, map(item, [keyword, name])])),
+        Object.fromEntries(
+          Object.entries(value).map(([name, item]) => [name, map(item, [keyword, name])]),
+        ),
       ]);
-    } else if (SINGLE_SUBSCHEMA_KEYWORDS.has(keyword) && (isSchemaObject(value) || typeof value === 'boolean')) {
+    } else if (
+      SINGLE_SUBSCHEMA_KEYWORDS.has(keyword) &&
+      (isSchemaObject(value) || typeof value === 'boolean')
+    ) {
       entries.push([keyword, map(value, [keyword])]);
     } else {
       entries.push([keyword, value]);

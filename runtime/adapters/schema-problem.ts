@@ -45,9 +45,10 @@ const EXPLANATIONS: Readonly<Record<SchemaProblemCode, string>> = {
   'unresolvable-ref': 'the $ref does not point at a schema in this document',
   'embedded-resource': 'a subschema with its own $id changes what local refs mean; not supported',
   'root-not-object': 'the root must be a schema of type object',
-  'open-object': 'the object accepts properties it does not list (additionalProperties is not false)',
+  'open-object':
+    'the object accepts properties it does not list (additionalProperties is not false)',
   'open-array': 'the array has no items schema',
-  'untyped': 'the schema accepts any value (no type, enum, const, anyOf or $ref)',
+  untyped: 'the schema accepts any value (no type, enum, const, anyOf or $ref)',
   'unsupported-keyword': 'the keyword cannot be expressed in the strict subset',
   'recursive-ref': 'the schema refers to itself; recursion is not supported',
   'too-deep': 'objects are nested deeper than the limit',
@@ -55,7 +56,11 @@ const EXPLANATIONS: Readonly<Record<SchemaProblemCode, string>> = {
   'too-many-enum-values': 'more enum values in total than the limit',
 };
 
-export function schemaProblem(code: SchemaProblemCode, pointer: string, detail?: string): SchemaProblem {
+export function schemaProblem(
+  code: SchemaProblemCode,
+  pointer: string,
+  detail?: string,
+): SchemaProblem {
   const where = pointer === '' ? '(root)' : pointer;
   const what = detail === undefined ? EXPLANATIONS[code] : `${detail}: ${EXPLANATIONS[code]}`;
   return detail === undefined
@@ -68,7 +73,9 @@ export class SchemaProblemsError extends Error {
   readonly problems: readonly SchemaProblem[];
 
   constructor(problems: readonly SchemaProblem[], subject = 'schema') {
-    super(`${subject} has ${problems.length} problem(s):\n${problems.map((problem) => `  ${problem.message}`).join('\n')}`);
+    super(
+      `${subject} has ${problems.length} problem(s):\n${problems.map((problem) => `  ${problem.message}`).join('\n')}`,
+    );
     this.name = 'SchemaProblemsError';
     this.problems = problems;
   }

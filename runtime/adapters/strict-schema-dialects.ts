@@ -117,7 +117,9 @@ export const ANTHROPIC_STRICT_DIALECT: StrictSchemaDialect = {
   ],
   keepsValue: (keyword, value) =>
     (keyword === 'format' && typeof value === 'string' && ANTHROPIC_FORMATS.has(value)) ||
-    (keyword === 'pattern' && typeof value === 'string' && !UNSUPPORTED_PATTERN_FEATURES.test(value)) ||
+    (keyword === 'pattern' &&
+      typeof value === 'string' &&
+      !UNSUPPORTED_PATTERN_FEATURES.test(value)) ||
     (keyword === 'minItems' && (value === 0 || value === 1)),
   scalarEnumsOnly: true,
 };

@@ -81,7 +81,10 @@ export interface AiSdkToolProjection {
 }
 
 /** `tools` for `generateText` / `streamText`; see {@link projectAiSdkTools} for what is left out and why. */
-export function toAiSdkTools(contracts: readonly ModelToolContract[], options: AiSdkToolsOptions): ToolSet {
+export function toAiSdkTools(
+  contracts: readonly ModelToolContract[],
+  options: AiSdkToolsOptions,
+): ToolSet {
   return projectAiSdkTools(contracts, options).tools;
 }
 
@@ -106,17 +109,31 @@ export function projectAiSdkTools(
   for (const contract of contracts) {
     const { name } = contract;
     if (names.has(name)) {
-      notes.push(note(name, 'duplicate-name', true, `${name}: an earlier tool has this name; this one is left out`));
+      notes.push(
+        note(
+          name,
+          'duplicate-name',
+          true,
+          `${name}: an earlier tool has this name; this one is left out`,
+        ),
+      );
       continue;
     }
     const projected =
-      contract.executionMode === 'provider' ? providerTool(contract, options) : clientTool(contract, options);
+      contract.executionMode === 'provider'
+        ? providerTool(contract, options)
+        : clientTool(contract, options);
     notes.push(...projected.notes);
     if (projected.tool === undefined) continue;
     names.add(name);
     if (/^(0|[1-9][0-9]*)$/.test(name) && Number(name) < 2 ** 32 - 1) {
       notes.push(
-        note(name, 'order-not-kept', false, `${name}: an integer-like name is ordered before all other names by JavaScript objects`),
+        note(
+          name,
+          'order-not-kept',
+          false,
+          `${name}: an integer-like name is ordered before all other names by JavaScript objects`,
+        ),
       );
     }
     entries.push([name, projected.tool]);
@@ -182,7 +199,12 @@ function clientTool(contract: ModelToolContract, options: AiSdkToolsOptions): Pr
     schema as JSONSchema7,
     original === undefined
       ? undefined
-      : { validate: (value: unknown) => ({ success: true, value: restoreOptionalProperties(value, original) }) },
+      : {
+          validate: (value: unknown) => ({
+            success: true,
+            value: restoreOptionalProperties(value, original),
+          }),
+        },
   );
   const { execute } = options;
   const clientDefined = tool<unknown, unknown>({
@@ -193,8 +215,10 @@ function clientTool(contract: ModelToolContract, options: AiSdkToolsOptions): Pr
     ...(execute === undefined
       ? {}
       : {
-          execute: (input: unknown, { abortSignal, toolCallId }: { abortSignal?: AbortSignal; toolCallId: string }) =>
-            execute(name, input, { abortSignal, toolCallId }),
+          execute: (
+            input: unknown,
+            { abortSignal, toolCallId }: { abortSignal?: AbortSignal; toolCallId: string },
+          ) => execute(name, input, { abortSignal, toolCallId }),
         }),
   } as Tool<unknown, unknown>);
   return { tool: clientDefined, notes };
@@ -207,7 +231,9 @@ function note(
   message: string,
   problems?: readonly SchemaProblem[],
 ): AdapterNote {
-  return problems === undefined ? { tool, code, omitted, message } : { tool, code, omitted, message, problems };
+  return problems === undefined
+    ? { tool, code, omitted, message }
+    : { tool, code, omitted, message, problems };
 }
 
 function describe(problems: readonly SchemaProblem[]): string {

@@ -26,7 +26,13 @@ const DROPPED_ANNOTATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** Keywords both dialects understand as they are (unions and objects get more care below). */
-const KEPT_KEYWORDS: ReadonlySet<string> = new Set(['type', 'const', 'title', 'description', '$ref']);
+const KEPT_KEYWORDS: ReadonlySet<string> = new Set([
+  'type',
+  'const',
+  'title',
+  'description',
+  '$ref',
+]);
 
 /** How a folded keyword is said in the description. */
 const CONSTRAINT_PHRASES: Readonly<Record<string, (value: unknown) => string | undefined>> = {
@@ -78,11 +84,21 @@ interface Walk {
  * Every problem of the schema is reported, each with its JSON pointer (into the schema after ref
  * hoisting, which is the given one unless refs were rewritten).
  */
-export function toStrictSchema(schema: JsonSchema, dialect: StrictSchemaDialect): StrictSchemaResult {
+export function toStrictSchema(
+  schema: JsonSchema,
+  dialect: StrictSchemaDialect,
+): StrictSchemaResult {
   const hoisted = safeHoistLocalRefs(schema);
   if (!hoisted.success) return { representable: false, problems: hoisted.problems };
   const source = hoisted.schema;
-  const walk: Walk = { dialect, problems: [], properties: 0, enumValues: 0, refs: new Map(), owner: '' };
+  const walk: Walk = {
+    dialect,
+    problems: [],
+    properties: 0,
+    enumValues: 0,
+    refs: new Map(),
+    owner: '',
+  };
 
   if (source['type'] !== 'object') walk.problems.push(schemaProblem('root-not-object', ''));
   const { $defs: definitions, ...rootWithoutDefs } = source;
@@ -107,13 +123,18 @@ export function toStrictSchema(schema: JsonSchema, dialect: StrictSchemaDialect)
 
   if (!dialect.allowsRecursion) reportCycles(walk);
   if (dialect.maxProperties !== undefined && walk.properties > dialect.maxProperties) {
-    walk.problems.push(schemaProblem('too-many-properties', '', `${walk.properties} > ${dialect.maxProperties}`));
+    walk.problems.push(
+      schemaProblem('too-many-properties', '', `${walk.properties} > ${dialect.maxProperties}`),
+    );
   }
   if (dialect.maxEnumValues !== undefined && walk.enumValues > dialect.maxEnumValues) {
-    walk.problems.push(schemaProblem('too-many-enum-values', '', `${walk.enumValues} > ${dialect.maxEnumValues}`));
+    walk.problems.push(
+      schemaProblem('too-many-enum-values', '', `${walk.enumValues} > ${dialect.maxEnumValues}`),
+    );
   }
   if (walk.problems.length > 0) return { representable: false, problems: walk.problems };
-  const projected = projectedDefs.length > 0 ? { ...root, $defs: Object.fromEntries(projectedDefs) } : root;
+  const projected =
+    projectedDefs.length > 0 ? { ...root, $defs: Object.fromEntries(projectedDefs) } : root;
   return { representable: true, schema: projected };
 }
 
@@ -130,19 +151,28 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
   const objectDepth = depth + (isObject ? 1 : 0);
   if (dialect.maxObjectDepth !== undefined && objectDepth > dialect.maxObjectDepth) {
     // Everything below is deeper still: one problem, at the first node over the limit.
-    walk.problems.push(schemaProblem('too-deep', pointer, `${objectDepth} > ${dialect.maxObjectDepth}`));
+    walk.problems.push(
+      schemaProblem('too-deep', pointer, `${objectDepth} > ${dialect.maxObjectDepth}`),
+    );
     return node;
   }
-  const typed = types.length > 0 || isObject || ['enum', 'const', 'anyOf', 'oneOf', '$ref'].some((key) => key in node);
-  if (!typed) walk.problems.push(schemaProblem('untyped', pointer));
-  if ('anyOf' in node && 'oneOf' in node) walk.problems.push(schemaProblem('unsupported-keyword', pointer, 'oneOf'));
+  const typed =
+    types.length > 0 ||
+    isObject ||
+    ['enum', 'const', 'anyOf', 'oneOf', '$ref'].some((key) => key in node);
+  const problemsBefore = walk.problems.length;
+  if ('anyOf' in node && 'oneOf' in node)
+    walk.problems.push(schemaProblem('unsupported-keyword', pointer, 'oneOf'));
 
   const entries: [string, unknown][] = [];
   const folded: [string, unknown][] = [];
   for (const [keyword, value] of Object.entries(node)) {
     const child = (more: readonly string[]) => [...tokens, ...more];
     if (DROPPED_ANNOTATIONS.has(keyword)) continue;
-    if (dialect.foldedKeywords.includes(keyword) && !(dialect.keepsValue?.(keyword, value) ?? false)) {
+    if (
+      dialect.foldedKeywords.includes(keyword) &&
+      !(dialect.keepsValue?.(keyword, value) ?? false)
+    ) {
       folded.push([keyword, value]);
     } else if (dialect.foldedKeywords.includes(keyword) || KEPT_KEYWORDS.has(keyword)) {
       if (keyword === '$ref') recordRef(value, pointer, walk);
@@ -150,8 +180,13 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
     } else if (keyword === 'enum') {
       const values = Array.isArray(value) ? value : [];
       walk.enumValues += values.length;
-      if (dialect.scalarEnumsOnly && values.some((item) => typeof item === 'object' && item !== null)) {
-        walk.problems.push(schemaProblem('unsupported-keyword', pointer, 'enum with object or array values'));
+      if (
+        dialect.scalarEnumsOnly &&
+        values.some((item) => typeof item === 'object' && item !== null)
+      ) {
+        walk.problems.push(
+          schemaProblem('unsupported-keyword', pointer, 'enum with object or array values'),
+        );
       }
       entries.push([keyword, value]);
     } else if (keyword === 'properties' && isSchemaObject(value)) {
@@ -159,7 +194,10 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
       entries.push([
         keyword,
         Object.fromEntries(
-          Object.entries(value).map(([name, item]) => [name, projectNode(item, child([keyword, name]), objectDepth, walk)]),
+          Object.entries(value).map(([name, item]) => [
+            name,
+            projectNode(item, child([keyword, name]), objectDepth, walk),
+          ]),
         ),
       ]);
     } else if (keyword === 'required' && Array.isArray(value)) {
@@ -172,28 +210,50 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
     } else if ((keyword === 'anyOf' || keyword === 'oneOf') && Array.isArray(value)) {
       entries.push([
         'anyOf',
-        value.map((branch, index) => projectNode(branch, child([keyword, String(index)]), objectDepth, walk)),
+        value.map((branch, index) =>
+          projectNode(branch, child([keyword, String(index)]), objectDepth, walk),
+        ),
       ]);
     } else {
-      walk.problems.push(schemaProblem('unsupported-keyword', pointer, keyword === 'items' ? 'items (array form)' : keyword));
+      walk.problems.push(
+        schemaProblem(
+          'unsupported-keyword',
+          pointer,
+          keyword === 'items' ? 'items (array form)' : keyword,
+        ),
+      );
     }
   }
 
-  if (isObject && !('additionalProperties' in node)) walk.problems.push(schemaProblem('open-object', pointer));
+  // An unsupported keyword (`allOf`, `not` …) is the reason such a node has no type; say only that.
+  const ownProblem = walk.problems
+    .slice(problemsBefore)
+    .some((problem) => problem.pointer === pointer);
+  if (!typed && !ownProblem) walk.problems.push(schemaProblem('untyped', pointer));
+  if (isObject && !('additionalProperties' in node))
+    walk.problems.push(schemaProblem('open-object', pointer));
   if (isArray && !('items' in node)) walk.problems.push(schemaProblem('open-array', pointer));
   let projected: Record<string, unknown> = Object.fromEntries(entries);
   if (isObject && dialect.requireAllProperties) projected = requireEveryProperty(projected, node);
-  const phrases = folded.map(([keyword, value]) => CONSTRAINT_PHRASES[keyword]?.(value)).filter((phrase) => phrase !== undefined);
+  const phrases = folded
+    .map(([keyword, value]) => CONSTRAINT_PHRASES[keyword]?.(value))
+    .filter((phrase) => phrase !== undefined);
   if (phrases.length > 0) {
     const constraints = `Constraints: ${phrases.join('; ')}.`;
-    const description = typeof node['description'] === 'string' ? `${node['description']}\n${constraints}` : constraints;
+    const description =
+      typeof node['description'] === 'string'
+        ? `${node['description']}\n${constraints}`
+        : constraints;
     projected = { ...projected, description };
   }
   return projected;
 }
 
 /** List every property in `required`; the ones the schema left optional become nullable. */
-function requireEveryProperty(projected: Record<string, unknown>, original: SchemaObject): Record<string, unknown> {
+function requireEveryProperty(
+  projected: Record<string, unknown>,
+  original: SchemaObject,
+): Record<string, unknown> {
   const properties = isSchemaObject(projected['properties']) ? projected['properties'] : {};
   const required = new Set(Array.isArray(original['required']) ? original['required'] : []);
   const entries: [string, unknown][] = Object.entries(properties).map(([name, schema]) => [
@@ -230,7 +290,9 @@ function reportCycles(walk: Walk): void {
       if (state.get(next) === 'active') {
         if (!reported.has(next)) {
           reported.add(next);
-          walk.problems.push(schemaProblem('recursive-ref', formatJsonPointer(['$defs', next]), `#/$defs/${next}`));
+          walk.problems.push(
+            schemaProblem('recursive-ref', formatJsonPointer(['$defs', next]), `#/$defs/${next}`),
+          );
         }
       } else if (!state.has(next)) {
         visit(next);
