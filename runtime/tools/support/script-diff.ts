@@ -1,0 +1,22 @@
+/**
+ * A unified diff between two versions of a script, for approval previews (AmendWorkflow shows the
+ * user what a revision changes instead of the whole new script).
+ */
+import { structuredPatch } from 'diff';
+
+/**
+ * Unified diff (3 lines of context) from `before` to `after` under `---`/`+++` headers with the
+ * given labels; `undefined` when the two texts are identical.
+ */
+export function scriptDiff(beforeLabel: string, before: string, afterLabel: string, after: string): string | undefined {
+  const patch = structuredPatch(beforeLabel, afterLabel, before, after, undefined, undefined, { context: 3 });
+  if (patch.hunks.length === 0) return undefined;
+  return [
+    `--- ${beforeLabel}`,
+    `+++ ${afterLabel}`,
+    ...patch.hunks.flatMap((hunk) => [
+      `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+      ...hunk.lines,
+    ]),
+  ].join('\n');
+}
