@@ -45,7 +45,7 @@ export function collectStructuralFlows(
     const members = sourceType.isUnion() ? sourceType.types : [sourceType];
     for (const member of members) {
       for (const property of checker.getPropertiesOfType(member)) {
-        const from = (property.declarations ?? []).filter(isMapped);
+        const from: ts.Node[] = (property.declarations ?? []).filter(isMapped);
         if (from.length === 0) continue;
         const to = propertyDeclarations(checker, targetType, property.name);
         if (to.length === 0 || to.some((declaration) => from.includes(declaration))) continue;

@@ -155,7 +155,7 @@ export class ValueUseAnalyzer {
       // A default value flows into the bound variable.
       return ts.isIdentifier(parent.name) ? this.#variableUses(parent.name, depth) : [{ kind: 'member', node: parent }];
     }
-    if ((ts.isPropertyDeclaration(parent) || ts.isGetAccessorDeclaration(parent)) && parent.initializer === node) {
+    if (ts.isPropertyDeclaration(parent) && parent.initializer === node) {
       return [{ kind: 'object-property', node: parent, targets: [parent] }];
     }
     return [{ kind: 'other', node: parent }];
