@@ -112,7 +112,8 @@ export function parseYamlSource(file: string, text: string): YamlSource {
 }
 
 function isEmptyScalar(node: YamlNode | null): boolean {
-  return isScalar(node) && node.value === null && node.range !== undefined && node.range[0] === node.range[1];
+  const range = isScalar(node) ? node.range : undefined;
+  return isScalar(node) && node.value === null && range != null && range[0] === range[1];
 }
 
 function childOf(node: YamlNode | null, segment: string | number): NodeStep | undefined {
