@@ -173,7 +173,7 @@ describe('scanFieldReaders, one construct per fixture', () => {
   test('hooks: a called hook is called, a hook only tested for presence is not', () => {
     const hooks = scan('hooks.ts').hooks.filter((hook) => hook.readers.length > 0);
     expect(hooks.map(({ hook, called, readers }) => ({ hook, called, at: readers.map((r) => `${r.line}:${r.column} ${r.use}`) }))).toEqual([
-      { hook: 'prepareApproval', called: false, at: ['11:16 operator'] },
+      { hook: 'prepareApproval', called: false, at: ['10:16 operator'] },
       { hook: 'validateInput', called: true, at: ['5:31 call'] },
     ]);
   });
