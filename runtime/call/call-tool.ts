@@ -1,0 +1,436 @@
+/**
+ * Calling a tool (SPEC §5.6): from the name and input a model sent to the text it gets back.
+ *
+ * Steps, in order: resolve the name (aliases too) → parse a top-level JSON string → project the
+ * contract for the model → zod and JSON Schema validation (both must accept) → `validateInput`
+ * → `resolveInput` → the host's pre-tool hook (a rewritten input is validated again) → the
+ * handler, under the timeout and cancellation policy → output checked against
+ * `runtimeOutputSchema` → formatted (`formatModelContent`) → cut to `maxOutputBytes` → result
+ * budget → trace.
+ *
+ * `callTool` never throws for anything a model, a tool or a hook can cause: every failure is a
+ * result with `isError` and an `errorCode`:
+ *
+ * | errorCode            | cause                                                           |
+ * | -------------------- | --------------------------------------------------------------- |
+ * | `tool_not_found`     | blank or unknown name                                           |
+ * | `invalid_input`      | zod or the JSON Schema refused the input (`issues` has them)    |
+ * | *tool's own code*    | `validateInput`, `resolveInput` or the handler reported a failure |
+ * | `hook_denied`        | the pre-tool hook denied the call                               |
+ * | `hook_input_invalid` | the pre-tool hook's rewritten input was refused (`issues`)      |
+ * | `hook_error`         | the pre-tool hook threw                                         |
+ * | `handler_error`      | the handler or one of the tool's hooks threw                    |
+ * | `invalid_output`     | the handler's output does not match `runtimeOutputSchema`       |
+ * | `format_error`       | `formatModelContent` threw, or the output is not serialisable   |
+ * | `schema_error`       | the tool's model-facing input schema could not be built/compiled |
+ * | `timeout`            | the timeout expired                                             |
+ * | `cancelled`          | the host's signal aborted the call (content: `cancellation.userMessage`) |
+ * | `trace_unavailable`  | `trace.required` and no tracer                                   |
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  HostPortImplementations,
+  ModelProfile,
+  SessionState,
+  ToolCallContext,
+  ToolEntry,
+} from '../contract.js';
+import type { DescriptionSettings } from '../description-context.js';
+import { applyResultBudget, type ToolResultArtifact } from './apply-result-budget.js';
+import { capOutputBytes } from './cap-output-bytes.js';
+import { formatInputValidationError } from './format-input-validation-error.js';
+import { JsonSchemaAdmission, sharedJsonSchemaAdmission } from './json-schema-admission.js';
+import { modelInputSchema } from './model-input-schema.js';
+import { parseToolInput } from './parse-tool-input.js';
+import { resolveCallTimeout } from './resolve-call-timeout.js';
+import { runHandler } from './run-handler.js';
+import { suggestToolNames } from './suggest-tool-names.js';
+import { traceRecord, type ToolTracer } from './trace-tool-call.js';
+import {
+  blankToolNameContent,
+  handlerErrorContent,
+  hookInputInvalidContent,
+  invalidOutputContent,
+  timeoutContent,
+  toolUseError,
+  traceUnavailableContent,
+  unknownToolContent,
+} from './tool-use-error.js';
+import { translateZod3Issues } from './translate-zod3-issue.js';
+import { utf8Head } from './utf8-slice.js';
+import { validateToolInput } from './validate-tool-input.js';
+import { customIssue, type Zod4Issue } from './zod4-issue.js';
+
+/** What `callTool` needs of a registry (`ToolRegistry` satisfies it). */
+export interface CallableRegistry {
+  /** The entry called `name` or aliased `name`. */
+  get(name: string): ToolEntry | undefined;
+  /** Every registered entry (the candidates for "Did you mean"). */
+  list(): readonly ToolEntry[];
+}
+
+export interface CallableRuntime {
+  readonly registry: CallableRegistry;
+}
+
+/** One call as the model made it. */
+export interface ToolCall {
+  readonly name: string;
+  /** An object, or JSON text of one. */
+  readonly input: unknown;
+  /** The host's per-call timeout; applied only when the contract has `allowCallOverride`. */
+  readonly timeoutMs?: number;
+  /** Call id (the provider's `tool_use` id); names the artifact file. Default: a random UUID. */
+  readonly id?: string;
+}
+
+/** What the host's pre-tool hook may answer: go on (optionally with a new input), or deny. */
+export type PreToolHookDecision = { readonly input?: unknown } | { readonly deny: string };
+
+/** Runs after the tool's own checks, before the handler, with the canonical name and the input. */
+export type PreToolHook = (name: string, input: unknown) => Promise<PreToolHookDecision | undefined | void>;
+
+/** Host-side options of a call. */
+export interface CallToolContext {
+  /** Absolute workspace root. */
+  readonly workspaceRoot: string;
+  /** Absolute working directory. */
+  readonly workingDirectory: string;
+  /** Where results over budget are spilled. */
+  readonly artifactDirectory: string;
+  /** Opt-in workspace boundary for file tools. Default: false. */
+  readonly enforceWorkspaceBoundary?: boolean;
+  /** Host ports handlers call. Default: none. */
+  readonly ports?: HostPortImplementations;
+  /** Session state shared across calls. Default: a fresh, empty one per call. */
+  readonly session?: SessionState;
+  /** The model making the call; its contract projection is what the input is validated against. */
+  readonly model?: ModelProfile;
+  /** Settings for rendering the contract before `resolveModelContract` (descriptions only). */
+  readonly descriptionSettings?: DescriptionSettings;
+  /** The host's cancellation. */
+  readonly signal?: AbortSignal;
+  readonly preToolHook?: PreToolHook;
+  /** Receives a trace of each call (required by tools whose contract says `trace.required`). */
+  readonly tracer?: ToolTracer;
+  /** Also told of every process a handler registers. */
+  readonly trackProcess?: (pid: number) => void;
+  /** Validator cache. Default: the process-wide one. */
+  readonly admission?: JsonSchemaAdmission;
+}
+
+/** What a call produced. */
+export interface ToolCallResult {
+  /** Exactly what the model reads. */
+  readonly content: string;
+  readonly isError: boolean;
+  readonly errorCode?: string;
+  /** Files written for this call (spilled results). */
+  readonly artifactPaths: readonly string[];
+  /** The artifacts with their size and retention, for the host's clean-up. */
+  readonly artifacts: readonly ToolResultArtifact[];
+  /** The handler's validated output, on success. */
+  readonly output?: unknown;
+  /** Canonical name of the tool called (absent when the name did not resolve). */
+  readonly toolName?: string;
+  readonly callId: string;
+  /** Zod 4 shaped issues for `invalid_input`, `hook_input_invalid` and `invalid_output` (for the host). */
+  readonly issues?: readonly Zod4Issue[];
+  /** Timeout the handler ran under, in ms (absent when it never times out or did not run). */
+  readonly timeoutMs?: number;
+  /** Things the host should know that did not fail the call. */
+  readonly warnings: readonly string[];
+}
+
+function newSessionState(): SessionState {
+  return { todos: [], backgroundTasks: new Map(), readFiles: new Map() };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Call a tool. Never throws for model, tool or hook faults (see the table above). */
+export async function callTool(runtime: CallableRuntime, call: ToolCall, context: CallToolContext): Promise<ToolCallResult> {
+  const callId = call.id ?? randomUUID();
+  if (call.name.trim() === '') {
+    return { content: blankToolNameContent(call.name), isError: true, errorCode: 'tool_not_found', artifactPaths: [], artifacts: [], callId, warnings: [] };
+  }
+  const entry = runtime.registry.get(call.name);
+  if (entry === undefined) {
+    const visible = runtime.registry
+      .list()
+      .filter((candidate) => candidate.metadata.providerVisible)
+      .map((candidate) => candidate.metadata.name);
+    return {
+      content: unknownToolContent(call.name, suggestToolNames(call.name, visible)),
+      isError: true,
+      errorCode: 'tool_not_found',
+      artifactPaths: [],
+      artifacts: [],
+      callId,
+      warnings: [],
+    };
+  }
+
+  const toolName = entry.metadata.name;
+  if (entry.trace.required && context.tracer === undefined) {
+    return failure(toolName, callId, traceUnavailableContent(toolName), 'trace_unavailable');
+  }
+  const startedAt = performance.now();
+  const input = parseToolInput(call.input);
+  const result = await new CallRun(entry, call, context, callId, input).run();
+  return trace(entry, context.tracer, result, input, performance.now() - startedAt);
+}
+
+interface FailureExtras {
+  readonly issues?: readonly Zod4Issue[];
+  readonly timeoutMs?: number;
+  readonly warnings?: readonly string[];
+}
+
+function failure(toolName: string, callId: string, content: string, errorCode: string, extras: FailureExtras = {}): ToolCallResult {
+  return {
+    content,
+    isError: true,
+    errorCode,
+    artifactPaths: [],
+    artifacts: [],
+    toolName,
+    callId,
+    ...(extras.issues === undefined ? {} : { issues: extras.issues }),
+    ...(extras.timeoutMs === undefined ? {} : { timeoutMs: extras.timeoutMs }),
+    warnings: extras.warnings ?? [],
+  };
+}
+
+/** One call of a resolved tool; a class only to share its many inputs between the steps. */
+class CallRun {
+  readonly #controller = new AbortController();
+  readonly #tracked = new Set<number>();
+  readonly #name: string;
+  readonly #session: SessionState;
+
+  constructor(
+    private readonly entry: ToolEntry,
+    private readonly call: ToolCall,
+    private readonly context: CallToolContext,
+    private readonly callId: string,
+    private readonly input: unknown,
+  ) {
+    this.#name = entry.metadata.name;
+    this.#session = context.session ?? newSessionState();
+  }
+
+  #fail(content: string, errorCode: string, extras?: FailureExtras): ToolCallResult {
+    return failure(this.#name, this.callId, content, errorCode, extras);
+  }
+
+  /** A failure the tool reported on purpose: its message, bounded by the budget, and its code. */
+  #business(code: string, message: string, extras?: FailureExtras): ToolCallResult {
+    const limit = Math.max(0, this.entry.resultBudget.maxModelBytes - toolUseError('').length);
+    return this.#fail(toolUseError(utf8Head(message, limit)), code, extras);
+  }
+
+  #toolContext(timeoutMs: number | undefined): ToolCallContext {
+    const { context } = this;
+    return {
+      signal: this.#controller.signal,
+      workspaceRoot: context.workspaceRoot,
+      workingDirectory: context.workingDirectory,
+      artifactDirectory: context.artifactDirectory,
+      enforceWorkspaceBoundary: context.enforceWorkspaceBoundary ?? false,
+      ports: context.ports ?? {},
+      session: this.#session,
+      ...(context.model === undefined ? {} : { model: context.model }),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      trackProcess: (pid: number) => {
+        this.#tracked.add(pid);
+        context.trackProcess?.(pid);
+      },
+    };
+  }
+
+  async run(): Promise<ToolCallResult> {
+    const { entry, context } = this;
+    if (context.signal?.aborted) return this.#fail(entry.cancellation.userMessage, 'cancelled');
+
+    let inputSchema;
+    try {
+      inputSchema = modelInputSchema(entry, context.model, context.descriptionSettings);
+    } catch (error) {
+      return this.#fail(toolUseError(`Error: ${this.#name} is misconfigured: ${messageOf(error)}`), 'schema_error');
+    }
+    const admission = context.admission ?? sharedJsonSchemaAdmission();
+    const validate = (candidate: unknown) =>
+      validateToolInput(candidate, { runtimeInputSchema: entry.runtimeInputSchema, inputSchema, admission });
+
+    let validation;
+    try {
+      validation = validate(this.input);
+    } catch (error) {
+      return this.#fail(toolUseError(`Error: ${this.#name} is misconfigured: ${messageOf(error)}`), 'schema_error');
+    }
+    if (!validation.ok) {
+      return this.#fail(formatInputValidationError(this.#name, validation.issues, this.input, inputSchema), 'invalid_input', {
+        issues: validation.issues,
+      });
+    }
+
+    let value: unknown = validation.value;
+    try {
+      const hookContext = this.#toolContext(resolveCallTimeout(entry, value, this.call.timeoutMs).timeoutMs);
+      const checked = await entry.validateInput?.(value, hookContext);
+      if (checked !== undefined && !checked.ok) return this.#business(checked.code, checked.message);
+      const resolved = await entry.resolveInput?.(value, hookContext);
+      if (resolved !== undefined) {
+        if (!resolved.ok) return this.#business(resolved.code, resolved.message);
+        value = resolved.input;
+      }
+    } catch (error) {
+      return this.#fail(handlerErrorContent(this.#name, messageOf(error)), 'handler_error');
+    }
+
+    if (context.preToolHook !== undefined) {
+      let decision: PreToolHookDecision | undefined | void;
+      try {
+        decision = await context.preToolHook(this.#name, value);
+      } catch (error) {
+        return this.#fail(toolUseError(`Error: ${this.#name} was not run: a pre-tool hook failed.`), 'hook_error', {
+          warnings: [`pre-tool hook threw: ${messageOf(error)}`],
+        });
+      }
+      if (decision !== undefined && 'deny' in decision) return this.#fail(toolUseError(decision.deny), 'hook_denied');
+      if (decision !== undefined && 'input' in decision) {
+        // Not the model's words any more: the model is not given an explanation, the host is.
+        const rewritten = await this.#revalidate(validate, decision.input);
+        if (!rewritten.ok) return this.#fail(hookInputInvalidContent(this.#name), 'hook_input_invalid', { issues: rewritten.issues });
+        value = rewritten.value;
+      }
+    }
+
+    let timeout;
+    try {
+      timeout = resolveCallTimeout(entry, value, this.call.timeoutMs);
+    } catch (error) {
+      return this.#fail(handlerErrorContent(this.#name, messageOf(error)), 'handler_error');
+    }
+    const warnings =
+      timeout.refusedOverrideMs === undefined
+        ? []
+        : [`timeout override of ${timeout.refusedOverrideMs} ms ignored: ${this.#name} does not allow per-call overrides`];
+    const timeoutExtras = { ...(timeout.timeoutMs === undefined ? {} : { timeoutMs: timeout.timeoutMs }), warnings };
+    const handlerContext = this.#toolContext(timeout.timeoutMs);
+    const outcome = await runHandler({
+      start: () => entry.handler(value, handlerContext),
+      controller: this.#controller,
+      timeoutMs: timeout.timeoutMs,
+      cleanupGraceMs: timeout.cleanupGraceMs,
+      cancellation: entry.cancellation,
+      ...(context.signal === undefined ? {} : { hostSignal: context.signal }),
+      trackedProcesses: this.#tracked,
+    });
+
+    switch (outcome.kind) {
+      case 'threw':
+        return this.#fail(handlerErrorContent(this.#name, messageOf(outcome.error)), 'handler_error', timeoutExtras);
+      case 'timeout':
+        return this.#fail(timeoutContent(this.#name, outcome.timeoutMs, timeout.modelMayExtendUpToMs), 'timeout', timeoutExtras);
+      case 'cancelled':
+        return this.#fail(entry.cancellation.userMessage, 'cancelled', timeoutExtras);
+      case 'settled':
+        if (!outcome.result.ok) return this.#business(outcome.result.code, outcome.result.message, timeoutExtras);
+        return this.#success(outcome.result.output, timeoutExtras);
+    }
+  }
+
+  async #revalidate(
+    validate: (candidate: unknown) => ReturnType<typeof validateToolInput>,
+    candidate: unknown,
+  ): Promise<{ ok: true; value: unknown } | { ok: false; issues: readonly Zod4Issue[] }> {
+    try {
+      const validation = validate(parseToolInput(candidate));
+      if (!validation.ok) return validation;
+      const checked = await this.entry.validateInput?.(validation.value, this.#toolContext(undefined));
+      if (checked !== undefined && !checked.ok) return { ok: false, issues: [customIssue([], checked.message, { code: checked.code })] };
+      return { ok: true, value: validation.value };
+    } catch (error) {
+      return { ok: false, issues: [customIssue([], `Invalid input: ${messageOf(error)}`)] };
+    }
+  }
+
+  async #success(rawOutput: unknown, extras: { timeoutMs?: number; warnings: readonly string[] }): Promise<ToolCallResult> {
+    const { entry } = this;
+    const checked = entry.runtimeOutputSchema.safeParse(rawOutput);
+    if (!checked.success) {
+      return this.#fail(invalidOutputContent(this.#name), 'invalid_output', {
+        ...extras,
+        issues: translateZod3Issues(checked.error.issues, { input: rawOutput, inputSchema: entry.outputSchema }),
+      });
+    }
+    const output: unknown = checked.data;
+    let text: string;
+    try {
+      text =
+        entry.formatModelContent !== undefined
+          ? String(entry.formatModelContent(output))
+          : typeof output === 'string'
+            ? output
+            : (JSON.stringify(output) ?? '');
+    } catch (error) {
+      return this.#fail(toolUseError(`Error: ${this.#name} could not format its result: ${messageOf(error)}`), 'format_error', extras);
+    }
+    text = capOutputBytes(text, entry.metadata.maxOutputBytes);
+    const persisted = entry.formatPersistedModelContent;
+    const budgeted = await applyResultBudget({
+      content: text,
+      budget: entry.resultBudget,
+      toolName: this.#name,
+      callId: this.callId,
+      artifactDirectory: this.context.artifactDirectory,
+      ...(persisted === undefined ? {} : { persistedContent: (path: string, bytes: number) => persisted(output, path, bytes) }),
+    });
+    const artifacts = budgeted.artifact === undefined ? [] : [budgeted.artifact];
+    return {
+      content: budgeted.content,
+      isError: false,
+      artifactPaths: artifacts.map((artifact) => artifact.path),
+      artifacts,
+      output,
+      toolName: this.#name,
+      callId: this.callId,
+      ...(extras.timeoutMs === undefined ? {} : { timeoutMs: extras.timeoutMs }),
+      warnings: [...extras.warnings, ...budgeted.warnings],
+    };
+  }
+}
+
+/** Hand the finished call to the tracer at the contract's granularity; a failing tracer only warns. */
+async function trace(
+  entry: ToolEntry,
+  tracer: ToolTracer | undefined,
+  result: ToolCallResult,
+  input: unknown,
+  durationMs: number,
+): Promise<ToolCallResult> {
+  if (tracer === undefined) return result;
+  const inputRecord = traceRecord(input, entry.trace.input);
+  const outputRecord =
+    entry.trace.output === 'full'
+      ? traceRecord({ content: result.content, output: result.output }, 'full')
+      : traceRecord(result.content, entry.trace.output);
+  try {
+    await tracer.record({
+      tool: entry.metadata.name,
+      callId: result.callId,
+      isError: result.isError,
+      ...(result.errorCode === undefined ? {} : { errorCode: result.errorCode }),
+      durationMs,
+      ...(inputRecord === undefined ? {} : { input: inputRecord }),
+      ...(outputRecord === undefined ? {} : { output: outputRecord }),
+    });
+    return result;
+  } catch (error) {
+    return { ...result, warnings: [...result.warnings, `tracer failed: ${messageOf(error)}`] };
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The timeout one call runs under, from the contract's `timeout` policy.
+ *
+ * - `kind: none`: never times out; overrides are ignored.
+ * - `kind: bounded`, first that applies:
+ *   1. the host's per-call override (`call.timeoutMs`), only when `allowCallOverride`;
+ *   2. the tool's `resolveTimeoutBudgetMs(input, policy)`, when it has one and returns a number;
+ *   3. the model's own `timeout` input field, only when `allowCallOverride`;
+ *   4. `defaultMs`.
+ *   The result is capped at `maxMs`. An override that is not a positive number, or that the
+ *   policy does not allow, is ignored (and reported as `refusedOverrideMs`), never an error:
+ *   the call still runs, under the default.
+ */
+import type { ToolEntry, ToolTimeoutPolicy } from '../contract.js';
+
+export interface CallTimeout {
+  /** Milliseconds the handler gets; `undefined` for `kind: none`. */
+  readonly timeoutMs: number | undefined;
+  /** Milliseconds an aborted handler gets to settle (0 for `kind: none`). */
+  readonly cleanupGraceMs: number;
+  /** An override that was asked for and not applied. */
+  readonly refusedOverrideMs?: number;
+  /** Whether the model may ask for more time with a `timeout` field (and up to how much). */
+  readonly modelMayExtendUpToMs?: number;
+}
+
+function positive(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** The effective timeout of calling `entry` with (validated) `input`. */
+export function resolveCallTimeout(
+  entry: Pick<ToolEntry, 'timeout' | 'resolveTimeoutBudgetMs' | 'inputSchema'>,
+  input: unknown,
+  callTimeoutMs?: number,
+): CallTimeout {
+  const policy: ToolTimeoutPolicy = entry.timeout;
+  if (policy.kind === 'none') return { timeoutMs: undefined, cleanupGraceMs: 0 };
+
+  const fromInput =
+    typeof input === 'object' && input !== null ? positive((input as Record<string, unknown>)['timeout']) : undefined;
+  const fromCall = positive(callTimeoutMs);
+  let refusedOverrideMs: number | undefined;
+  let chosen: number | undefined;
+  if (fromCall !== undefined) {
+    if (policy.allowCallOverride) chosen = fromCall;
+    else refusedOverrideMs = fromCall;
+  }
+  chosen ??= positive(entry.resolveTimeoutBudgetMs?.(input, policy));
+  if (chosen === undefined && fromInput !== undefined && policy.allowCallOverride) chosen = fromInput;
+  const timeoutMs = Math.min(chosen ?? policy.defaultMs, policy.maxMs);
+  const properties = entry.inputSchema['properties'];
+  const declaresTimeout = typeof properties === 'object' && properties !== null && 'timeout' in properties;
+  return {
+    timeoutMs,
+    cleanupGraceMs: policy.cleanupGraceMs,
+    ...(refusedOverrideMs === undefined ? {} : { refusedOverrideMs }),
+    ...(policy.allowCallOverride && declaresTimeout && timeoutMs < policy.maxMs ? { modelMayExtendUpToMs: policy.maxMs } : {}),
+  };
+}
