@@ -1,0 +1,165 @@
+/**
+ * Grep: a JavaScript regular-expression search over files, shaped like ripgrep's output.
+ * Skips `node_modules`, `.git`, binary files (a NUL byte early on) and files over
+ * {@link MAX_GREP_FILE_BYTES}. Files are visited newest first, so every mode lists them that way.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { glob } from 'tinyglobby';
+import type { Input, Output } from '../../generated/tools/grep.js';
+import type { ToolImplementation } from '../contract.js';
+import { FILE_TYPE_GLOBS } from './support/file-type-globs.js';
+import { findMatchingLines, splitTextLines } from './support/find-matching-lines.js';
+import { looksBinary } from './support/looks-binary.js';
+import { IGNORED_DIRECTORY_GLOBS, resolveSearchRoot } from './support/search-root.js';
+import { sortByModificationTime } from './support/sort-by-modification-time.js';
+import { toolFailure } from './support/tool-failure.js';
+
+type Implementation = ToolImplementation<Input, Output>;
+
+/** Larger files are skipped (generated bundles, data dumps). */
+export const MAX_GREP_FILE_BYTES = 10 * 1024 * 1024;
+/** Longer matching or context lines are cut in content mode (minified code). */
+export const MAX_GREP_LINE_CHARACTERS = 2000;
+
+interface FileMatches {
+  readonly path: string;
+  readonly lines: readonly string[];
+  readonly matched: readonly number[];
+}
+
+export const handler: Implementation['handler'] = async (input, context) => {
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(input.pattern, `u${input['-i'] ? 'i' : ''}${input.multiline ? 'ms' : ''}`);
+  } catch (error) {
+    return toolFailure('invalid_pattern', `Invalid regular expression ${JSON.stringify(input.pattern)}: ${(error as Error).message}`);
+  }
+  let typeMatcher: ((name: string) => boolean) | undefined;
+  if (input.type !== undefined) {
+    const globs = FILE_TYPE_GLOBS[input.type];
+    if (globs === undefined) {
+      return toolFailure('unknown_file_type', `Unknown file type ${JSON.stringify(input.type)}. Known types: ${Object.keys(FILE_TYPE_GLOBS).join(', ')}.`);
+    }
+    typeMatcher = picomatch([...globs], { dot: true });
+  }
+
+  const root = await resolveSearchRoot(input.path, context);
+  if (!root.ok) return root;
+  let candidates: string[];
+  if (root.isDirectory) {
+    // A glob without a slash names files at any depth, as ripgrep's --glob does.
+    const fileGlob = input.glob === undefined ? '**/*' : input.glob.includes('/') ? input.glob : `**/${input.glob}`;
+    try {
+      candidates = await glob(fileGlob, {
+        cwd: root.path,
+        absolute: true,
+        dot: true,
+        onlyFiles: true,
+        followSymbolicLinks: false,
+        expandDirectories: false,
+        ignore: [...IGNORED_DIRECTORY_GLOBS],
+        signal: context.signal,
+      });
+    } catch (error) {
+      if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
+      return toolFailure('invalid_glob', `Cannot search with glob ${JSON.stringify(input.glob)}: ${(error as Error).message}`);
+    }
+  } else {
+    candidates = [root.path];
+  }
+  if (typeMatcher !== undefined) candidates = candidates.filter((file) => typeMatcher(path.basename(file)));
+
+  const results: FileMatches[] = [];
+  for (const file of await sortByModificationTime(candidates)) {
+    if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
+    const found = await searchFile(file, pattern, input.multiline);
+    if (found !== undefined && found.matched.length > 0) results.push(found);
+  }
+  return { ok: true, output: shapeOutput(results, input) };
+};
+
+async function searchFile(file: string, pattern: RegExp, multiline: boolean): Promise<FileMatches | undefined> {
+  try {
+    if ((await stat(file)).size > MAX_GREP_FILE_BYTES) return undefined;
+    const bytes = await readFile(file);
+    if (looksBinary(bytes)) return undefined;
+    const lines = splitTextLines(bytes.toString('utf8'));
+    return { path: file, lines, matched: findMatchingLines(lines, pattern, multiline) };
+  } catch {
+    // Unreadable (permissions) or gone meanwhile: ripgrep skips those too.
+    return undefined;
+  }
+}
+
+function cut(line: string): string {
+  return line.length > MAX_GREP_LINE_CHARACTERS ? `${line.slice(0, MAX_GREP_LINE_CHARACTERS)}…` : line;
+}
+
+function contentLines(results: readonly FileMatches[], input: Input): string[] {
+  const before = input['-B'] ?? input['-C'] ?? 0;
+  const after = input['-A'] ?? input['-C'] ?? 0;
+  const withContext = before > 0 || after > 0;
+  const out: string[] = [];
+  for (const file of results) {
+    const matched = new Set(file.matched);
+    const shown: number[] = [];
+    for (const line of file.matched) {
+      for (let index = Math.max(0, line - before); index <= Math.min(file.lines.length - 1, line + after); index += 1) {
+        if (shown[shown.length - 1] === undefined || (shown[shown.length - 1] as number) < index) shown.push(index);
+      }
+    }
+    let previous: number | undefined;
+    for (const index of shown) {
+      // ripgrep separates non-adjacent groups (and files) with `--` when it prints context.
+      if (withContext && out.length > 0 && (previous === undefined || index > previous + 1)) out.push('--');
+      const separator = matched.has(index) ? ':' : '-';
+      const number = input['-n'] ? `${index + 1}${separator}` : '';
+      out.push(`${file.path}${separator}${number}${cut(file.lines[index] ?? '')}`);
+      previous = index;
+    }
+  }
+  return out;
+}
+
+function shapeOutput(results: readonly FileMatches[], input: Input): Output {
+  const numMatches = results.reduce((sum, file) => sum + file.matched.length, 0);
+  const limit = input.head_limit;
+  const head = <T>(entries: readonly T[]): { kept: T[]; truncated: boolean } =>
+    limit !== undefined && entries.length > limit
+      ? { kept: entries.slice(0, limit), truncated: true }
+      : { kept: [...entries], truncated: false };
+  const allFiles = results.map((file) => file.path);
+
+  switch (input.output_mode) {
+    case 'files_with_matches': {
+      const { kept, truncated } = head(allFiles);
+      return { mode: 'files_with_matches', filenames: kept, numFiles: kept.length, numMatches, truncated };
+    }
+    case 'count': {
+      const { kept, truncated } = head(results.map((file) => `${file.path}:${file.matched.length}`));
+      return { mode: 'count', filenames: allFiles, numFiles: allFiles.length, numMatches, content: kept.join('\n'), truncated };
+    }
+    case 'content': {
+      const { kept, truncated } = head(contentLines(results, input));
+      return { mode: 'content', filenames: allFiles, numFiles: allFiles.length, numMatches, content: kept.join('\n'), truncated };
+    }
+  }
+}
+
+export const formatModelContent: NonNullable<Implementation['formatModelContent']> = (output) => {
+  const limited = output.truncated ? '\n(Results cut at head_limit.)' : '';
+  switch (output.mode) {
+    case 'files_with_matches':
+      return output.numFiles === 0
+        ? 'No files found'
+        : `Found ${output.numFiles} file${output.numFiles === 1 ? '' : 's'}\n${output.filenames.join('\n')}${limited}`;
+    case 'count':
+      return output.numFiles === 0
+        ? 'No matches found'
+        : `${output.content ?? ''}\n\nFound ${output.numMatches} matching line${output.numMatches === 1 ? '' : 's'} in ${output.numFiles} file${output.numFiles === 1 ? '' : 's'}${limited}`;
+    case 'content':
+      return output.numFiles === 0 ? 'No matches found' : `${output.content ?? ''}${limited}`;
+  }
+};

@@ -1,0 +1,265 @@
+/**
+ * Read: text files numbered like `cat -n`, images as base64, PDF pages as a base64 document.
+ * Every successful read records the file's mtime in `session.readFiles`, which Write and Edit
+ * check (read-before-write).
+ */
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Input, Output } from '../../generated/tools/read.js';
+import type { ModelToolContract, ToolCallContext, ToolImplementation } from '../contract.js';
+import { extractPdfPages } from './support/extract-pdf-pages.js';
+import { formatNumberedLine } from './support/format-numbered-line.js';
+import { looksBinary, BINARY_SNIFF_BYTES } from './support/looks-binary.js';
+import { formatPageRange, parsePageRange, type PageRange } from './support/parse-page-range.js';
+import { recordFileRead } from './support/read-file-state.js';
+import { resolvePathForTool } from './support/resolve-path-for-tool.js';
+import { IMAGE_EXTENSIONS, sniffImageType } from './support/sniff-image-type.js';
+import { suggestSimilarPaths } from './support/suggest-similar-paths.js';
+import { fileSystemFailure, toolFailure } from './support/tool-failure.js';
+
+type Implementation = ToolImplementation<Input, Output>;
+
+/** Lines returned when the call gives no `limit`. */
+export const DEFAULT_READ_LINE_LIMIT = 2000;
+/** Longer lines are cut to this many characters. */
+export const MAX_LINE_CHARACTERS = 2000;
+/** Most bytes of numbered text one call returns; more asks for offset/limit. */
+export const MAX_TEXT_OUTPUT_BYTES = 256 * 1024;
+/** Largest image returned (3.75 MiB: 5 MiB once base64-encoded, the providers' image limit). */
+export const MAX_IMAGE_BYTES = 3_932_160;
+/** Largest PDF (after page extraction) returned; base64 makes it 4/3 larger. */
+export const MAX_PDF_BYTES = 7_000_000;
+/** A PDF with more pages must be read with `pages`. */
+export const MAX_PDF_PAGES_WITHOUT_RANGE = 10;
+
+/**
+ * Paths that never end or wait for input: reading them would hang the call until it times out.
+ */
+const BLOCKING_DEVICE_PATHS: ReadonlySet<string> = new Set([
+  '/dev/zero',
+  '/dev/random',
+  '/dev/urandom',
+  '/dev/full',
+  '/dev/stdin',
+  '/dev/stdout',
+  '/dev/stderr',
+  '/dev/tty',
+  '/dev/console',
+  '/dev/fd/0',
+  '/dev/fd/1',
+  '/dev/fd/2',
+  '/proc/self/fd/0',
+  '/proc/self/fd/1',
+  '/proc/self/fd/2',
+]);
+
+function isPdfPath(filePath: string): boolean {
+  return path.extname(filePath).toLowerCase() === '.pdf';
+}
+
+/** Drop `pages` (property and `required` entry) for models that cannot take PDF documents. */
+export const resolveModelContract: NonNullable<Implementation['resolveModelContract']> = (contract, model) => {
+  if (model.supportsPdf) return contract;
+  const schema = contract.inputSchema as { properties?: Record<string, unknown>; required?: unknown };
+  if (schema.properties === undefined || !('pages' in schema.properties)) return contract;
+  const { pages: _dropped, ...properties } = schema.properties;
+  const inputSchema: Record<string, unknown> = { ...schema, properties };
+  if (Array.isArray(schema.required)) inputSchema.required = schema.required.filter((name) => name !== 'pages');
+  return { ...contract, inputSchema } satisfies ModelToolContract;
+};
+
+/** Refuse page ranges that are malformed or too long, `pages` on a non-PDF, and blocking devices. */
+export const validateInput: NonNullable<Implementation['validateInput']> = async (input, context) => {
+  if (input.pages !== undefined) {
+    if (!isPdfPath(input.file_path)) {
+      return toolFailure('pages_not_pdf', `The pages parameter only applies to PDF files; ${input.file_path} is not a .pdf file.`);
+    }
+    const parsed = parsePageRange(input.pages);
+    if (!parsed.ok) return toolFailure('invalid_pages', parsed.message);
+  }
+  const resolved = await resolvePathForTool(input.file_path, context);
+  if (!resolved.ok) return resolved;
+  if (BLOCKING_DEVICE_PATHS.has(resolved.path)) {
+    return toolFailure('blocking_device', `Cannot read ${resolved.path}: it is a device that never ends or waits for input.`);
+  }
+  return { ok: true };
+};
+
+/** PDFs get the policy's maximum (loading and copying pages is slow for big documents). */
+export const resolveTimeoutBudgetMs: NonNullable<Implementation['resolveTimeoutBudgetMs']> = (input, policy) =>
+  policy.kind === 'bounded' && isPdfPath(input.file_path) ? policy.maxMs : undefined;
+
+export const handler: Implementation['handler'] = async (input, context) => {
+  const resolved = await resolvePathForTool(input.file_path, context);
+  if (!resolved.ok) return resolved;
+  const filePath = resolved.path;
+
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(filePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') {
+      const suggestions = await suggestSimilarPaths(filePath);
+      const hint = suggestions.length === 0 ? '' : ` Did you mean ${suggestions.join(', ')}?`;
+      return toolFailure('file_not_found', `File does not exist: ${filePath}.${hint}`);
+    }
+    return fileSystemFailure('read', filePath, error);
+  }
+  if (info.isDirectory()) {
+    return toolFailure('is_directory', `${filePath} is a directory, not a file. List its contents with Bash (ls) instead.`);
+  }
+  if (!info.isFile()) {
+    return toolFailure('not_regular_file', `Cannot read ${filePath}: it is not a regular file (device, socket or FIFO).`);
+  }
+
+  const extension = path.extname(filePath).toLowerCase();
+  try {
+    const result =
+      extension === '.pdf'
+        ? await readPdf(filePath, input.pages, context)
+        : IMAGE_EXTENSIONS.has(extension)
+          ? await readImage(filePath, info.size)
+          : await readText(filePath, input.offset ?? 1, input.limit ?? DEFAULT_READ_LINE_LIMIT, context);
+    if (result.ok) recordFileRead(context.session, filePath, info.mtimeMs);
+    return result;
+  } catch (error) {
+    if (context.signal.aborted) return toolFailure('aborted', `Reading ${filePath} was interrupted.`);
+    return fileSystemFailure('read', filePath, error);
+  }
+};
+
+type ReadResult = Awaited<ReturnType<Implementation['handler']>>;
+
+async function readImage(filePath: string, size: number): Promise<ReadResult> {
+  if (size > MAX_IMAGE_BYTES) {
+    return toolFailure('image_too_large', `Image ${filePath} is ${size} bytes; at most ${MAX_IMAGE_BYTES} bytes can be read.`);
+  }
+  const bytes = await readFile(filePath);
+  const mediaType = sniffImageType(bytes);
+  if (mediaType === undefined) {
+    return toolFailure('invalid_image', `${filePath} is not a PNG, JPEG, GIF or WebP image (its content does not start like one).`);
+  }
+  return { ok: true, output: { type: 'image', filePath, mediaType, base64: bytes.toString('base64'), bytes: bytes.length } };
+}
+
+async function readPdf(filePath: string, pages: string | undefined, context: ToolCallContext): Promise<ReadResult> {
+  let range: PageRange | undefined;
+  if (pages !== undefined) {
+    const parsed = parsePageRange(pages);
+    if (!parsed.ok) return toolFailure('invalid_pages', parsed.message);
+    range = parsed.range;
+  }
+  const source = await readFile(filePath, { signal: context.signal });
+  const extracted = await extractPdfPages(source, range);
+  if (!extracted.ok) return toolFailure(extracted.code, `${filePath}: ${extracted.message}.`);
+  if (range === undefined && extracted.pageCount > MAX_PDF_PAGES_WITHOUT_RANGE) {
+    return toolFailure(
+      'pdf_needs_pages',
+      `${filePath} has ${extracted.pageCount} pages; read it in parts with the pages parameter (e.g. "1-20", at most 20 pages per call).`,
+    );
+  }
+  if (extracted.bytes.length > MAX_PDF_BYTES) {
+    return toolFailure(
+      'pdf_too_large',
+      `${range === undefined ? 'The document' : `Pages ${formatPageRange(range)} of the document`} ${filePath} take ${extracted.bytes.length} bytes; at most ${MAX_PDF_BYTES} bytes can be read at once. Ask for fewer pages.`,
+    );
+  }
+  return {
+    ok: true,
+    output: {
+      type: 'pdf',
+      filePath,
+      base64: Buffer.from(extracted.bytes).toString('base64'),
+      bytes: extracted.bytes.length,
+      pageCount: extracted.pageCount,
+      pages: range === undefined ? null : formatPageRange(range),
+    },
+  };
+}
+
+async function readText(filePath: string, startLine: number, limit: number, context: ToolCallContext): Promise<ReadResult> {
+  if (await startsBinary(filePath)) {
+    return toolFailure('binary_file', `${filePath} appears to be a binary file (it contains NUL bytes); it cannot be shown as text.`);
+  }
+  const numbered: string[] = [];
+  let outputBytes = 0;
+  let totalLines = 0;
+  let truncatedLines = 0;
+  const lines = createInterface({
+    input: createReadStream(filePath, { encoding: 'utf8', signal: context.signal }),
+    crlfDelay: Infinity,
+  });
+  for await (const line of lines) {
+    totalLines += 1;
+    if (totalLines < startLine || totalLines >= startLine + limit) continue;
+    let text = line;
+    if (text.length > MAX_LINE_CHARACTERS) {
+      text = text.slice(0, MAX_LINE_CHARACTERS);
+      truncatedLines += 1;
+    }
+    const entry = formatNumberedLine(totalLines, text);
+    outputBytes += Buffer.byteLength(entry, 'utf8') + 1;
+    numbered.push(entry);
+  }
+  if (outputBytes > MAX_TEXT_OUTPUT_BYTES) {
+    return toolFailure(
+      'output_too_large',
+      `Lines ${startLine}-${startLine + numbered.length - 1} of ${filePath} come to ${outputBytes} bytes, more than the ${MAX_TEXT_OUTPUT_BYTES} bytes one read returns. Read fewer lines at a time with offset and limit.`,
+    );
+  }
+  return {
+    ok: true,
+    output: {
+      type: 'text',
+      filePath,
+      content: numbered.join('\n'),
+      startLine,
+      numLines: numbered.length,
+      totalLines,
+      truncatedLines,
+    },
+  };
+}
+
+async function startsBinary(filePath: string): Promise<boolean> {
+  const handle = await open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
+    return looksBinary(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Text: the numbered lines plus a note when the file is empty, the offset is past its end, lines
+ * were cut, or more lines follow. Images and PDFs: one JSON content block in the Anthropic
+ * Messages shape (`{"type":"image"|"document","source":{"type":"base64",…}}`), which adapters
+ * that support media pass on as a media block and others show as text.
+ */
+export const formatModelContent: NonNullable<Implementation['formatModelContent']> = (output) => {
+  switch (output.type) {
+    case 'image':
+      return JSON.stringify({ type: 'image', source: { type: 'base64', media_type: output.mediaType, data: output.base64 } });
+    case 'pdf':
+      return JSON.stringify({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: output.base64 } });
+    case 'text': {
+      if (output.totalLines === 0) return `(${output.filePath} exists but is empty.)`;
+      if (output.numLines === 0) {
+        return `(${output.filePath} has ${output.totalLines} lines; offset ${output.startLine} is past its end.)`;
+      }
+      const notes: string[] = [];
+      const lastLine = output.startLine + output.numLines - 1;
+      if (output.startLine > 1 || lastLine < output.totalLines) {
+        notes.push(`(Showing lines ${output.startLine}-${lastLine} of ${output.totalLines}. Use offset and limit to read more.)`);
+      }
+      if (output.truncatedLines > 0) {
+        notes.push(`(${output.truncatedLines} line${output.truncatedLines === 1 ? ' was' : 's were'} longer than ${MAX_LINE_CHARACTERS} characters and cut.)`);
+      }
+      return notes.length === 0 ? output.content : `${output.content}\n\n${notes.join('\n')}`;
+    }
+  }
+};

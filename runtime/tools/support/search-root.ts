@@ -1,0 +1,26 @@
+/**
+ * The directory (or file) Glob and Grep search: the call's `path` resolved by the path policy,
+ * or the working directory; a missing path is a failure naming it.
+ */
+import { stat } from 'node:fs/promises';
+import type { ToolCallContext, ToolFailure } from '../../contract.js';
+import { resolvePathForTool } from './resolve-path-for-tool.js';
+import { toolFailure } from './tool-failure.js';
+
+/** Directories no search descends into. */
+export const IGNORED_DIRECTORY_GLOBS: readonly string[] = ['**/node_modules/**', '**/.git/**'];
+
+export type SearchRoot = { readonly ok: true; readonly path: string; readonly isDirectory: boolean } | ToolFailure;
+
+export async function resolveSearchRoot(requestedPath: string | undefined, context: ToolCallContext): Promise<SearchRoot> {
+  const resolved = await resolvePathForTool(requestedPath ?? context.workingDirectory, context);
+  if (!resolved.ok) return resolved;
+  try {
+    const info = await stat(resolved.path);
+    return { ok: true, path: resolved.path, isDirectory: info.isDirectory() };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return toolFailure('path_not_found', `Path does not exist: ${resolved.path}`);
+    return toolFailure((code ?? 'file_system_error').toLowerCase(), `Cannot search ${resolved.path}: ${(error as Error).message}`);
+  }
+}
