@@ -42,7 +42,7 @@ export function manifestJsonSchema(): object {
       Manifest: complete,
       PartialManifest: { ...partial, required: ['name', 'extends'] },
     },
-    if: { type: 'object', required: ['extends'] },
+    if: { type: 'object', properties: { extends: { type: 'string' } }, required: ['extends'] },
     then: { $ref: '#/definitions/PartialManifest' },
     else: { $ref: '#/definitions/Manifest' },
   };
