@@ -25,13 +25,17 @@ const DROPPED_ANNOTATIONS: ReadonlySet<string> = new Set([
   'writeOnly',
 ]);
 
-/** Keywords both dialects understand as they are (unions and objects get more care below). */
+/**
+ * Keywords both dialects understand as they are (unions and objects get more care below).
+ * `default` is kept unless the dialect folds it (OpenAI refuses it; Anthropic accepts it).
+ */
 const KEPT_KEYWORDS: ReadonlySet<string> = new Set([
   'type',
   'const',
   'title',
   'description',
   '$ref',
+  'default',
 ]);
 
 /** How a folded keyword is said in the description. */
@@ -235,6 +239,11 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
   if (isArray && !('items' in node)) walk.problems.push(schemaProblem('open-array', pointer));
   let projected: Record<string, unknown> = Object.fromEntries(entries);
   if (isObject && dialect.requireAllProperties) projected = requireEveryProperty(projected, node);
+  // Said in the dialect's order, so the text does not depend on how the input ordered its keys.
+  folded.sort(
+    ([left], [right]) =>
+      dialect.foldedKeywords.indexOf(left) - dialect.foldedKeywords.indexOf(right),
+  );
   const phrases = folded
     .map(([keyword, value]) => CONSTRAINT_PHRASES[keyword]?.(value))
     .filter((phrase) => phrase !== undefined);
