@@ -1,7 +1,119 @@
+/**
+ * `tool-contracts watch`: regenerate once, then after every change below `manifest/` or
+ * `runtime/` (debounced, one run at a time), printing each run's summary. Ctrl-C (SIGINT) or
+ * SIGTERM stops it with exit code 0.
+ */
+import { watch as watchDirectory, type FSWatcher } from 'node:fs';
+import path from 'node:path';
+import { MANIFEST_OUTPUT_FILES } from '../generator/generate-state.js';
 import type { CommandIO } from './command-io.js';
+import { generateReport, paint, usageError } from './generate-command.js';
 
-// Placeholder until the command lands; replaced by its owner.
-export async function run(_args: readonly string[], io: CommandIO): Promise<number> {
-  io.err('tool-contracts watch: not implemented yet');
-  return 2;
+export const WATCH_USAGE = `Usage: tool-contracts watch [options]
+
+Regenerate now, then whenever a file below manifest/ or runtime/ changes. Ctrl-C stops.
+
+Options:
+  --debounce <ms>  Wait this long after the last change before a run (default 200)
+  -h, --help       Show this help`;
+
+const WATCHED_DIRECTORIES = ['manifest', 'runtime'] as const;
+
+export interface WatchOptions {
+  readonly projectRoot: string;
+  readonly io: CommandIO;
+  /** Quiet period after the last change before regenerating. */
+  readonly debounceMs: number;
+  /** Stops watching; the returned promise then resolves. */
+  readonly signal: AbortSignal;
+}
+
+export async function run(args: readonly string[], io: CommandIO): Promise<number> {
+  let debounceMs = 200;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '-h' || arg === '--help') {
+      io.out(WATCH_USAGE);
+      return 0;
+    }
+    if (arg === '--debounce') {
+      const value = Number(args[++index]);
+      if (!Number.isInteger(value) || value < 0) {
+        io.err(`tool-contracts watch: --debounce expects a whole number of milliseconds\n\n${WATCH_USAGE}`);
+        return 2;
+      }
+      debounceMs = value;
+    } else {
+      return usageError(io, 'watch', arg, WATCH_USAGE);
+    }
+  }
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    await watchProject({ projectRoot: io.cwd, io, debounceMs, signal: controller.signal });
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+  return 0;
+}
+
+/** Watch until `signal` aborts. Runs never overlap: a change during a run queues one more run. */
+export async function watchProject(options: WatchOptions): Promise<void> {
+  const { projectRoot, io, signal } = options;
+  const { generate } = await import('../generator/generate.js');
+  let running = false;
+  let pending = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const regenerate = async (): Promise<void> => {
+    if (running) {
+      pending = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        pending = false;
+        try {
+          const result = await generate({ projectRoot, write: true });
+          for (const line of generateReport(result, io.color)) (result.ok ? io.out : io.err)(line);
+        } catch (error) {
+          io.err(paint(io.color, 'red', `generate failed: ${error instanceof Error ? error.message : String(error)}`));
+        }
+      } while (pending && !signal.aborted);
+    } finally {
+      running = false;
+    }
+  };
+
+  const schedule = (file: string | null): void => {
+    if (file !== null && isOwnOutput(file)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void regenerate(), options.debounceMs);
+  };
+
+  await regenerate();
+  if (signal.aborted) return;
+  const watchers: FSWatcher[] = WATCHED_DIRECTORIES.map((directory) =>
+    watchDirectory(path.join(projectRoot, directory), { recursive: true }, (_event, file) =>
+      schedule(file === null ? null : `${directory}/${String(file).split(path.sep).join('/')}`),
+    ),
+  );
+  io.out(`Watching ${WATCHED_DIRECTORIES.map((directory) => `${directory}/`).join(' and ')} (Ctrl-C stops).`);
+  await new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  clearTimeout(timer);
+  for (const watcher of watchers) watcher.close();
+  while (running) await new Promise((resolve) => setTimeout(resolve, 20));
+  io.out('Stopped watching.');
+}
+
+/** Files the generator itself writes below a watched directory must not trigger another run. */
+function isOwnOutput(file: string): boolean {
+  return MANIFEST_OUTPUT_FILES.some((output) => file === output || file.startsWith(`${output}.tmp-`));
 }

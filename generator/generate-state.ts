@@ -1,0 +1,110 @@
+/**
+ * `generated/.generate-state.json`: a content hash of every input of the generator and of every
+ * file it wrote. When neither changed, `generate` has nothing to do and says so without loading
+ * ts-morph, the manifest loader or any emitter (this module imports only node built-ins).
+ *
+ * The state file is a cache: it is git-ignored, never compared by `check`, and a missing or
+ * unreadable one just means a full run.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { compareCodeUnits, listFiles } from './list-files.js';
+
+export const GENERATED_DIRECTORY = 'generated';
+export const STATE_FILE = 'generated/.generate-state.json';
+/** Outputs of the generator that live beside its inputs in `manifest/`. */
+export const MANIFEST_OUTPUT_FILES: readonly string[] = ['manifest/manifest.schema.json', 'manifest/tools.schema.json'];
+
+/** Bump when the meaning of the state file changes. */
+const STATE_VERSION = 1;
+
+export interface GenerateState {
+  readonly version: number;
+  /** Number of tools of the run that wrote the state (for the summary of a no-op run). */
+  readonly tools: number;
+  /** Project-relative posix path → sha256 of every input file. */
+  readonly inputs: Readonly<Record<string, string>>;
+  /** Project-relative posix path → sha256 of every output file. */
+  readonly outputs: Readonly<Record<string, string>>;
+}
+
+export function hashText(content: string | Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/**
+ * Hashes of everything a run's output depends on: the manifests (not the two schema files the
+ * generator writes there), the runtime sources (hook modules, contract types, what the audit
+ * scans), the generator itself with its templates, and the lock file (library versions).
+ */
+export async function hashInputs(projectRoot: string): Promise<Record<string, string>> {
+  const [manifest, runtime, generator] = await Promise.all([
+    listFiles(projectRoot, 'manifest'),
+    listFiles(projectRoot, 'runtime'),
+    listFiles(projectRoot, 'generator'),
+  ]);
+  const files = [
+    ...manifest.filter((file) => !MANIFEST_OUTPUT_FILES.includes(file)),
+    ...runtime.filter((file) => file.endsWith('.ts')),
+    ...generator,
+    'package-lock.json',
+  ].sort(compareCodeUnits);
+  return hashFiles(projectRoot, files);
+}
+
+/** Hashes of the output files on disk now: all of `generated/` but the state, plus the manifest schemas. */
+export async function hashOutputsOnDisk(projectRoot: string): Promise<Record<string, string>> {
+  const generated = await listFiles(projectRoot, GENERATED_DIRECTORY);
+  const files = [...generated.filter((file) => file !== STATE_FILE), ...MANIFEST_OUTPUT_FILES].sort(compareCodeUnits);
+  return hashFiles(projectRoot, files);
+}
+
+/** Missing files are left out of the result. */
+async function hashFiles(projectRoot: string, files: readonly string[]): Promise<Record<string, string>> {
+  const hashes = await Promise.all(
+    files.map(async (file) => {
+      try {
+        return [file, hashText(await readFile(path.join(projectRoot, file)))] as const;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    }),
+  );
+  return Object.fromEntries(hashes.filter((entry) => entry !== undefined));
+}
+
+export function stateOf(tools: number, inputs: Record<string, string>, files: ReadonlyMap<string, string>): GenerateState {
+  const outputs = Object.fromEntries(
+    [...files].map(([file, text]) => [file, hashText(text)] as const).sort(([left], [right]) => compareCodeUnits(left, right)),
+  );
+  return { version: STATE_VERSION, tools, inputs, outputs };
+}
+
+export function stateFileText(state: GenerateState): string {
+  return `${JSON.stringify(state, null, 2)}\n`;
+}
+
+export async function readState(projectRoot: string): Promise<GenerateState | undefined> {
+  try {
+    const state = JSON.parse(await readFile(path.join(projectRoot, STATE_FILE), 'utf8')) as GenerateState;
+    return state.version === STATE_VERSION ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a run would produce exactly what is on disk: same inputs, outputs untouched since. */
+export function isUpToDate(
+  state: GenerateState,
+  inputs: Readonly<Record<string, string>>,
+  outputs: Readonly<Record<string, string>>,
+): boolean {
+  return sameRecord(state.inputs, inputs) && sameRecord(state.outputs, outputs);
+}
+
+function sameRecord(left: Readonly<Record<string, string>>, right: Readonly<Record<string, string>>): boolean {
+  const leftKeys = Object.keys(left);
+  return leftKeys.length === Object.keys(right).length && leftKeys.every((key) => left[key] === right[key]);
+}

@@ -1,0 +1,194 @@
+/**
+ * The generate pipeline: manifests → every generated file, in memory first, then (when asked)
+ * written atomically.
+ *
+ * 1. No-op shortcut (writing runs only): hash every input and every output on disk; when both
+ *    match `generated/.generate-state.json`, stop. Nothing but node built-ins is loaded up to
+ *    here: the loader, ts-morph and the emitters are imported dynamically below.
+ * 2. Load and check manifests, check hook exports, run extensions (the audit), emit.
+ * 3. Compare with disk; write `generated/` by building a sibling directory and swapping it in,
+ *    then the two schema files in `manifest/` (each written to a temporary file and renamed).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { combineAnnotations, defaultGenerateExtensions, type GenerateContribution, type GenerateExtension } from './generate-extension.js';
+import { compareGenerateIssues, type GenerateIssue } from './generate-issue.js';
+import {
+  GENERATED_DIRECTORY,
+  STATE_FILE,
+  hashInputs,
+  hashOutputsOnDisk,
+  isUpToDate,
+  readState,
+  stateFileText,
+  stateOf,
+} from './generate-state.js';
+import { compareCodeUnits, listFiles } from './list-files.js';
+import type { LoadManifestSetOptions } from './manifest/load-manifest-set.js';
+import { writeFileAtomically, writeGeneratedDirectory, type WriteFaults } from './write-generated-directory.js';
+
+export interface GenerateOptions {
+  /** Absolute path of the project (the folder with `manifest/`, `runtime/`, `generated/`). */
+  readonly projectRoot: string;
+  /** Write changed files to disk. `false` computes everything and compares (what `check` does). */
+  readonly write: boolean;
+  /** Skip the content-hash shortcut. Default: false (the shortcut applies to writing runs only). */
+  readonly force?: boolean;
+  /** Extensions to run. Default: {@link defaultGenerateExtensions}. */
+  readonly extensions?: readonly GenerateExtension[];
+  /** Directory lister for the manifest folder (tests shuffle it to prove order independence). */
+  readonly listDirectory?: LoadManifestSetOptions['listDirectory'];
+  /** Tests only: fail while writing `generated/`. */
+  readonly faults?: WriteFaults;
+}
+
+export interface GenerateResult {
+  /** No problem in any manifest (and, when writing, everything was written). */
+  readonly ok: boolean;
+  /** The content-hash shortcut applied: nothing was loaded, compared or written. */
+  readonly upToDate: boolean;
+  /** Every problem found, sorted by file and position; empty when `ok`. */
+  readonly issues: readonly GenerateIssue[];
+  /** Every output, project-relative posix path → text, in path order. Empty for an up-to-date or failed run. */
+  readonly files: ReadonlyMap<string, string>;
+  /** Outputs whose text differs from disk or that are not on disk (written when writing). */
+  readonly changed: readonly string[];
+  /** The part of `changed` that is not on disk at all. */
+  readonly missing: readonly string[];
+  /** Outputs identical to what is on disk. */
+  readonly unchanged: readonly string[];
+  /** Files in `generated/` that the run does not produce (removed when writing). */
+  readonly extra: readonly string[];
+  readonly toolCount: number;
+  /** Printed by the CLI; never fail a run. */
+  readonly warnings: readonly string[];
+  readonly durationMs: number;
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const started = performance.now();
+  const root = options.projectRoot;
+  const finish = (result: Omit<GenerateResult, 'durationMs'>): GenerateResult => ({
+    ...result,
+    durationMs: performance.now() - started,
+  });
+  const failed = (issues: readonly GenerateIssue[], warnings: readonly string[] = []): GenerateResult =>
+    finish({ ...EMPTY, ok: false, issues: [...issues].sort(compareGenerateIssues), warnings });
+
+  // Hashed before anything is read for generation: an input edited during the run then makes the
+  // recorded state stale, and the next run is a full one.
+  const inputs = options.write ? await hashInputs(root) : undefined;
+  if (inputs !== undefined && !options.force) {
+    const [state, outputs] = await Promise.all([readState(root), hashOutputsOnDisk(root)]);
+    if (state !== undefined && isUpToDate(state, inputs, outputs)) {
+      return finish({ ...EMPTY, upToDate: true, unchanged: Object.keys(state.outputs), toolCount: state.tools });
+    }
+  }
+
+  const { loadManifestSet } = await import('./manifest/load-manifest-set.js');
+  const loaded = await loadManifestSet(root, options.listDirectory ? { listDirectory: options.listDirectory } : {});
+  if (!loaded.ok) return failed(loaded.issues);
+  const { set } = loaded;
+
+  const { checkHookExports } = await import('./manifest/check-hook-exports.js');
+  const hookIssues = await checkHookExports(root, set.tools);
+  if (hookIssues.length > 0) return failed(hookIssues);
+
+  const contributions: GenerateContribution[] = [];
+  for (const extension of options.extensions ?? defaultGenerateExtensions()) {
+    try {
+      contributions.push(await extension.run({ projectRoot: root, set }));
+    } catch (error) {
+      throw new Error(`generate extension "${extension.name}" failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+  }
+  const warnings = contributions.flatMap((contribution) => contribution.warnings ?? []);
+  const extensionIssues = contributions.flatMap((contribution) => contribution.issues ?? []);
+  if (extensionIssues.length > 0) return failed(extensionIssues, warnings);
+
+  const { emitGeneratedFiles } = await import('./emit/emit-generated-files.js');
+  const annotationsFor = combineAnnotations(contributions);
+  const emitted = emitGeneratedFiles(set, annotationsFor ? { annotationsFor } : {});
+  if (!emitted.ok) return failed(emitted.issues, warnings);
+  const files = withExtensionFiles(emitted.files, contributions);
+
+  const comparison = await compareWithDisk(root, files);
+  if (options.write) {
+    const generatedChanged = comparison.extra.length > 0 || comparison.changed.some(isGenerated);
+    const state = stateFileText(stateOf(set.tools.length, inputs!, files));
+    if (generatedChanged) {
+      const directory = new Map<string, string>();
+      for (const [file, text] of files) if (isGenerated(file)) directory.set(file.slice(GENERATED_DIRECTORY.length + 1), text);
+      directory.set(STATE_FILE.slice(GENERATED_DIRECTORY.length + 1), state);
+      await writeGeneratedDirectory(root, GENERATED_DIRECTORY, directory, options.faults);
+    } else {
+      await writeFileAtomically(path.join(root, STATE_FILE), state);
+    }
+    // The manifest schemas go last: a failure before this point has changed nothing at all.
+    for (const file of comparison.changed) {
+      if (!isGenerated(file)) await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
+    }
+  }
+  return finish({ ...EMPTY, ok: true, files, ...comparison, toolCount: set.tools.length, warnings });
+}
+
+const EMPTY: Omit<GenerateResult, 'durationMs'> = {
+  ok: true,
+  upToDate: false,
+  issues: [],
+  files: new Map(),
+  changed: [],
+  missing: [],
+  unchanged: [],
+  extra: [],
+  toolCount: 0,
+  warnings: [],
+};
+
+function isGenerated(file: string): boolean {
+  return file.startsWith(`${GENERATED_DIRECTORY}/`);
+}
+
+function withExtensionFiles(
+  emitted: ReadonlyMap<string, string>,
+  contributions: readonly GenerateContribution[],
+): ReadonlyMap<string, string> {
+  const files = new Map(emitted);
+  for (const contribution of contributions) {
+    for (const [file, text] of contribution.files ?? []) {
+      if (!isGenerated(file) || file === STATE_FILE || file.split('/').includes('..')) {
+        throw new Error(`a generate extension may only add files under generated/, not ${JSON.stringify(file)}`);
+      }
+      if (files.has(file)) throw new Error(`two parts of the generator both produce ${file}`);
+      files.set(file, text);
+    }
+  }
+  return new Map([...files].sort(([left], [right]) => compareCodeUnits(left, right)));
+}
+
+/** How `files` differ from disk; `extra` lists files in `generated/` no output accounts for. */
+async function compareWithDisk(
+  root: string,
+  files: ReadonlyMap<string, string>,
+): Promise<Pick<GenerateResult, 'changed' | 'missing' | 'unchanged' | 'extra'>> {
+  const changed: string[] = [];
+  const missing: string[] = [];
+  const unchanged: string[] = [];
+  await Promise.all(
+    [...files].map(async ([file, text]) => {
+      let onDisk: Buffer | undefined;
+      try {
+        onDisk = await readFile(path.join(root, ...file.split('/')));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      if (onDisk === undefined) missing.push(file);
+      if (onDisk === undefined || !onDisk.equals(Buffer.from(text, 'utf8'))) changed.push(file);
+      else unchanged.push(file);
+    }),
+  );
+  const extra = (await listFiles(root, GENERATED_DIRECTORY)).filter((file) => file !== STATE_FILE && !files.has(file));
+  return { changed: changed.sort(compareCodeUnits), missing: missing.sort(compareCodeUnits), unchanged: unchanged.sort(compareCodeUnits), extra };
+}

@@ -1,0 +1,79 @@
+/**
+ * Writes `generated/` all at once: the complete new directory is built beside it and swapped in
+ * by two renames, so a run that fails at any point leaves the old `generated/` byte for byte.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Failures injected by tests to prove atomicity. */
+export interface WriteFaults {
+  /** Throw after this many files of the new directory have been written. */
+  readonly failAfterFiles?: number;
+  /** Throw between moving the old directory away and moving the new one in. */
+  readonly failDuringSwap?: boolean;
+}
+
+/**
+ * Replace `<root>/<directory>` by exactly `files` (paths relative to that directory).
+ * The temporary and old directories are siblings named `.generated-tmp-*` / `.generated-old-*`.
+ */
+export async function writeGeneratedDirectory(
+  projectRoot: string,
+  directory: string,
+  files: ReadonlyMap<string, string>,
+  faults: WriteFaults = {},
+): Promise<void> {
+  const target = path.join(projectRoot, directory);
+  const staging = await mkdtemp(path.join(projectRoot, `.${directory}-tmp-`));
+  // mkdtemp creates the directory private (0700); the swapped-in directory keeps the old mode.
+  await chmod(staging, await modeOf(target));
+  const old = path.join(projectRoot, `.${directory}-old-${randomBytes(6).toString('hex')}`);
+  let movedAway = false;
+  try {
+    let written = 0;
+    for (const [file, text] of files) {
+      if (faults.failAfterFiles !== undefined && written >= faults.failAfterFiles) {
+        throw new Error(`injected failure after ${written} files`);
+      }
+      const destination = path.join(staging, ...file.split('/'));
+      await mkdir(path.dirname(destination), { recursive: true });
+      await writeFile(destination, text);
+      written++;
+    }
+    try {
+      await rename(target, old);
+      movedAway = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (faults.failDuringSwap) throw new Error('injected failure during the swap');
+    await rename(staging, target);
+  } catch (error) {
+    if (movedAway) await rename(old, target);
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  if (movedAway) await rm(old, { recursive: true, force: true });
+}
+
+/** Replace one file by write-to-temporary and rename, so readers never see half a file. */
+export async function writeFileAtomically(file: string, text: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp-${randomBytes(6).toString('hex')}`;
+  try {
+    await writeFile(temporary, text);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+async function modeOf(directory: string): Promise<number> {
+  try {
+    return (await stat(directory)).mode & 0o7777;
+  } catch {
+    return 0o755;
+  }
+}
