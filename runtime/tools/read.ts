@@ -200,7 +200,7 @@ async function readText(filePath: string, startLine: number, limit: number, cont
       truncatedLines += 1;
     }
     const entry = formatNumberedLine(totalLines, text);
-    outputBytes += Buffer.byteLength(entry, 'utf8') + 1;
+    outputBytes += Buffer.byteLength(entry, 'utf8') + (numbered.length > 0 ? 1 : 0);
     numbered.push(entry);
   }
   if (outputBytes > MAX_TEXT_OUTPUT_BYTES) {
