@@ -1,0 +1,84 @@
+import { describe, expect, test } from 'vitest';
+import { callHostPort } from '../../../../runtime/tools/support/call-host-port.js';
+
+describe('callHostPort', () => {
+  test.each([
+    { case: 'a value', call: async () => 42, want: { ok: true, value: 42 } },
+    { case: 'undefined (a void port method)', call: async () => undefined, want: { ok: true, value: undefined } },
+    {
+      case: 'a rejected Error',
+      call: async () => {
+        throw new Error('No cron job with id "x".');
+      },
+      want: { ok: false, code: 'host_error', message: 'No cron job with id "x".' },
+    },
+    {
+      case: 'a rejected string',
+      call: () => Promise.reject('quota exceeded'),
+      want: { ok: false, code: 'host_error', message: 'quota exceeded' },
+    },
+    {
+      case: 'an Error without a message',
+      call: async () => {
+        throw new Error('');
+      },
+      want: { ok: false, code: 'host_error', message: 'CronList failed in the host without a message.' },
+    },
+    {
+      case: 'a synchronous throw',
+      call: () => {
+        throw new TypeError('port.list is not a function');
+      },
+      want: { ok: false, code: 'host_error', message: 'port.list is not a function' },
+    },
+  ])('turns $case into $want', async ({ call, want }) => {
+    await expect(callHostPort('CronList', new AbortController().signal, call)).resolves.toEqual(want);
+  });
+
+  test.each([
+    { case: 'an Error reason', reason: new Error('timed out after 15000 ms'), message: 'CronList was aborted: timed out after 15000 ms' },
+    { case: 'a string reason', reason: 'turn ended', message: 'CronList was aborted: turn ended' },
+    { case: 'no usable reason', reason: 0, message: 'CronList was aborted: the call was cancelled' },
+  ])('answers aborted with $case, without calling the port, when already aborted', async ({ reason, message }) => {
+    const controller = new AbortController();
+    controller.abort(reason);
+    let called = false;
+    const result = await callHostPort('CronList', controller.signal, async () => {
+      called = true;
+    });
+    expect(result).toEqual({ ok: false, code: 'aborted', message });
+    expect(called).toBe(false);
+  });
+
+  test('stops waiting when the signal aborts during the call and drops the late answer', async () => {
+    const controller = new AbortController();
+    let answer!: (value: string) => void;
+    const pending = callHostPort('Agent', controller.signal, () => new Promise<string>((resolve) => (answer = resolve)));
+    controller.abort(new Error('the user pressed Escape'));
+    answer('late report');
+    await expect(pending).resolves.toEqual({ ok: false, code: 'aborted', message: 'Agent was aborted: the user pressed Escape' });
+  });
+
+  test('leaves no abort listener behind once the call settled', async () => {
+    const controller = new AbortController();
+    const added: unknown[] = [];
+    const removed: unknown[] = [];
+    const signal = controller.signal;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => {
+      added.push(listener);
+      add(type, listener, options);
+    }) as typeof signal.addEventListener;
+    signal.removeEventListener = ((type: string, listener: EventListener) => {
+      removed.push(listener);
+      remove(type, listener);
+    }) as typeof signal.removeEventListener;
+    await callHostPort('CronList', signal, async () => 'done');
+    await callHostPort('CronList', signal, async () => {
+      throw new Error('boom');
+    });
+    expect(added).toHaveLength(2);
+    expect(removed).toEqual(added);
+  });
+});
