@@ -35,6 +35,8 @@ export const handler: Implementation['handler'] = async (input, context) => {
     if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
     return toolFailure('invalid_pattern', `Cannot search with pattern ${JSON.stringify(input.pattern)}: ${(error as Error).message}`);
   }
+  // An aborted crawl ends early with a partial list instead of throwing.
+  if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
   const sorted = await sortByModificationTime(matches);
   const filenames = sorted.slice(0, MAX_GLOB_RESULTS);
   return { ok: true, output: { filenames, numFiles: filenames.length, truncated: sorted.length > MAX_GLOB_RESULTS } };

@@ -69,6 +69,8 @@ export const handler: Implementation['handler'] = async (input, context) => {
   } else {
     candidates = [root.path];
   }
+  // An aborted crawl ends early with a partial list instead of throwing.
+  if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
   if (typeMatcher !== undefined) candidates = candidates.filter((file) => typeMatcher(path.basename(file)));
 
   const results: FileMatches[] = [];
