@@ -104,7 +104,7 @@ function collectValueExports(morph: TsMorph, source: SourceFile, project: Projec
         }
       }
     } else if (Node.isVariableStatement(statement)) {
-      if (!statement.isExported()) continue;
+      if (!statement.hasExportKeyword()) continue;
       for (const declaration of statement.getDeclarations()) {
         const nameNode = declaration.getNameNode();
         if (Node.isIdentifier(nameNode)) names.add(nameNode.getText());
@@ -120,7 +120,8 @@ function collectValueExports(morph: TsMorph, source: SourceFile, project: Projec
       Node.isEnumDeclaration(statement) ||
       Node.isModuleDeclaration(statement)
     ) {
-      if (statement.isExported() && !statement.isDefaultExport()) {
+      // The keywords, not isExported(): that asks the type checker, which builds a whole program.
+      if (statement.hasExportKeyword() && !statement.hasDefaultKeyword()) {
         const name = statement.getName();
         if (name) names.add(name);
       }
