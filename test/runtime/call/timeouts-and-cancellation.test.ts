@@ -1,0 +1,319 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { callTool, resolveCallTimeout, type CallToolContext } from '../../../runtime/call/index.js';
+import type { ToolCallContext, ToolEntry } from '../../../runtime/contract.js';
+import { fixtureContext, fixtureRuntime, fixtureTool } from './fixture-tool.js';
+
+interface Probe {
+  started: boolean;
+  finished: boolean;
+  abortReason?: string;
+}
+
+/**
+ * A handler that works for `workMs`, stopping early when its signal fires unless told to ignore
+ * it (then it still finishes after `workMs`, or after `lingerMs` when aborted).
+ */
+function slowHandler(probe: Probe, workMs: number, options: { ignoreAbort?: boolean; lingerMs?: number } = {}) {
+  return (_input: unknown, context: ToolCallContext) =>
+    new Promise<{ ok: true; output: string }>((resolve, reject) => {
+      probe.started = true;
+      const done = setTimeout(() => {
+        probe.finished = true;
+        resolve({ ok: true, output: 'finished' });
+      }, workMs);
+      context.signal.addEventListener('abort', () => {
+        probe.abortReason = (context.signal.reason as DOMException).name;
+        if (options.ignoreAbort) return;
+        clearTimeout(done);
+        setTimeout(() => {
+          probe.finished = true;
+          reject(context.signal.reason);
+        }, options.lingerMs ?? 0);
+      });
+    });
+}
+
+function slowTool(probe: Probe, overrides: Partial<ToolEntry>, workMs = 2_000, handlerOptions?: { ignoreAbort?: boolean; lingerMs?: number }): ToolEntry {
+  return fixtureTool('Slow', z.object({ timeout: z.number().optional() }).strict(), {
+    handler: slowHandler(probe, workMs, handlerOptions),
+    ...overrides,
+  });
+}
+
+const bounded = (overrides: Partial<Extract<ToolEntry['timeout'], { kind: 'bounded' }>> = {}): ToolEntry['timeout'] => ({
+  kind: 'bounded',
+  defaultMs: 50,
+  maxMs: 1_000,
+  allowCallOverride: false,
+  cleanupGraceMs: 50,
+  ...overrides,
+});
+
+async function run(tool: ToolEntry, input: unknown = {}, timeoutMs?: number, extra: Partial<CallToolContext> = {}) {
+  return callTool(fixtureRuntime([tool]), { name: tool.metadata.name, input, ...(timeoutMs === undefined ? {} : { timeoutMs }) }, await fixtureContext(extra));
+}
+
+describe('timeouts', () => {
+  test('defaultMs: the handler is aborted with a TimeoutError and the model is told', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const result = await run(slowTool(probe, { timeout: bounded({ defaultMs: 40 }) }));
+    expect(result).toMatchObject({
+      content: '<tool_use_error>Slow timed out after 40 ms and was stopped.</tool_use_error>',
+      isError: true,
+      errorCode: 'timeout',
+      timeoutMs: 40,
+    });
+    expect(probe.abortReason).toBe('TimeoutError');
+  });
+
+  test('a per-call override is applied when allowed', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const result = await run(slowTool(probe, { timeout: bounded({ defaultMs: 5_000, allowCallOverride: true }) }), {}, 30);
+    expect(result).toMatchObject({ errorCode: 'timeout', timeoutMs: 30 });
+  });
+
+  test('a per-call override is refused (ignored, with a warning) when not allowed', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const result = await run(slowTool(probe, { timeout: bounded({ defaultMs: 1_000 }) }, 60), {}, 10);
+    expect(result).toMatchObject({
+      isError: false,
+      content: 'finished',
+      timeoutMs: 1_000,
+      warnings: ['timeout override of 10 ms ignored: Slow does not allow per-call overrides'],
+    });
+  });
+
+  test('an override is capped at maxMs', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const result = await run(slowTool(probe, { timeout: bounded({ defaultMs: 20, maxMs: 60, allowCallOverride: true }) }), {}, 10_000);
+    expect(result).toMatchObject({ errorCode: 'timeout', timeoutMs: 60 });
+  });
+
+  test('the model’s own `timeout` field is an override too, and the text says how far it may go', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const result = await run(slowTool(probe, { timeout: bounded({ defaultMs: 5_000, maxMs: 900, allowCallOverride: true }) }), { timeout: 40 });
+    expect(result).toMatchObject({
+      content: '<tool_use_error>Slow timed out after 40 ms and was stopped. Pass a larger `timeout` (at most 900 ms) to allow more time.</tool_use_error>',
+      timeoutMs: 40,
+    });
+  });
+
+  test('kind none never times out', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const result = await run(slowTool(probe, { timeout: { kind: 'none' } }, 120), {}, 5);
+    expect(result).toMatchObject({ isError: false, content: 'finished' });
+    expect(result.timeoutMs).toBeUndefined();
+  });
+
+  test('resolveTimeoutBudgetMs decides when present', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const tool = slowTool(probe, { timeout: bounded({ defaultMs: 5_000 }), resolveTimeoutBudgetMs: () => 25 });
+    expect(await run(tool)).toMatchObject({ errorCode: 'timeout', timeoutMs: 25 });
+  });
+
+  test.each([
+    {
+      label: 'kind none',
+      policy: { kind: 'none' } as const,
+      call: 50,
+      input: { timeout: 50 },
+      want: { timeoutMs: undefined, cleanupGraceMs: 0 },
+    },
+    { label: 'default', policy: bounded({ defaultMs: 100 }), call: undefined, input: {}, want: { timeoutMs: 100, cleanupGraceMs: 50 } },
+    {
+      label: 'call override refused',
+      policy: bounded({ defaultMs: 100 }),
+      call: 10,
+      input: {},
+      want: { timeoutMs: 100, cleanupGraceMs: 50, refusedOverrideMs: 10 },
+    },
+    {
+      label: 'input override ignored when not allowed',
+      policy: bounded({ defaultMs: 100 }),
+      call: undefined,
+      input: { timeout: 10 },
+      want: { timeoutMs: 100, cleanupGraceMs: 50 },
+    },
+    {
+      label: 'call override wins over the input field',
+      policy: bounded({ defaultMs: 100, allowCallOverride: true }),
+      call: 300,
+      input: { timeout: 10 },
+      want: { timeoutMs: 300, cleanupGraceMs: 50, modelMayExtendUpToMs: 1000 },
+    },
+    {
+      label: 'cap at maxMs',
+      policy: bounded({ defaultMs: 100, maxMs: 200, allowCallOverride: true }),
+      call: undefined,
+      input: { timeout: 5_000 },
+      want: { timeoutMs: 200, cleanupGraceMs: 50 },
+    },
+    {
+      label: 'non-positive override ignored',
+      policy: bounded({ defaultMs: 100, allowCallOverride: true }),
+      call: -5,
+      input: { timeout: 0 },
+      want: { timeoutMs: 100, cleanupGraceMs: 50, modelMayExtendUpToMs: 1000 },
+    },
+  ])('resolveCallTimeout: $label', ({ policy, call, input, want }) => {
+    const entry = { timeout: policy, inputSchema: { type: 'object', properties: { timeout: { type: 'number' } } } };
+    expect(resolveCallTimeout(entry, input, call)).toEqual(want);
+  });
+});
+
+describe('cleanup after a timeout', () => {
+  test('abortSignal: waits up to cleanupGraceMs for the handler to settle', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const tool = slowTool(probe, { timeout: bounded({ defaultMs: 20, cleanupGraceMs: 1_000 }) }, 5_000, { lingerMs: 60 });
+    const result = await run(tool);
+    expect(result.errorCode).toBe('timeout');
+    expect(probe.finished).toBe(true);
+  });
+
+  test('abortSignal: stops waiting when the grace is over', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const tool = slowTool(probe, { timeout: bounded({ defaultMs: 20, cleanupGraceMs: 20 }) }, 5_000, { lingerMs: 400 });
+    const result = await run(tool);
+    expect(result.errorCode).toBe('timeout');
+    expect(probe.finished).toBe(false);
+  });
+
+  test('none: answers at once, without waiting for the handler', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const tool = slowTool(
+      probe,
+      { timeout: bounded({ defaultMs: 20, cleanupGraceMs: 1_000 }), cancellation: { supported: true, cleanup: 'none', userMessage: 'x' } },
+      5_000,
+      { lingerMs: 100 },
+    );
+    const result = await run(tool);
+    expect(result.errorCode).toBe('timeout');
+    expect(probe.abortReason).toBe('TimeoutError');
+    expect(probe.finished).toBe(false);
+  });
+});
+
+describe('cancellation', () => {
+  const cancelAfter = (ms: number) => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), ms);
+    return controller.signal;
+  };
+
+  test('the host’s signal aborts the handler and the model gets userMessage', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const tool = slowTool(probe, {
+      timeout: bounded({ defaultMs: 5_000 }),
+      cancellation: { supported: true, cleanup: 'abortSignal', userMessage: 'The user interrupted the read.' },
+    });
+    const result = await run(tool, {}, undefined, { signal: cancelAfter(20) });
+    expect(result).toMatchObject({ content: 'The user interrupted the read.', isError: true, errorCode: 'cancelled' });
+    expect(probe.abortReason).toBe('AbortError');
+    expect(probe.finished).toBe(true);
+  });
+
+  test('an already-cancelled call never starts the handler', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const controller = new AbortController();
+    controller.abort();
+    const result = await run(slowTool(probe, {}), {}, undefined, { signal: controller.signal });
+    expect(result).toMatchObject({ content: 'The user cancelled this tool call.', errorCode: 'cancelled' });
+    expect(probe.started).toBe(false);
+  });
+
+  test('supported: false — the handler is not interrupted and the runtime waits for it', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const tool = slowTool(probe, {
+      timeout: bounded({ defaultMs: 5_000 }),
+      cancellation: { supported: false, cleanup: 'abortSignal', userMessage: 'Cancelled; the write completed first.' },
+    }, 80);
+    const result = await run(tool, {}, undefined, { signal: cancelAfter(10) });
+    expect(result).toMatchObject({ content: 'Cancelled; the write completed first.', errorCode: 'cancelled' });
+    expect(probe.abortReason).toBeUndefined();
+    expect(probe.finished).toBe(true);
+  });
+
+  test('supported: false with cleanup none — answers at once and leaves the handler running', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const tool = slowTool(probe, {
+      timeout: bounded({ defaultMs: 5_000 }),
+      cancellation: { supported: false, cleanup: 'none', userMessage: 'Cancelled.' },
+    }, 300);
+    const result = await run(tool, {}, undefined, { signal: cancelAfter(10) });
+    expect(result.errorCode).toBe('cancelled');
+    expect(probe.abortReason).toBeUndefined();
+    expect(probe.finished).toBe(false);
+  });
+});
+
+describe('processTree cleanup with a real process group', () => {
+  /** Whether `pid` is still a live (non-zombie) process. */
+  function alive(pid: number): boolean {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return false;
+    }
+    try {
+      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+    } catch {
+      return false;
+    }
+  }
+
+  async function waitUntil(condition: () => boolean, ms = 2_000): Promise<boolean> {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      if (condition()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return condition();
+  }
+
+  /** Starts `sh` (group leader) with a grandchild `sleep`, tracks the group, ignores abort. */
+  function spawningTool(cleanup: 'processTree' | 'abortSignal', pids: { shell?: number; sleeper?: number }): ToolEntry {
+    return fixtureTool('Spawner', z.object({}).strict(), {
+      timeout: bounded({ defaultMs: 10_000, cleanupGraceMs: 30 }),
+      cancellation: { supported: true, cleanup, userMessage: 'Stopped by the user.' },
+      handler: (_input, context) =>
+        new Promise((resolve) => {
+          const child = spawn('sh', ['-c', 'sleep 30 & echo $!; wait'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+          pids.shell = child.pid!;
+          context.trackProcess(child.pid!);
+          child.stdout.once('data', (chunk: Buffer) => {
+            pids.sleeper = Number(chunk.toString().trim());
+          });
+          child.once('exit', () => resolve({ ok: false, code: 'killed', message: 'killed' }));
+        }),
+    });
+  }
+
+  test('SIGKILLs the whole process group after the grace period', async () => {
+    const pids: { shell?: number; sleeper?: number } = {};
+    const controller = new AbortController();
+    const pending = run(spawningTool('processTree', pids), {}, undefined, { signal: controller.signal });
+    expect(await waitUntil(() => pids.sleeper !== undefined)).toBe(true);
+    controller.abort();
+    const result = await pending;
+    expect(result).toMatchObject({ content: 'Stopped by the user.', errorCode: 'cancelled' });
+    expect(await waitUntil(() => !alive(pids.shell!) && !alive(pids.sleeper!))).toBe(true);
+  });
+
+  test('abortSignal cleanup leaves tracked processes alone', async () => {
+    const pids: { shell?: number; sleeper?: number } = {};
+    const controller = new AbortController();
+    const pending = run(spawningTool('abortSignal', pids), {}, undefined, { signal: controller.signal });
+    expect(await waitUntil(() => pids.sleeper !== undefined)).toBe(true);
+    controller.abort();
+    expect((await pending).errorCode).toBe('cancelled');
+    try {
+      expect(alive(pids.shell!)).toBe(true);
+      expect(alive(pids.sleeper!)).toBe(true);
+    } finally {
+      process.kill(-pids.shell!, 'SIGKILL');
+    }
+  });
+});
