@@ -4,6 +4,7 @@
  */
 import { glob } from 'tinyglobby';
 import path from 'node:path';
+import { compareText } from './compare-text.js';
 
 /** Globs of the scanned files, relative to the project root. */
 export const RUNTIME_GLOBS = ['runtime/**/*.ts'] as const;
@@ -12,5 +13,5 @@ export const RUNTIME_IGNORE = ['**/*.test.ts', '**/*.d.ts', '**/node_modules/**'
 /** Absolute paths of the runtime files, sorted by code unit. */
 export async function listRuntimeFiles(projectRoot: string): Promise<string[]> {
   const found = await glob([...RUNTIME_GLOBS], { cwd: projectRoot, ignore: [...RUNTIME_IGNORE], onlyFiles: true });
-  return found.map((file) => path.join(projectRoot, file)).sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+  return found.map((file) => path.join(projectRoot, file)).sort(compareText);
 }

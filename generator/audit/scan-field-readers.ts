@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { collectAccessSites, type AccessKind } from './access-sites.js';
+import { compareText } from './compare-text.js';
 import { buildContractFieldMap, type ContractFieldMap, type MappedField } from './contract-field-map.js';
 import { collectStructuralFlows } from './structural-flows.js';
 import { isLogicUse, propertyAssignmentTargets, ValueUseAnalyzer, type UseKind, type ValueUse } from './value-uses.js';
@@ -116,7 +117,7 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
       const site: Site = { access: access.kind, nameNode: access.nameNode, valueNode: access.valueNode };
       for (const declaration of declarations) addSite(declaration, site);
     }
-    for (const flow of collectStructuralFlows(file, checker, isMapped)) {
+    for (const flow of collectStructuralFlows(file, checker, isMapped, isTracked)) {
       const site: Site = {
         access: 'structural',
         nameNode: flow.node,
@@ -252,11 +253,6 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
   function sortedSites(sites: readonly Site[]): Site[] {
     return [...sites].sort((left, right) => compareLocations(location(left.nameNode), location(right.nameNode)));
   }
-}
-
-/** Code-unit order, independent of the process locale. */
-export function compareText(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 function compareLocations(

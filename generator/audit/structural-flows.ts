@@ -26,8 +26,23 @@ export function collectStructuralFlows(
   sourceFile: ts.SourceFile,
   checker: ts.TypeChecker,
   isMapped: (declaration: ts.Node) => boolean,
+  isTracked: (declaration: ts.Node) => boolean,
 ): StructuralFlow[] {
   const flows: StructuralFlow[] = [];
+
+  // Cheap pre-check before the target type is computed (resolving a call's signature is not):
+  // does the value carry a mapped field at all, at the depths `compare` looks at?
+  const carriesMapped = (type: ts.Type, depth: number): boolean => {
+    const apparent = checker.getApparentType(checker.getNonNullableType(type));
+    if (checker.isArrayLikeType(apparent)) {
+      const item = checker.getIndexTypeOfType(apparent, ts.IndexKind.Number);
+      return item !== undefined && depth < MAX_DEPTH && carriesMapped(item, depth + 1);
+    }
+    const members = apparent.isUnion() ? apparent.types : [apparent];
+    return members.some((member) =>
+      checker.getPropertiesOfType(member).some((property) => (property.declarations ?? []).some(isMapped)),
+    );
+  };
 
   const compare = (node: ts.Node, source: ts.Type, target: ts.Type, depth: number): void => {
     const sourceType = checker.getApparentType(checker.getNonNullableType(source));
@@ -47,7 +62,7 @@ export function collectStructuralFlows(
       for (const property of checker.getPropertiesOfType(member)) {
         const from: ts.Node[] = (property.declarations ?? []).filter(isMapped);
         if (from.length === 0) continue;
-        const to = propertyDeclarations(checker, targetType, property.name);
+        const to = propertyDeclarations(checker, targetType, property.name).filter(isTracked);
         if (to.length === 0 || to.some((declaration) => from.includes(declaration))) continue;
         flows.push({ node, from, to });
         if (depth < MAX_DEPTH) {
@@ -60,28 +75,33 @@ export function collectStructuralFlows(
     }
   };
 
-  const handOver = (expression: ts.Expression, target: ts.Type | undefined): void => {
-    if (target === undefined || isLiteralOrFunction(expression)) return;
-    compare(expression, checker.getTypeAtLocation(expression), target, 0);
+  const handOver = (expression: ts.Expression, target: () => ts.Type | undefined): void => {
+    if (isLiteralOrFunction(expression)) return;
+    const source = checker.getTypeAtLocation(expression);
+    if (!carriesMapped(source, 0)) return;
+    const targetType = target();
+    if (targetType !== undefined) compare(expression, source, targetType, 0);
   };
 
   const visit = (node: ts.Node): void => {
     if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return;
     if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && node.arguments !== undefined) {
-      const declaration = checker.getResolvedSignature(node)?.getDeclaration();
-      if (declaration !== undefined && 'parameters' in declaration) {
-        node.arguments.forEach((argument, index) => {
-          const parameter = declaration.parameters[index];
-          if (parameter !== undefined && parameter.dotDotDotToken === undefined) {
-            handOver(argument, checker.getTypeAtLocation(parameter));
-          }
+      let signature: ts.SignatureDeclaration | undefined | null = null;
+      node.arguments.forEach((argument, index) => {
+        handOver(argument, () => {
+          // The declared (uninstantiated) parameter type: a generic `T extends { name: string }`
+          // is read through its constraint's declarations.
+          if (signature === null) signature = checker.getResolvedSignature(node)?.getDeclaration();
+          const parameter = signature !== undefined && 'parameters' in signature ? signature.parameters[index] : undefined;
+          return parameter !== undefined && parameter.dotDotDotToken === undefined ? checker.getTypeAtLocation(parameter) : undefined;
         });
-      }
+      });
     } else if (ts.isVariableDeclaration(node) && node.type !== undefined && node.initializer !== undefined) {
-      handOver(node.initializer, checker.getTypeFromTypeNode(node.type));
+      const type = node.type;
+      handOver(node.initializer, () => checker.getTypeFromTypeNode(type));
     } else if (ts.isReturnStatement(node) && node.expression !== undefined) {
-      const fn = enclosingFunctionWithType(node);
-      if (fn?.type !== undefined) handOver(node.expression, checker.getTypeFromTypeNode(fn.type));
+      const type = enclosingFunctionWithType(node)?.type;
+      if (type !== undefined) handOver(node.expression, () => checker.getTypeFromTypeNode(type));
     }
     ts.forEachChild(node, visit);
   };

@@ -21,6 +21,7 @@ export const LOGIC_USES = [
   'index',
   'iteration',
   'callback-return',
+  'library',
   'other',
 ] as const;
 
@@ -32,7 +33,9 @@ export const COPY_USES = ['object-property', 'spread', 'array-element', 'returne
  *   `operator` (comparison, arithmetic, `!`, `typeof`), `call` (the value is called), `argument`,
  *   `template` (string interpolation), `receiver` (a method or property of the value is used, e.g.
  *   `.length`, `.map(...)`), `index` (used as a key), `iteration` (`for…of`), `callback-return`
- *   (returned from a callback given to a call), `other` (any other expression position);
+ *   (returned from a callback given to a call), `library` (copied into a property of an object
+ *   typed by a library, which the library then uses: `tool({ needsApproval })` of the AI SDK),
+ *   `other` (any other expression position);
  * - copy uses ({@link COPY_USES}): `object-property` (becomes a property of another object: see
  *   `targets`), `spread`, `array-element`, `returned` (returned from a function nobody in the
  *   scanned code calls, or exported), `discarded` (an expression statement, an unused variable);
@@ -138,11 +141,10 @@ export class ValueUseAnalyzer {
     if (ts.isForOfStatement(parent) || ts.isForInStatement(parent)) {
       return [{ kind: parent.expression === node ? 'iteration' : 'other', node: parent }];
     }
-    if (ts.isPropertyAssignment(parent) && parent.initializer === node) {
-      return [{ kind: 'object-property', node: parent, targets: this.#propertyTargets(parent) }];
-    }
-    if (ts.isShorthandPropertyAssignment(parent)) {
-      return [{ kind: 'object-property', node: parent, targets: this.#propertyTargets(parent) }];
+    if ((ts.isPropertyAssignment(parent) && parent.initializer === node) || ts.isShorthandPropertyAssignment(parent)) {
+      const targets = this.#propertyTargets(parent);
+      if (targets.some((target) => !this.#isTracked(target))) return [{ kind: 'library', node: parent }];
+      return [{ kind: 'object-property', node: parent, targets }];
     }
     if (ts.isSpreadAssignment(parent) || ts.isSpreadElement(parent)) return [{ kind: 'spread', node: parent }];
     if (ts.isArrayLiteralExpression(parent)) return [{ kind: 'array-element', node: parent }];
