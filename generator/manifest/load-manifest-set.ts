@@ -33,28 +33,34 @@ export interface LoadManifestSetOptions {
 export async function loadManifestSet(projectRoot: string, options: LoadManifestSetOptions = {}): Promise<LoadResult> {
   const listDirectory = options.listDirectory ?? ((directory: string) => readdir(directory));
   const directory = path.join(projectRoot, ...MANIFEST_DIRECTORY.split('/'));
-  let entries: string[];
+  let entries: string[] = [];
+  let unreadableDirectory: SourceText | undefined;
   try {
     entries = await listDirectory(directory);
   } catch (error) {
-    entries = [];
-    if (!isMissing(error)) throw error;
+    // No folder means no manifests (the index check names what is missing); any other failure is
+    // a problem of the run like the rest, not an exception.
+    if (!isMissing(error)) unreadableDirectory = { file: MANIFEST_DIRECTORY, readError: describeError(error) };
   }
   const files = [...new Set(entries.map((entry) => path.basename(entry)))]
     .filter((name) => /\.ya?ml$/.test(name))
     .map((name) => `${MANIFEST_DIRECTORY}/${name}`)
     .sort();
   const [index, ...manifests] = await Promise.all([TOOL_INDEX_FILE, ...files].map((file) => readSourceText(projectRoot, file)));
-  return loadManifestSources({ index: index!, manifests });
+  return loadManifestSources({ index: index!, manifests: unreadableDirectory ? [...manifests, unreadableDirectory] : manifests });
 }
 
 async function readSourceText(projectRoot: string, file: string): Promise<SourceText> {
   try {
     return { file, text: await readFile(path.join(projectRoot, ...file.split('/')), 'utf8') };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { file, readError: code === 'ENOENT' ? 'file not found' : String(code ?? error) };
+    return { file, readError: isMissing(error) ? 'file not found' : describeError(error) };
   }
+}
+
+function describeError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code ?? (error instanceof Error ? error.message : String(error));
 }
 
 function isMissing(error: unknown): boolean {

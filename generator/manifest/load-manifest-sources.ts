@@ -134,7 +134,7 @@ function loadIndex(
 /** Parses one file, reporting read errors, YAML problems and a wrong first line. */
 function readSource(text: SourceText, schemaComment: string, issues: ManifestIssue[]): YamlSource | undefined {
   if ('readError' in text) {
-    issues.push({ code: 'unreadable_file', file: text.file, line: 1, column: 1, path: '', message: `cannot read file: ${text.readError}` });
+    issues.push({ code: 'unreadable_file', file: text.file, line: 1, column: 1, path: '', message: `cannot read: ${text.readError}` });
     return undefined;
   }
   const source = parseYamlSource(text.file, text.text);

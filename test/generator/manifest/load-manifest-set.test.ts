@@ -178,6 +178,14 @@ describe('loadManifestSet on a valid project', () => {
     );
   });
 
+  it('reports a directory it cannot list as an issue, not an exception', async () => {
+    const failing = async () => {
+      throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
+    };
+    const result = await loadManifestSet(root, { listDirectory: failing });
+    expect(result.ok ? [] : result.issues.map(formatManifestIssue)).toEqual(['manifest/tools:1:1 cannot read: EACCES']);
+  });
+
   it('reports a missing manifest directory as tools missing from the index', async () => {
     const empty = await writeTempProject({ 'manifest/tools.yaml': indexFor(['Probe']) });
     const result = await loadManifestSet(empty);

@@ -376,7 +376,7 @@ const cases: readonly MalformedCase[] = [
     name: 'missing index file',
     manifests: { 'probe.yaml': PROBE },
     index: undefined,
-    want: ['manifest/tools.yaml:1:1 cannot read file: file not found'],
+    want: ['manifest/tools.yaml:1:1 cannot read: file not found'],
   },
 ];
 
