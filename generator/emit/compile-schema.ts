@@ -14,7 +14,7 @@ import { zodCode } from './zod-code.js';
 
 /** A problem in one schema, located by its path below `input` / `output`. */
 export interface SchemaProblem {
-  readonly code: 'union_overlap' | 'invalid_default';
+  readonly code: 'union_overlap' | 'invalid_default' | 'unsupported_property_name';
   readonly path: FieldPath;
   readonly message: string;
 }
@@ -37,21 +37,22 @@ export function compileSchema(node: SchemaNode): CompiledSchema {
   const problems: SchemaProblem[] = [
     ...findUnionOverlaps(raw).map((overlap) => overlapProblem(node, overlap)),
     ...defaultProblems(node, []),
+    ...propertyNameProblems(node, []),
   ];
   return { zodCode: code, jsonSchema: normalizeJsonSchema(raw), problems };
 }
 
 function overlapProblem(root: SchemaNode, overlap: UnionOverlap): SchemaProblem {
-  const { node, path } = manifestNodeAt(root, overlap.pointer);
+  const { node, path, nullableWrapper } = manifestNodeAt(root, overlap.pointer);
   const [left, right] = overlap.branches;
   const [leftSummary, rightSummary] = overlap.summaries;
-  const sameBranches = node?.type === 'union' && node.anyOf.length > right;
+  const ownBranches = !nullableWrapper && node?.type === 'union' && node.anyOf.length > right;
   return {
     code: 'union_overlap',
-    path: sameBranches ? [...path, 'anyOf', right] : path,
+    path: ownBranches ? [...path, 'anyOf', right] : path,
     message:
-      `union branches ${left} (${leftSummary}) and ${right} (${rightSummary}) can accept the same value; ` +
-      'the model-facing schema uses oneOf, which rejects a value matching two branches. ' +
+      `union branches ${left} (${leftSummary}) and ${right} (${rightSummary}${nullableWrapper ? ', added by nullable: true' : ''}) ` +
+      'can accept the same value; the model-facing schema uses oneOf, which rejects a value matching two branches. ' +
       'Make the branches disjoint (e.g. give object branches a distinct const property)',
   };
 }
@@ -61,7 +62,10 @@ function overlapProblem(root: SchemaNode, overlap: UnionOverlap): SchemaProblem 
  * wraps a nullable non-scalar node as `anyOf: [node, {type: "null"}]`: `/anyOf/0` of such a
  * wrapper is the same manifest node, `/anyOf/1` is the added null.
  */
-function manifestNodeAt(root: SchemaNode, pointer: string): { node: SchemaNode | undefined; path: (string | number)[] } {
+function manifestNodeAt(
+  root: SchemaNode,
+  pointer: string,
+): { node: SchemaNode | undefined; path: (string | number)[]; nullableWrapper: boolean } {
   const segments = pointer.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   let node: SchemaNode | undefined = root;
   let unwrapped = false;
@@ -78,19 +82,20 @@ function manifestNodeAt(root: SchemaNode, pointer: string): { node: SchemaNode |
     } else if (segment === 'anyOf') {
       const branch = Number(segments[++index]);
       if (node.nullable && !unwrapped) {
-        if (branch !== 0) return { node: undefined, path };
+        if (branch !== 0) return { node: undefined, path, nullableWrapper: false };
         unwrapped = true;
         continue;
       }
-      if (node.type !== 'union' || node.anyOf[branch] === undefined) return { node: undefined, path };
+      if (node.type !== 'union' || node.anyOf[branch] === undefined) return { node: undefined, path, nullableWrapper: false };
       node = node.anyOf[branch];
       path.push('anyOf', branch);
     } else {
-      return { node: undefined, path };
+      return { node: undefined, path, nullableWrapper: false };
     }
     unwrapped = false;
   }
-  return { node, path };
+  // The pointer names the node itself: its `anyOf` is the nullable wrapper unless already unwrapped.
+  return { node, path, nullableWrapper: node?.nullable === true && !unwrapped };
 }
 
 /** Every `default` must be a value its own node accepts; otherwise the generated code does not compile. */
@@ -115,4 +120,25 @@ function defaultProblems(node: SchemaNode, path: (string | number)[]): SchemaPro
       break;
   }
   return problems;
+}
+
+/**
+ * `__proto__` as a property name: zod accepts it, but zod-to-json-schema assigns properties with
+ * `=` and loses it, so the model would never see the property. Refused rather than half-supported.
+ */
+function propertyNameProblems(node: SchemaNode, path: (string | number)[]): SchemaProblem[] {
+  switch (node.type) {
+    case 'object':
+      return Object.entries(node.properties).flatMap(([name, child]) =>
+        name === '__proto__'
+          ? [{ code: 'unsupported_property_name' as const, path: [...path, 'properties', name], message: 'a property cannot be named __proto__ (the JSON Schema projection cannot carry it)' }]
+          : propertyNameProblems(child, [...path, 'properties', name]),
+      );
+    case 'array':
+      return propertyNameProblems(node.items, [...path, 'items']);
+    case 'union':
+      return node.anyOf.flatMap((branch, index) => propertyNameProblems(branch, [...path, 'anyOf', index]));
+    default:
+      return [];
+  }
 }

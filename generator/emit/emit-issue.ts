@@ -7,7 +7,9 @@ export type EmitIssueCode =
   /** A `default` its own schema refuses. */
   | 'invalid_default'
   /** A description template that handlebars cannot compile. */
-  | 'invalid_template';
+  | 'invalid_template'
+  /** A property name the JSON Schema projection cannot carry (`__proto__`). */
+  | 'unsupported_property_name';
 
 /** Same fields and wording rules as a {@link ManifestIssue}; only the codes differ. */
 export interface EmitIssue extends Omit<ManifestIssue, 'code'> {
