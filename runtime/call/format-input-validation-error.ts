@@ -13,7 +13,8 @@
  * Zod 4's own error message prints them. "issue" becomes "issues" when there is more than one
  * line or issue.
  *
- * Parameters are named by their path: `file_path`, `edits[0].old_string`.
+ * Parameters are named by their path: `file_path`, `edits[0].old_string`, `[""]` (see
+ * {@link parameterName}).
  */
 import type { JsonSchema } from '../contract.js';
 import { declaredJsonType, hasValueAt, jsonSchemaNodeAt, valueAt } from './json-schema-node-at.js';
@@ -71,10 +72,21 @@ function isAbsentParameter(issue: Zod4Issue, input: unknown): boolean {
   return isObject && typeof issue.path.at(-1) === 'string' && !hasValueAt(input, issue.path);
 }
 
-/** `['edits', 0, 'old_string']` → `edits[0].old_string`. */
+/** A key that can be written bare in a parameter name; others are quoted. */
+const PLAIN_KEY = /^[\p{L}\p{N}_$-]+$/u;
+
+/**
+ * `['edits', 0, 'old_string']` → `edits[0].old_string`. A key that is empty or holds anything
+ * but letters, digits, `_`, `$` and `-` is written as a quoted index (`[""]`, `["a b"]`), with
+ * backticks escaped, so every sentence stays on one line and its backticks stay balanced.
+ */
 export function parameterName(path: IssuePath): string {
   return path
-    .map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`))
+    .map((segment, index) => {
+      if (typeof segment === 'number') return `[${segment}]`;
+      if (!PLAIN_KEY.test(segment)) return `[${JSON.stringify(segment).replaceAll('`', '\\u0060')}]`;
+      return index === 0 ? segment : `.${segment}`;
+    })
     .join('');
 }
 

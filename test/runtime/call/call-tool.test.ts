@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { callTool, type CallToolContext, type ToolTraceEvent } from '../../../runtime/call/index.js';
+import { callTool, parameterName, type CallToolContext, type ToolTraceEvent } from '../../../runtime/call/index.js';
 import type { ModelProfile, ModelToolContract, ToolEntry } from '../../../runtime/contract.js';
 import { fixtureContext, fixtureRuntime, fixtureTool, ReadInput } from './fixture-tool.js';
 
@@ -417,5 +417,21 @@ describe('trace policy', () => {
     expect(result.errorCode).toBe('invalid_input');
     const warned = await call('Traced', { secret: 's' }, { tracer: { record: () => Promise.reject(new Error('collector down')) } });
     expect(warned).toMatchObject({ isError: false, content: 'done', warnings: ['tracer failed: collector down'] });
+  });
+});
+
+describe('parameterName', () => {
+  test.each([
+    [['file_path'], 'file_path'],
+    [['edits', 0, 'old_string'], 'edits[0].old_string'],
+    [['questions', 2, 'options', 0], 'questions[2].options[0]'],
+    [[''], '[""]'],
+    [['a b'], '["a b"]'],
+    [['line\nbreak'], '["line\\nbreak"]'],
+    [['tick`'], '["tick\\u0060"]'],
+    [['todos', 1, 'x.y'], 'todos[1]["x.y"]'],
+    [['naïve'], 'naïve'],
+  ] as const)('%j → %s', (path, want) => {
+    expect(parameterName(path)).toBe(want);
   });
 });
