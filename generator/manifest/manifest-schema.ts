@@ -310,6 +310,25 @@ export const ProviderNativeSchema = z
   .object({ provider: z.string().min(1), type: z.string().min(1) })
   .strict();
 
+/**
+ * Contract fields the runtime deliberately does not read (yet), by contract field path, with the
+ * reason. The audit (`generator/audit/`) shows the reason in `generated/AUDIT.md`, does not count
+ * these as unexpected when unread (`check --strict`), and the reason is part of the field's
+ * description in the published JSON Schema.
+ */
+export const RESERVED_CONTRACT_FIELDS: Readonly<Record<string, string>> = {
+  'metadata.purpose': 'For people (TOOLS.md, reports); never sent to the model, so no runtime decision depends on it.',
+  ordering:
+    'Read by the generator, not the runtime: it builds generated/provider-order.ts from it, and the runtime orders tools by that table.',
+  source: 'Provenance for people: the manifest a contract came from; written by the generator, never decided on.',
+};
+
+/** `text` plus the reserved-field reason of `contractPath`, for a field's JSON Schema description. */
+function withReservedReason(text: string, contractPath: string): string {
+  const reason = RESERVED_CONTRACT_FIELDS[contractPath];
+  return reason === undefined ? text : `${text} Reserved (the runtime does not read it): ${reason}`;
+}
+
 /** One tool manifest after `extends` has been applied (what the loader validates). */
 export const ManifestSchema = z
   .object({
@@ -324,7 +343,10 @@ export const ManifestSchema = z
       .optional()
       .describe('Module in runtime/tools/ with the handler and hooks. Default: kebab-case name.'),
     capability: z.string().min(1),
-    purpose: z.string().min(1).describe('One line for humans (TOOLS.md); never sent to the model.'),
+    purpose: z
+      .string()
+      .min(1)
+      .describe(withReservedReason('One line for humans (TOOLS.md); never sent to the model.', 'metadata.purpose')),
     description: z
       .string()
       .min(1)
@@ -347,7 +369,7 @@ export const ManifestSchema = z
     ordering: z
       .enum(['reference', 'registration'])
       .default('registration')
-      .describe('reference: sorted block at the top; registration: registration order.'),
+      .describe(withReservedReason('reference: sorted block at the top; registration: registration order.', 'ordering')),
     hooks: z.array(z.enum(HOOK_NAMES)).default([]).describe('Hooks runtime/tools/<module>.ts exports.'),
   })
   .strict();
