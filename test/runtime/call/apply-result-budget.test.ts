@@ -9,7 +9,12 @@ import { utf8ByteLength, utf8Head, utf8Tail } from '../../../runtime/call/utf8-s
 import type { ToolResultBudget } from '../../../runtime/contract.js';
 import { fixtureContext, fixtureRuntime, fixtureTool } from './fixture-tool.js';
 
-function budget(overrides: Partial<ToolResultBudget> & { preview?: Partial<ToolResultBudget['preview']>; artifact?: Partial<ToolResultBudget['artifact']> }): ToolResultBudget {
+interface BudgetOverrides extends Partial<Omit<ToolResultBudget, 'preview' | 'artifact'>> {
+  readonly preview?: Partial<ToolResultBudget['preview']>;
+  readonly artifact?: Partial<ToolResultBudget['artifact']>;
+}
+
+function budget(overrides: BudgetOverrides): ToolResultBudget {
   const maxModelBytes = overrides.maxModelBytes ?? 100;
   return {
     maxInlineBytes: overrides.maxInlineBytes ?? maxModelBytes,
