@@ -4,7 +4,7 @@ import type { ManifestIssue } from './manifest-issue.js';
 import type { ManifestRecord } from './manifest-record.js';
 import type { YamlSource } from './parse-yaml-source.js';
 import { issueInChain } from './locate-in-chain.js';
-import { suggest } from './translate-zod-issue.js';
+import { suggestName } from './suggest-name.js';
 
 /** A manifest that passed validation, with the sources of its `extends` chain (own file first). */
 export interface ValidatedManifest {
@@ -128,7 +128,7 @@ function checkIndex(
     }
     firstPosition.set(name, position);
     if (everyNameKnown && !filesByName.has(name)) {
-      const suggestion = suggest(name, [...filesByName.keys()]);
+      const suggestion = suggestName(name, [...filesByName.keys()]);
       issues.push(
         issueInChain(chain, {
           code: 'unknown_in_registration_order',

@@ -2,7 +2,7 @@ import type { ManifestIssue } from './manifest-issue.js';
 import type { ManifestRecord } from './manifest-record.js';
 import { issueInChain } from './locate-in-chain.js';
 import { mergeManifestValues } from './merge-manifest-values.js';
-import { suggest } from './translate-zod-issue.js';
+import { suggestName } from './suggest-name.js';
 
 /** A manifest with its `extends` chain applied. */
 export interface ResolvedManifest {
@@ -46,7 +46,7 @@ export function resolveExtends(
     const base = byName.get(baseName);
     if (!base) {
       if (!unparsedFiles) {
-        const suggestion = suggest(baseName, [...byName.keys()]);
+        const suggestion = suggestName(baseName, [...byName.keys()]);
         issues.push(
           issueInChain([record.source], {
             code: 'unknown_base',

@@ -1,9 +1,9 @@
-import { closest, distance } from 'fastest-levenshtein';
 import { z } from 'zod';
 import type { ZodIssue } from 'zod';
 import { describeExpectedType, describeValue } from './describe-value.js';
 import type { FieldPath } from './field-path.js';
 import type { ManifestIssueCode } from './manifest-issue.js';
+import { suggestName } from './suggest-name.js';
 import { zodSchemaAt } from './zod-schema-at.js';
 
 /**
@@ -72,28 +72,13 @@ function unknownField(root: z.ZodTypeAny, data: unknown, objectPath: FieldPath, 
   const objectSchema = zodSchemaAt(root, data, objectPath);
   const known = objectSchema instanceof z.ZodObject ? Object.keys(objectSchema.shape as object).sort() : [];
   const path = [...objectPath, key];
-  const suggestion = suggest(key, known);
+  const suggestion = suggestName(key, known);
   const message = suggestion
     ? `unknown field, did you mean ${JSON.stringify(suggestion)}?`
     : known.length > 0
       ? `unknown field (known fields: ${known.join(', ')})`
       : 'unknown field';
   return { code: 'unknown_field', path, anchor: 'key', expected: known.length > 0 ? oneOf(known) : undefined, found: JSON.stringify(key), message };
-}
-
-/**
- * The closest known name, if it is close enough to be a typo: at most a third of the name's length
- * (and at least 2) edits away, or the same name in another case. Ties go to the first name in
- * code-unit order so the suggestion does not depend on the schema's field order.
- */
-export function suggest(name: string, known: readonly string[]): string | undefined {
-  if (known.length === 0) return undefined;
-  const sameCase = known.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
-  if (sameCase) return sameCase;
-  const sorted = [...known].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
-  const best = closest(name, sorted);
-  const limit = Math.max(2, Math.floor(name.length / 3));
-  return distance(name, best) <= limit ? best : undefined;
 }
 
 function sizeBound(

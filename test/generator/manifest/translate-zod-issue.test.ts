@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { suggest, translateZodIssue } from '../../../generator/manifest/translate-zod-issue.js';
+import { suggestName } from '../../../generator/manifest/suggest-name.js';
+import { translateZodIssue } from '../../../generator/manifest/translate-zod-issue.js';
 import type { UnlocatedIssue } from '../../../generator/manifest/translate-zod-issue.js';
 
 /** Parses `data` with `schema` and translates every zod issue (the loader does the same). */
@@ -160,7 +161,7 @@ describe('translateZodIssue words every zod v3 issue code', () => {
   });
 });
 
-describe('suggest', () => {
+describe('suggestName', () => {
   it.each([
     ['readOnyl', ['readOnly', 'destructive'], 'readOnly'],
     ['ReadOnly', ['readOnly', 'destructive'], 'readOnly'],
@@ -169,6 +170,6 @@ describe('suggest', () => {
     ['x', [], undefined],
     ['ab', ['aa', 'bb'], 'aa'],
   ] as const)('%s among %j → %s', (name, known, want) => {
-    expect(suggest(name, known)).toBe(want);
+    expect(suggestName(name, known)).toBe(want);
   });
 });
