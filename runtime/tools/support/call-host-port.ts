@@ -49,7 +49,7 @@ function abortedFailure(toolName: string, signal: AbortSignal): ToolFailure {
 }
 
 function hostErrorFailure(toolName: string, error: unknown): ToolFailure {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = hasMessage(error) ? error.message : String(error);
   return {
     ok: false,
     code: 'host_error',
@@ -57,8 +57,16 @@ function hostErrorFailure(toolName: string, error: unknown): ToolFailure {
   };
 }
 
+/**
+ * Error-like rather than `instanceof Error`: an error thrown in another realm (a `vm` context, as
+ * in a REPL host, or a worker) is not an instance of this realm's `Error`.
+ */
+function hasMessage(value: unknown): value is { readonly message: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+}
+
 function reasonText(reason: unknown): string {
-  if (reason instanceof Error && reason.message !== '') return reason.message;
+  if (hasMessage(reason) && reason.message !== '') return reason.message;
   if (typeof reason === 'string' && reason !== '') return reason;
   return 'the call was cancelled';
 }

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
 import { callHostPort } from '../../../../runtime/tools/support/call-host-port.js';
 
@@ -23,6 +24,13 @@ describe('callHostPort', () => {
         throw new Error('');
       },
       want: { ok: false, code: 'host_error', message: 'CronList failed in the host without a message.' },
+    },
+    {
+      case: 'an Error from another realm (a vm context)',
+      call: async () => {
+        throw runInNewContext('new RangeError("Maximum call stack size exceeded")');
+      },
+      want: { ok: false, code: 'host_error', message: 'Maximum call stack size exceeded' },
     },
     {
       case: 'a synchronous throw',
