@@ -176,14 +176,14 @@ describe('Grep', () => {
   });
 
   test.each([
-    ['Grep', grep, { pattern: 'x' }],
-    ['Glob', glob, { pattern: '*' }],
-  ] as const)('an aborted %s stops with a failure', async (_label, searchTool, input) => {
+    ['Grep', (context: WorkspaceContext) => context.call(grep, { pattern: 'x' })],
+    ['Glob', (context: WorkspaceContext) => context.call(glob, { pattern: '*' })],
+  ])('an aborted %s stops with a failure', async (_label, search) => {
     const aborted = await createWorkspaceContext();
     try {
       await writeFile(aborted.at('a.txt'), 'x');
       aborted.controller.abort();
-      expect(await aborted.call(searchTool, input)).toEqual({ ok: false, code: 'aborted', message: 'The search was interrupted.' });
+      expect(await search(aborted)).toEqual({ ok: false, code: 'aborted', message: 'The search was interrupted.' });
     } finally {
       await aborted.dispose();
     }
