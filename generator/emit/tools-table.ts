@@ -56,10 +56,12 @@ function listOrDash(list: readonly string[]): string {
 
 /** Table cell text: a `|` would end the cell and a line break the row. */
 export function markdownCell(text: string): string {
-  return wellFormed(text)
+  // Backslashes first: the `\uXXXX` that spells a lone surrogate must stay a single backslash.
+  const escaped = text
     .replace(/\\/g, '\\\\')
     .replace(/\|/g, '\\|')
     .replace(/\r\n|[\r\n\u2028\u2029]/g, '<br>');
+  return wellFormed(escaped);
 }
 
 const cell = markdownCell;

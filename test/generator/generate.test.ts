@@ -1,0 +1,260 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generate } from '../../generator/generate.js';
+import type { GenerateExtension } from '../../generator/generate-extension.js';
+import { formatGenerateIssue } from '../../generator/generate-issue.js';
+import { fixtureProject, manifestYaml, removeFixtureProjects, snapshotDirectory, writeFiles, type FixtureTool } from './generate-fixture.js';
+
+afterAll(removeFixtureProjects);
+
+const TOOLS: FixtureTool[] = [
+  { name: 'Zeta', yaml: manifestYaml('Zeta', { ordering: 'ordering: reference' }) },
+  {
+    name: 'Alpha',
+    hooks: ['validateInput'],
+    yaml: manifestYaml('Alpha', {
+      description: 'description: "Waits at most {{timeout.maxMs}} ms."',
+      hooks: 'hooks: [validateInput]',
+      ordering: 'ordering: reference',
+    }),
+  },
+  { name: 'mid_tool' },
+];
+
+async function freshProject(tools: readonly FixtureTool[] = TOOLS): Promise<string> {
+  return fixtureProject(tools);
+}
+
+function issuesOf(result: Awaited<ReturnType<typeof generate>>): string[] {
+  return result.issues.map(formatGenerateIssue);
+}
+
+describe('generate writes every output', () => {
+  it('produces the tool modules, schemas, descriptions, tables and manifest schemas', async () => {
+    const root = await freshProject();
+    const result = await generate({ projectRoot: root, write: true });
+    expect(issuesOf(result)).toEqual([]);
+    expect([...result.files.keys()]).toEqual([
+      'generated/TOOLS.md',
+      'generated/descriptions/alpha.d.ts',
+      'generated/descriptions/alpha.js',
+      'generated/index.ts',
+      'generated/provider-order.ts',
+      'generated/schemas/Alpha.input.json',
+      'generated/schemas/Alpha.output.json',
+      'generated/schemas/Zeta.input.json',
+      'generated/schemas/Zeta.output.json',
+      'generated/schemas/mid_tool.input.json',
+      'generated/schemas/mid_tool.output.json',
+      'generated/tools/alpha.ts',
+      'generated/tools/mid-tool.ts',
+      'generated/tools/zeta.ts',
+      'manifest/manifest.schema.json',
+      'manifest/tools.schema.json',
+    ]);
+    expect(result.changed).toEqual([...result.files.keys()]);
+    expect(result.missing).toEqual([...result.files.keys()]);
+    for (const [file, text] of result.files) expect(await readFile(path.join(root, file), 'utf8')).toBe(text);
+    expect(result.files.get('generated/index.ts')).toMatch(/builtInTools: readonly ToolEntry\[\] = \[\n {2}zetaTool,\n {2}alphaTool,\n {2}midToolTool,\n\];/);
+    expect(result.files.get('generated/provider-order.ts')).toContain('export const sortedProviderToolNames = [\n  "Alpha",\n  "Zeta",\n] as const;');
+    expect(result.toolCount).toBe(3);
+  });
+
+  it('keeps the mode of generated/ when it swaps the directory', async () => {
+    const root = await freshProject();
+    await generate({ projectRoot: root, write: true });
+    expect((await stat(path.join(root, 'generated'))).mode & 0o777).toBe(0o755);
+  });
+});
+
+describe('determinism', () => {
+  it('two runs in two projects give byte-identical files', async () => {
+    const [first, second] = await Promise.all([freshProject(), freshProject()]);
+    const one = await generate({ projectRoot: first, write: true });
+    const two = await generate({ projectRoot: second, write: true });
+    expect(two.files).toEqual(one.files);
+    expect(await snapshotDirectory(second, 'generated')).toEqual(await snapshotDirectory(first, 'generated'));
+  });
+
+  it('a shuffled directory listing gives the same output', async () => {
+    const root = await freshProject();
+    const plain = await generate({ projectRoot: root, write: false });
+    for (const seed of [1, 2, 3]) {
+      const shuffled = await generate({
+        projectRoot: root,
+        write: false,
+        listDirectory: async (directory) => shuffle(await readdir(directory), seed),
+      });
+      expect(shuffled.files).toEqual(plain.files);
+    }
+  });
+
+  it('a second run changes nothing and is a no-op by content hash', async () => {
+    const root = await freshProject();
+    await generate({ projectRoot: root, write: true });
+    const before = await snapshotDirectory(root, 'generated');
+    const again = await generate({ projectRoot: root, write: true });
+    expect(again).toMatchObject({ ok: true, upToDate: true, changed: [], toolCount: 3 });
+    expect(await snapshotDirectory(root, 'generated')).toEqual(before);
+    const forced = await generate({ projectRoot: root, write: true, force: true });
+    expect(forced).toMatchObject({ ok: true, upToDate: false, changed: [], extra: [] });
+    expect(forced.unchanged).toHaveLength(16);
+  });
+
+  it('the state file holds relative paths and hashes only', async () => {
+    const root = await freshProject();
+    await generate({ projectRoot: root, write: true });
+    const state = await readFile(path.join(root, 'generated/.generate-state.json'), 'utf8');
+    expect(state).not.toContain(root);
+    const parsed = JSON.parse(state) as { inputs: Record<string, string>; outputs: Record<string, string> };
+    expect(Object.keys(parsed.inputs)).toEqual([
+      'manifest/tools.yaml',
+      'manifest/tools/alpha.yaml',
+      'manifest/tools/mid-tool.yaml',
+      'manifest/tools/zeta.yaml',
+      'runtime/contract.ts',
+      'runtime/tools/alpha.ts',
+      'runtime/tools/mid-tool.ts',
+      'runtime/tools/zeta.ts',
+    ]);
+    expect(Object.values(parsed.outputs).every((hash) => /^[0-9a-f]{64}$/.test(hash))).toBe(true);
+  });
+});
+
+describe('the no-op shortcut notices every kind of change', () => {
+  it.each([
+    { change: 'a manifest edit', file: 'manifest/tools/zeta.yaml', edit: (text: string) => text.replace('Reads Zeta.', 'Reads Zeta fast.'), changed: ['generated/TOOLS.md', 'generated/tools/zeta.ts'] },
+    { change: 'a runtime edit', file: 'runtime/tools/zeta.ts', edit: (text: string) => `${text}// comment\n`, changed: [] },
+    { change: 'an output edited by hand', file: 'generated/tools/zeta.ts', edit: (text: string) => `${text}// hand edit\n`, changed: ['generated/tools/zeta.ts'] },
+    { change: 'a manifest schema edited by hand', file: 'manifest/manifest.schema.json', edit: () => '{}\n', changed: ['manifest/manifest.schema.json'] },
+  ])('$change', async ({ file, edit, changed }) => {
+    const root = await freshProject();
+    await generate({ projectRoot: root, write: true });
+    const target = path.join(root, file);
+    await writeFile(target, edit(await readFile(target, 'utf8')));
+    const result = await generate({ projectRoot: root, write: true });
+    expect(result.upToDate).toBe(false);
+    expect(result.changed).toEqual(changed);
+    expect((await generate({ projectRoot: root, write: true })).upToDate).toBe(true);
+  });
+
+  it('an extra file in generated/ is removed', async () => {
+    const root = await freshProject();
+    await generate({ projectRoot: root, write: true });
+    await writeFiles(root, { 'generated/tools/stale.ts': 'export {};\n' });
+    const result = await generate({ projectRoot: root, write: true });
+    expect(result.extra).toEqual(['generated/tools/stale.ts']);
+    expect(await readdir(path.join(root, 'generated/tools'))).toEqual(['alpha.ts', 'mid-tool.ts', 'zeta.ts']);
+  });
+});
+
+describe('atomicity: a failed run leaves generated/ byte for byte', () => {
+  it.each([
+    { when: 'before the first file', faults: { failAfterFiles: 0 } },
+    { when: 'after some files', faults: { failAfterFiles: 5 } },
+    { when: 'during the swap, with the old directory moved away', faults: { failDuringSwap: true } },
+  ])('$when', async ({ faults }) => {
+    const root = await freshProject();
+    await generate({ projectRoot: root, write: true });
+    await writeFile(path.join(root, 'manifest/tools/zeta.yaml'), manifestYaml('Zeta', { ordering: 'ordering: reference', purpose: 'purpose: Changed.' }));
+    const before = await snapshotDirectory(root, 'generated');
+    const manifestSchema = await readFile(path.join(root, 'manifest/manifest.schema.json'));
+    await expect(generate({ projectRoot: root, write: true, faults })).rejects.toThrow(/injected failure/);
+    expect(await snapshotDirectory(root, 'generated')).toEqual(before);
+    expect(await readFile(path.join(root, 'manifest/manifest.schema.json'))).toEqual(manifestSchema);
+    expect((await readdir(root)).filter((entry) => entry.startsWith('.generated'))).toEqual([]);
+    // The next run recovers.
+    const result = await generate({ projectRoot: root, write: true });
+    expect(result.changed).toEqual(['generated/TOOLS.md', 'generated/tools/zeta.ts']);
+  });
+
+  it('a manifest error writes nothing at all', async () => {
+    const root = await freshProject();
+    await generate({ projectRoot: root, write: true });
+    const before = await snapshotDirectory(root, 'generated');
+    await writeFile(path.join(root, 'manifest/tools/zeta.yaml'), manifestYaml('Zeta', { flags: 'flags: {}' }).replace('capability: fixture.read', 'capability: 3'));
+    const result = await generate({ projectRoot: root, write: true });
+    expect(result.ok).toBe(false);
+    expect(issuesOf(result)[0]).toBe('manifest/tools/zeta.yaml:3:13 capability: expected a string, found 3');
+    expect(result.files.size).toBe(0);
+    expect(await snapshotDirectory(root, 'generated')).toEqual(before);
+  });
+});
+
+describe('problems the emitter finds are reported like manifest problems', () => {
+  it.each([
+    {
+      name: 'overlapping union branches',
+      override: { input: ['input:', '  type: object', '  properties:', '    when:', '      type: union', '      anyOf:', '        - { type: string }', '        - { type: string, format: date }'].join('\n') },
+      want: [
+        'manifest/tools/zeta.yaml:20:11 input.properties.when.anyOf[1]: union branches 0 (string) and 1 (string (format "date")) can accept the same value; the model-facing schema uses oneOf, which rejects a value matching two branches. Make the branches disjoint (e.g. give object branches a distinct const property)',
+      ],
+    },
+    {
+      name: 'a template that does not compile',
+      override: { description: 'description: "Waits {{#if x}} forever."' },
+      want: [
+        'manifest/tools/zeta.yaml:5:14 description: the description template does not compile: Parse error on line 1: ...s {{#if x}} forever. Expecting \'OPEN_INVERSE_CHAIN\', \'INVERSE\', \'OPEN_ENDBLOCK\', got \'EOF\'',
+      ],
+    },
+    {
+      name: 'a template calling an unknown helper',
+      override: { input: ['input:', '  type: object', '  properties:', '    id: { type: string, description: "{{#iff a}}x{{/iff}}" }'].join('\n') },
+      want: [
+        'manifest/tools/zeta.yaml:16:38 input.properties.id.description: the description template does not compile: You specified knownHelpersOnly, but used the unknown helper iff - 1:0',
+      ],
+    },
+    {
+      name: 'a default its schema refuses',
+      override: { input: ['input:', '  type: object', '  properties:', '    n: { type: integer, default: 1.5 }'].join('\n') },
+      want: ['manifest/tools/zeta.yaml:16:34 input.properties.n.default: the default is not a value of this schema: Expected integer, received float'],
+    },
+  ])('$name', async ({ override, want }) => {
+    const root = await fixtureProject([{ name: 'Zeta', yaml: manifestYaml('Zeta', override) }]);
+    const result = await generate({ projectRoot: root, write: true });
+    expect(issuesOf(result)).toEqual(want);
+    expect(await readdir(root)).not.toContain('generated');
+  });
+});
+
+describe('extensions', () => {
+  it('add trailing comments to contract fields and extra files under generated/', async () => {
+    const root = await freshProject();
+    const audit: GenerateExtension = {
+      name: 'audit',
+      async run({ set }) {
+        return {
+          annotationsFor: (tool) => (tool.manifest.name === 'Zeta' ? (field) => (field === 'trace.required' ? 'unread: no runtime reader' : undefined) : undefined),
+          files: new Map([['generated/AUDIT.md', `# ${set.tools.length} tools\n`]]),
+          warnings: ['reserved name X matches no tool'],
+        };
+      },
+    };
+    const result = await generate({ projectRoot: root, write: true, extensions: [audit] });
+    expect(result.warnings).toEqual(['reserved name X matches no tool']);
+    expect(result.files.get('generated/AUDIT.md')).toBe('# 3 tools\n');
+    expect(result.files.get('generated/tools/zeta.ts')).toContain('\n  trace: {\n    required: false, // unread: no runtime reader\n');
+    expect(result.files.get('generated/tools/alpha.ts')).not.toContain('// unread');
+  });
+
+  it('may not write outside generated/', async () => {
+    const root = await freshProject();
+    const rogue: GenerateExtension = { name: 'rogue', run: async () => ({ files: new Map([['runtime/x.ts', '']]) }) };
+    await expect(generate({ projectRoot: root, write: true, extensions: [rogue] })).rejects.toThrow(
+      'a generate extension may only add files under generated/, not "runtime/x.ts"',
+    );
+  });
+});
+
+/** Deterministic Fisher–Yates with a small LCG, so a failure can be replayed. */
+function shuffle<T>(items: T[], seed: number): T[] {
+  const result = [...items];
+  let state = seed;
+  for (let index = result.length - 1; index > 0; index--) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    const other = state % (index + 1);
+    [result[index], result[other]] = [result[other]!, result[index]!];
+  }
+  return result.reverse();
+}
