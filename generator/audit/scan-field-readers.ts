@@ -198,9 +198,14 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
     const uses = usesOf(site);
     const logic = uses.find((use) => isLogicUse(use.kind));
     const copies = uses.filter((use) => use.kind === 'object-property');
-    const targets = [
-      ...new Set(copies.flatMap((use) => (use.targets ?? []).filter((target) => target !== owner).map(label))),
-    ].sort(compareText);
+    // A literal's own property is listed only when its type says nothing better (an untyped
+    // literal); typed literals name the declared property they fill.
+    const shown = (use: ValueUse): ts.Node[] => {
+      const others = (use.targets ?? []).filter((target) => target !== owner);
+      const declared = others.filter((target) => target !== use.node);
+      return declared.length > 0 ? declared : others;
+    };
+    const targets = [...new Set(copies.flatMap((use) => shown(use).map(label)))].sort(compareText);
     const use: UseKind = logic?.kind ?? copies[0]?.kind ?? uses.find((candidate) => candidate.kind !== 'member')?.kind ?? uses[0]?.kind ?? 'other';
     const reader: FieldReader = { ...location(site.nameNode), access: site.access, use };
     return targets.length > 0 ? { ...reader, projectsTo: targets } : reader;

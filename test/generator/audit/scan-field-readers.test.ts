@@ -108,7 +108,7 @@ const cases: readonly ConstructCase[] = [
     file: 'spread-and-literal.ts',
     want: {
       'metadata.aliases': 'projected | 5:29 property spread',
-      'metadata.purpose': `projected | 9:34 property object-property → ${fixtureName('spread-and-literal.ts')}:8 label → ${fixtureName('spread-and-literal.ts')}:9 label`,
+      'metadata.purpose': `projected | 9:34 property object-property → ${fixtureName('spread-and-literal.ts')}:8 label`,
       'metadata.recovery': 'projected | 13:18 property discarded',
     },
   },
@@ -116,8 +116,8 @@ const cases: readonly ConstructCase[] = [
     construct: 'projection into model-contract fields, one enforced and one not',
     file: 'model-projection.ts',
     want: {
-      'metadata.destructive': `enforced | 5:40 property object-property → ModelToolContract.flags.destructive → ${fixtureName('model-projection.ts')}:5 destructive | via ModelToolContract.flags.destructive > ${fixtureName('model-projection.ts')}:10:16`,
-      'metadata.idempotent': `projected | 5:80 property object-property → ModelToolContract.flags.idempotent → ${fixtureName('model-projection.ts')}:5 idempotent`,
+      'metadata.destructive': `enforced | 5:40 property object-property → ModelToolContract.flags.destructive | via ModelToolContract.flags.destructive > ${fixtureName('model-projection.ts')}:10:16`,
+      'metadata.idempotent': 'projected | 5:80 property object-property → ModelToolContract.flags.idempotent',
       'ModelToolContract.flags.destructive': 'enforced | 10:16 property condition',
     },
   },

@@ -1,0 +1,43 @@
+/**
+ * The audit of a project: scan (cached), report, generated files and inline flags. This is what
+ * `generate` (through {@link auditExtension}), `check --strict` and `tool-contracts audit` call.
+ */
+import { RESERVED_CONTRACT_FIELDS } from '../manifest/manifest-schema.js';
+import type { LoadedTool, ManifestSet } from '../manifest/manifest-set.js';
+import { buildAuditReport, type AuditReport } from './build-audit-report.js';
+import { fieldAnnotations } from './field-annotations.js';
+import { renderAuditMarkdown } from './render-audit-markdown.js';
+import { runFieldScan } from './run-field-scan.js';
+
+export const AUDIT_MARKDOWN_FILE = 'generated/AUDIT.md';
+export const FIELD_READERS_FILE = 'generated/field-readers.json';
+
+export interface AuditProjectOptions {
+  readonly projectRoot: string;
+  /** The loaded manifests (what declares which field). */
+  readonly set: ManifestSet;
+  /** Use the scan cache. Default: true. */
+  readonly cache?: boolean;
+  /** Reserved fields and their reasons. Default: `RESERVED_CONTRACT_FIELDS`. */
+  readonly reserved?: Readonly<Record<string, string>>;
+}
+
+export interface ProjectAudit {
+  readonly report: AuditReport;
+  /** `generated/AUDIT.md` and `generated/field-readers.json`, project-relative → text. */
+  readonly files: ReadonlyMap<string, string>;
+  /** Trailing comments for one tool's generated module. */
+  annotationsFor(tool: LoadedTool): (fieldPath: string) => string | undefined;
+  /** The scan came from the cache. */
+  readonly cached: boolean;
+}
+
+export async function auditProject(options: AuditProjectOptions): Promise<ProjectAudit> {
+  const { scan, cached } = await runFieldScan({ projectRoot: options.projectRoot, cache: options.cache ?? true });
+  const report = buildAuditReport(scan, options.set, options.reserved ?? RESERVED_CONTRACT_FIELDS);
+  const files = new Map([
+    [AUDIT_MARKDOWN_FILE, await renderAuditMarkdown(report, options.set.tools.length)],
+    [FIELD_READERS_FILE, `${JSON.stringify(report, null, 2)}\n`],
+  ]);
+  return { report, files, cached, annotationsFor: (tool) => fieldAnnotations(report, tool) };
+}

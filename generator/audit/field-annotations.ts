@@ -1,0 +1,30 @@
+/**
+ * The inline flags of the generated tool modules: each line that sets a field the manifest
+ * writes and no runtime code enforces ends with a comment, so the diff that adds the field shows
+ * the reviewer what the runtime does with it.
+ */
+import type { LoadedTool } from '../manifest/manifest-set.js';
+import type { AuditReport } from './build-audit-report.js';
+import { setsExplicitly } from './manifest-path-of.js';
+
+/** Comment text for an unread field. */
+export const UNREAD_NOTE = 'unread: no runtime reader';
+
+/**
+ * The trailing comment for `fieldPath` of `tool`, or `undefined`: `unread: no runtime reader`
+ * (`… (reserved)` when the schema marks it so), or `projected only: runtime/x.ts:41` naming the
+ * first place the value is copied.
+ */
+export function fieldAnnotations(report: AuditReport, tool: LoadedTool): (fieldPath: string) => string | undefined {
+  const notes = new Map<string, string>();
+  for (const field of report.fields) {
+    if (field.class === 'enforced' || !setsExplicitly(tool, field.path)) continue;
+    if (field.class === 'unread') {
+      notes.set(field.path, field.reserved === undefined ? UNREAD_NOTE : `${UNREAD_NOTE} (reserved)`);
+    } else {
+      const first = field.readers[0]!;
+      notes.set(field.path, `projected only: ${first.file}:${first.line}`);
+    }
+  }
+  return (fieldPath) => notes.get(fieldPath);
+}
