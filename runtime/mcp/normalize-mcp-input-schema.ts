@@ -28,8 +28,11 @@ export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 /** How many times one recursive reference is expanded along a path before it is stubbed. */
 export const RECURSION_LIMIT = 2;
-/** Most references inlined in one schema, so that a wide recursive schema cannot explode. */
-const MAX_INLINED_REFERENCES = 2_000;
+/**
+ * Once this many schema nodes have been written, references are no longer expanded: inlining
+ * copies subtrees, and a schema with several self-references would otherwise grow exponentially.
+ */
+const MAX_CONVERTED_NODES = 2_000;
 
 /** Formats ajv-formats checks; others would be silently ignored by a validator. */
 const KNOWN_FORMATS: ReadonlySet<string> = new Set(Object.keys(fullFormats));
@@ -66,7 +69,7 @@ export function normalizeMcpInputSchema(raw: unknown): NormalizedMcpSchema {
   if (raw === undefined || raw === null) return fallback('no input schema');
   if (!isSchemaObject(raw)) return fallback(`input schema is ${describe(raw)}, not an object`);
   try {
-    const state: State = { root: raw, warnings, inlined: 0 };
+    const state: State = { root: raw, warnings, nodes: 0 };
     const converted = convertNode(raw, state, []);
     if (!isSchemaObject(converted)) return fallback('input schema is not an object schema');
     if (converted.type === undefined) converted.type = 'object';
@@ -90,7 +93,7 @@ export function normalizeMcpInputSchema(raw: unknown): NormalizedMcpSchema {
 interface State {
   readonly root: SchemaObject;
   readonly warnings: string[];
-  inlined: number;
+  nodes: number;
 }
 
 function convertNode(node: unknown, state: State, refStack: readonly string[]): unknown {
@@ -100,6 +103,7 @@ function convertNode(node: unknown, state: State, refStack: readonly string[]): 
     return {};
   }
   if (typeof node.$ref === 'string') return convertReference(node, node.$ref, state, refStack);
+  state.nodes += 1;
   const out: SchemaObject = {};
   for (const [key, value] of Object.entries(node)) {
     if (DROPPED_KEYWORDS.has(key) || key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') continue;
@@ -133,12 +137,11 @@ function convertReference(node: SchemaObject, ref: string, state: State, refStac
     return convertedSiblings;
   }
   const depth = refStack.filter((seen) => seen === ref).length;
-  if (depth >= RECURSION_LIMIT || state.inlined >= MAX_INLINED_REFERENCES) {
+  if (depth >= RECURSION_LIMIT || state.nodes >= MAX_CONVERTED_NODES) {
     const stub: SchemaObject = {};
     if (isSchemaObject(target) && target.type !== undefined) stub.type = structuredClone(target.type);
     return { ...withNote(stub, `(Same structure as the enclosing ${ref}; not expanded further.)`), ...convertedSiblings };
   }
-  state.inlined += 1;
   const expanded = convertNode(target, state, [...refStack, ref]);
   if (typeof expanded === 'boolean') return Object.keys(convertedSiblings).length === 0 ? expanded : { allOf: [expanded], ...convertedSiblings };
   return { ...(expanded as SchemaObject), ...convertedSiblings };
