@@ -20,6 +20,8 @@ type Implementation = ToolImplementation<Input, Output>;
 
 /** Larger files are skipped (generated bundles, data dumps). */
 export const MAX_GREP_FILE_BYTES = 10 * 1024 * 1024;
+/** Files read at the same time. */
+const SEARCH_BATCH_SIZE = 32;
 /** Longer matching or context lines are cut in content mode (minified code). */
 export const MAX_GREP_LINE_CHARACTERS = 2000;
 
@@ -74,10 +76,14 @@ export const handler: Implementation['handler'] = async (input, context) => {
   if (typeMatcher !== undefined) candidates = candidates.filter((file) => typeMatcher(path.basename(file)));
 
   const results: FileMatches[] = [];
-  for (const file of await sortByModificationTime(candidates)) {
+  const ordered = await sortByModificationTime(candidates);
+  // Files are read a batch at a time (I/O overlaps), results kept in newest-first order.
+  for (let start = 0; start < ordered.length; start += SEARCH_BATCH_SIZE) {
     if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
-    const found = await searchFile(file, pattern, input.multiline);
-    if (found !== undefined && found.matched.length > 0) results.push(found);
+    const batch = ordered.slice(start, start + SEARCH_BATCH_SIZE);
+    for (const found of await Promise.all(batch.map((file) => searchFile(file, pattern, input.multiline)))) {
+      if (found !== undefined && found.matched.length > 0) results.push(found);
+    }
   }
   return { ok: true, output: shapeOutput(results, input) };
 };
