@@ -93,6 +93,8 @@ export async function fixtureProject(tools: readonly FixtureTool[], extra: Reado
     'manifest/tools.yaml': toolIndexYaml(tools.map((tool) => tool.name)),
     'runtime/contract.ts': await readFile(path.join(REPO_ROOT, 'runtime/contract.ts'), 'utf8'),
     'tsconfig.json': await fixtureTsconfig(),
+    // ESM, like the real project: NodeNext resolution reads this.
+    'package.json': '{ "type": "module", "private": true }\n',
     ...extra,
   };
   for (const tool of tools) {
