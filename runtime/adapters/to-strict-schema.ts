@@ -144,7 +144,13 @@ export function toStrictSchema(
 
 function projectNode(node: unknown, tokens: readonly string[], depth: number, walk: Walk): unknown {
   const pointer = formatJsonPointer(tokens);
-  if (node === true || !isSchemaObject(node)) {
+  if (node === false) {
+    walk.problems.push(
+      schemaProblem('unsupported-keyword', pointer, 'false (a schema that accepts nothing)'),
+    );
+    return node;
+  }
+  if (!isSchemaObject(node)) {
     walk.problems.push(schemaProblem('untyped', pointer));
     return node;
   }
@@ -163,6 +169,7 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
   const typed =
     types.length > 0 ||
     isObject ||
+    isArray ||
     ['enum', 'const', 'anyOf', 'oneOf', '$ref'].some((key) => key in node);
   const problemsBefore = walk.problems.length;
   if ('anyOf' in node && 'oneOf' in node)
@@ -238,6 +245,12 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
     walk.problems.push(schemaProblem('open-object', pointer));
   if (isArray && !('items' in node)) walk.problems.push(schemaProblem('open-array', pointer));
   let projected: Record<string, unknown> = Object.fromEntries(entries);
+  // `properties` / `items` alone also let other types through; strict mode wants the type said.
+  // Saying it only narrows what the model may send, so every input stays valid for the original.
+  if (types.length === 0 && !('anyOf' in node) && !('oneOf' in node) && !('$ref' in node)) {
+    if (isObject) projected = { type: 'object', ...projected };
+    else if (isArray) projected = { type: 'array', ...projected };
+  }
   if (isObject && dialect.requireAllProperties) projected = requireEveryProperty(projected, node);
   // Said in the dialect's order, so the text does not depend on how the input ordered its keys.
   folded.sort(

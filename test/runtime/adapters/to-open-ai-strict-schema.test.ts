@@ -282,6 +282,36 @@ describe('toOpenAiStrictSchema: representable schemas', () => {
       },
     },
     {
+      name: 'an object or array that does not say its type gets it said',
+      given: {
+        type: 'object',
+        properties: {
+          point: {
+            properties: { x: { type: 'number' } },
+            required: ['x'],
+            additionalProperties: false,
+          },
+          list: { items: { type: 'string' }, description: 'Names' },
+        },
+        required: ['point', 'list'],
+        additionalProperties: false,
+      },
+      want: {
+        type: 'object',
+        properties: {
+          point: {
+            type: 'object',
+            properties: { x: { type: 'number' } },
+            required: ['x'],
+            additionalProperties: false,
+          },
+          list: { type: 'array', items: { type: 'string' }, description: 'Names' },
+        },
+        required: ['point', 'list'],
+        additionalProperties: false,
+      },
+    },
+    {
       name: 'annotations are dropped, title and descriptions kept',
       given: {
         $schema: DRAFT,
@@ -457,6 +487,17 @@ describe('toOpenAiStrictSchema: not representable, every problem with its pointe
           'unsupported-keyword',
           '/properties/legacy',
           '/properties/legacy: nullable: the keyword cannot be expressed in the strict subset',
+        ],
+      ],
+    ],
+    [
+      'a property that can never be given (false schema)',
+      closed({ never: false }),
+      [
+        [
+          'unsupported-keyword',
+          '/properties/never',
+          '/properties/never: false (a schema that accepts nothing): the keyword cannot be expressed in the strict subset',
         ],
       ],
     ],
