@@ -9,6 +9,8 @@ import { renderModelContract } from '../render-model-contract.js';
 
 /** Projections per entry and model; a tool's projection depends on nothing else that validation reads. */
 const projections = new WeakMap<ToolEntry, Map<string, JsonSchema>>();
+/** The same, keyed by the profile object, so a host reusing its profile skips serialising it. */
+const byProfile = new WeakMap<ToolEntry, WeakMap<ModelProfile, JsonSchema>>();
 
 /**
  * `entry.inputSchema`, or, when the entry has `resolveModelContract` and a model is given, the
@@ -22,6 +24,8 @@ export function modelInputSchema(
   descriptionSettings?: DescriptionSettings,
 ): JsonSchema {
   if (entry.resolveModelContract === undefined || model === undefined) return entry.inputSchema;
+  const known = byProfile.get(entry)?.get(model);
+  if (known !== undefined) return known;
   let perModel = projections.get(entry);
   if (perModel === undefined) {
     perModel = new Map();
@@ -35,5 +39,11 @@ export function modelInputSchema(
     schema = entry.resolveModelContract(renderModelContract(entry, settings), model).inputSchema;
     perModel.set(key, schema);
   }
+  let profiles = byProfile.get(entry);
+  if (profiles === undefined) {
+    profiles = new WeakMap();
+    byProfile.set(entry, profiles);
+  }
+  profiles.set(model, schema);
   return schema;
 }
