@@ -14,21 +14,27 @@ Regenerate everything in memory and compare it with generated/ and manifest/*.sc
 Exits 1 naming each stale, missing or extra file and each manifest problem; writes nothing.
 
 Options:
-  -h, --help  Show this help`;
+      --strict  Also fail on contract fields no runtime code reads (unless reserved in
+                RESERVED_CONTRACT_FIELDS, generator/manifest/manifest-schema.ts)
+  -h, --help    Show this help`;
 
 /** What the command line asked for. More checks (the audit's `--strict`) add a field here. */
 export interface CheckArguments {
   readonly help: boolean;
+  /** Also fail on unread contract fields that are not reserved (from the audit's report). */
+  readonly strict: boolean;
 }
 
 export function parseCheckArguments(args: readonly string[]): CheckArguments | { readonly unknown: string } {
   let help = false;
+  let strict = false;
   for (const arg of args) {
     if (arg === '-h' || arg === '--help') help = true;
+    else if (arg === '--strict') strict = true;
     // Further options are parsed here.
     else return { unknown: arg };
   }
-  return { help };
+  return { help, strict };
 }
 
 export async function run(args: readonly string[], io: CommandIO): Promise<number> {
@@ -48,10 +54,16 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   }
   const problems = checkProblems(result);
   // Further checks on `result` (the audit's `--strict`) append to `problems` here.
+  let unread: string[] = [];
+  if (parsed.strict && result.ok) {
+    const { strictAuditProblems } = await import('../generator/audit/strict-audit-problems.js');
+    unread = strictAuditProblems(result.files);
+  }
   for (const warning of result.warnings) io.err(paint(io.color, 'yellow', `warning: ${warning}`));
-  if (problems.length > 0) {
-    for (const line of problems) io.err(line);
-    io.err(paint(io.color, 'red', summaryOfProblems(result)));
+  if (problems.length > 0 || unread.length > 0) {
+    for (const line of [...problems, ...unread]) io.err(line);
+    if (problems.length > 0) io.err(paint(io.color, 'red', summaryOfProblems(result)));
+    if (unread.length > 0) io.err(paint(io.color, 'red', `${count(unread.length, 'contract field')} unread by the runtime (--strict).`));
     return 1;
   }
   io.out(paint(io.color, 'green', `Up to date: ${count(result.toolCount, 'tool')}, ${count(result.files.size, 'file')} match manifest/ and runtime/.`));

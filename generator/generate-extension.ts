@@ -4,6 +4,7 @@
  * `generated/field-readers.json`). An extension runs only in a full run, after the manifests
  * loaded; it should import heavy modules (ts-morph) lazily inside `run`.
  */
+import { auditExtension } from './audit/audit-extension.js';
 import type { FieldAnnotations } from './emit/print-value.js';
 import type { GenerateIssue } from './generate-issue.js';
 import type { LoadedTool, ManifestSet } from './manifest/manifest-set.js';
@@ -38,7 +39,7 @@ export interface GenerateExtension {
  * extensions here (import their modules lazily, inside `run`).
  */
 export function defaultGenerateExtensions(): readonly GenerateExtension[] {
-  return [];
+  return [auditExtension()];
 }
 
 /** Several extensions' comments on one field, joined in extension order. */

@@ -17,24 +17,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.amend",
+  capability: "workflow.amend", // unread: no runtime reader
   metadata: {
     name: "AmendWorkflow",
-    purpose: "Type-check a revised script for a workflow run and, once the user confirms, apply it",
+    purpose: "Type-check a revised script for a workflow run and, once the user confirms, apply it", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "system",
-    riskLevel: "high",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "high", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "resume",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "resume", // unread: no runtime reader
   },
   description: "Revises the script of an existing workflow run. The new script is type-checked; the user sees the change as a diff and confirms; the run then continues with the new script (steps already completed keep their results). Returns the run id, which may be new.\n\n- Pass the whole revised script, not a fragment.\n- Use it to fix a failing or stuck run instead of starting a new one.",
   inputSchema: {
@@ -74,8 +74,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.run",
-    reason: "AmendWorkflow changes the script of a run whose agents can change the workspace and run commands",
+    permission: "workflow.run", // unread: no runtime reader
+    reason: "AmendWorkflow changes the script of a run whose agents can change the workspace and run commands", // unread: no runtime reader
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,
@@ -124,7 +124,7 @@ export const contract = {
     excludedSessionKinds: ["workflowChild"],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/amend-workflow.yaml",

@@ -27,24 +27,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "user.ask",
+  capability: "user.ask", // unread: no runtime reader
   metadata: {
     name: "AskUserQuestion",
-    purpose: "Ask the user one to four multiple-choice questions and wait for the answers",
+    purpose: "Ask the user one to four multiple-choice questions and wait for the answers", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "userInteraction",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "userInteraction", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: true,
+    requiresUserInteraction: true, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "none",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "none", // unread: no runtime reader
   },
   description: "Asks the user one to four multiple-choice questions and waits for the answers. Use it when you need the user's preference or decision to go on: an ambiguous instruction, a choice between implementation approaches, which of several findings to act on.\n\n- Each question offers 2 to 4 options; the user can always type an answer of their own instead, so do not add an \"Other\" option.\n- Set `multiSelect` when more than one option may apply.\n- If you recommend an option, put it first and end its label with \"(Recommended)\".\n- Do not use it to ask whether a plan is ready or approved; in plan mode that is what ExitPlanMode is for.",
   inputSchema: {
@@ -141,8 +141,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "user.ask",
-    reason: "AskUserQuestion shows questions to the user and waits for the answers",
+    permission: "user.ask", // unread: no runtime reader
+    reason: "AskUserQuestion shows questions to the user and waits for the answers", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "userInteraction",
     needsApproval: false,
@@ -187,7 +187,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/ask-user-question.yaml",

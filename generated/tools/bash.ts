@@ -23,24 +23,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "shell.exec",
+  capability: "shell.exec", // unread: no runtime reader
   metadata: {
     name: "Bash",
-    purpose: "Run a shell command in the working directory, in the foreground or in the background",
+    purpose: "Run a shell command in the working directory, in the foreground or in the background", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true,
-    concurrentSafe: false,
-    sideEffectScope: "system",
-    riskLevel: "high",
+    destructive: true, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "high", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "manual",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "manual", // unread: no runtime reader
     maxOutputBytes: 10000000,
   },
   description: "Runs a command with `bash -c` in the session's working directory and returns its combined output (stdout and stderr interleaved, in the order they were written) and its exit code.\n\n- The command times out after {{timeout.defaultMs}} ms by default; pass `timeout` to change that (at most {{timeout.maxMs}} ms). On timeout or interruption the whole process group is killed.\n- Quote paths that contain spaces (\"path with spaces/file.txt\").\n- Prefer the dedicated tools for files: Read rather than cat/head/tail, Edit rather than sed/awk, Write rather than echo or heredoc redirection. Searching with `find`, `grep` or `rg` is fine.\n- Chain dependent commands with `&&`; use `;` only when a failure should not stop the rest.\n- Set `run_in_background` for long-running processes (servers, watchers). The call then returns a task id at once; read its output with TaskOutput and stop it with TaskStop.\n- Output longer than the result budget is saved to a file whose path is returned together with the end of the output.",
@@ -110,9 +110,9 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "bash",
-    reason: "Bash can run subprocesses and may affect workspace, git, network, or system state",
-    riskLevel: "high",
+    permission: "bash", // unread: no runtime reader
+    reason: "Bash can run subprocesses and may affect workspace, git, network, or system state", // unread: no runtime reader
+    riskLevel: "high", // projected only: runtime/permission/evaluate-permission.ts:63
     sideEffectScope: "system",
     needsApproval: true,
     alwaysAsk: false,
@@ -133,7 +133,7 @@ export const contract = {
     },
     artifact: {
       enabled: true,
-      retention: "session",
+      retention: "session", // projected only: runtime/call/apply-result-budget.ts:88
     },
   },
   timeout: {
@@ -160,7 +160,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/bash.yaml",

@@ -18,24 +18,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.create",
+  capability: "workflow.create", // unread: no runtime reader
   metadata: {
     name: "CreateWorkflow",
-    purpose: "Type-check a workflow script and, once the user confirms, start it as a background run",
+    purpose: "Type-check a workflow script and, once the user confirms, start it as a background run", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "system",
-    riskLevel: "high",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "high", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "resume",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "resume", // unread: no runtime reader
   },
   description: "Starts a dynamic workflow: a TypeScript script that coordinates several agents (in sequence, in parallel, with checks between steps) toward one goal. The script is type-checked first; the user then sees it and confirms, and it starts as a background run. Returns the run id.\n\n- Use it when the user asks for a workflow, or for work that needs several agents coordinated by rules rather than one Agent call.\n- Try a risky piece of logic with EvalWorkflowSnippet first.\n- Follow the run with GetWorkflowRun; change a running script with AmendWorkflow.\n- To keep a script for reuse, save it with SaveWorkflow.",
   inputSchema: {
@@ -80,8 +80,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.run",
-    reason: "CreateWorkflow starts a background run whose agents can change the workspace and run commands",
+    permission: "workflow.run", // unread: no runtime reader
+    reason: "CreateWorkflow starts a background run whose agents can change the workspace and run commands", // unread: no runtime reader
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,
@@ -130,7 +130,7 @@ export const contract = {
     excludedSessionKinds: ["workflowChild"],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/create-workflow.yaml",

@@ -22,10 +22,10 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "cron.create",
+  capability: "cron.create", // unread: no runtime reader
   metadata: {
     name: "CronCreate",
-    purpose: "Schedule a prompt to run later, once or on a recurring cron schedule",
+    purpose: "Schedule a prompt to run later, once or on a recurring cron schedule", // unread: no runtime reader (reserved)
     modelInstructions: [
       "Write `cron` as five fields: minute hour day-of-month month day-of-week (e.g. `*/15 * * * *` every 15 minutes, `0 9 * * 1-5` at 09:00 on weekdays).",
       "For a one-off reminder (\"at 3 pm remind me…\") set `recurring: false` and pin minute, hour, day of month and month to that moment.",
@@ -35,17 +35,17 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "session",
-    riskLevel: "medium",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "compensate",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "compensate", // unread: no runtime reader
   },
   description: "Schedules a prompt to run later in this project, on a standard 5-field cron schedule in the user's local time zone. When the time comes the host starts a turn with the prompt, whether or not the user is present. Returns the job id, which CronUpdate and CronDelete take.",
   inputSchema: {
@@ -105,8 +105,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "cron",
-    reason: "CronCreate schedules prompts that the host runs later without the user present",
+    permission: "cron", // unread: no runtime reader
+    reason: "CronCreate schedules prompts that the host runs later without the user present", // unread: no runtime reader
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,
@@ -155,7 +155,7 @@ export const contract = {
     excludedSessionKinds: ["subagent"],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/cron-create.yaml",

@@ -13,24 +13,24 @@ export const OutputSchema = z.string().describe("Confirmation naming the deleted
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "cron.delete",
+  capability: "cron.delete", // unread: no runtime reader
   metadata: {
     name: "CronDelete",
-    purpose: "Delete a scheduled job",
+    purpose: "Delete a scheduled job", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true,
-    concurrentSafe: false,
-    sideEffectScope: "session",
-    riskLevel: "medium",
+    destructive: true, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "manual",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "manual", // unread: no runtime reader
   },
   description: "Deletes a scheduled job created with CronCreate, so it never runs again. Find job ids with CronList. To stop a job only for a while, pause it with CronUpdate (`enabled: false`) instead.",
   inputSchema: {
@@ -54,8 +54,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "cron",
-    reason: "CronDelete removes a scheduled job the user may rely on",
+    permission: "cron", // unread: no runtime reader
+    reason: "CronDelete removes a scheduled job the user may rely on", // unread: no runtime reader
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,
@@ -104,7 +104,7 @@ export const contract = {
     excludedSessionKinds: ["subagent"],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/cron-delete.yaml",

@@ -21,10 +21,10 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "cron.update",
+  capability: "cron.update", // unread: no runtime reader
   metadata: {
     name: "CronUpdate",
-    purpose: "Change the schedule or prompt of a scheduled job, or pause and resume it",
+    purpose: "Change the schedule or prompt of a scheduled job, or pause and resume it", // unread: no runtime reader (reserved)
     modelInstructions: [
       "Pass only the fields that should change, and at least one of them.",
       "To pause a job without losing it set `enabled: false`; set it back to true to resume. Use CronDelete only when the user wants the job gone.",
@@ -32,17 +32,17 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "session",
-    riskLevel: "medium",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Changes a scheduled job created with CronCreate: its schedule, its prompt, or whether it is enabled. Only the fields you pass change. Find job ids with CronList.",
   inputSchema: {
@@ -98,8 +98,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "cron",
-    reason: "CronUpdate changes prompts that the host runs later without the user present",
+    permission: "cron", // unread: no runtime reader
+    reason: "CronUpdate changes prompts that the host runs later without the user present", // unread: no runtime reader
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,
@@ -148,7 +148,7 @@ export const contract = {
     excludedSessionKinds: ["subagent"],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/cron-update.yaml",

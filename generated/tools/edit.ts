@@ -29,24 +29,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "file.edit",
+  capability: "file.edit", // unread: no runtime reader
   metadata: {
     name: "Edit",
-    purpose: "Replace an exact string in a file",
+    purpose: "Replace an exact string in a file", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true,
-    concurrentSafe: false,
-    sideEffectScope: "workspace",
-    riskLevel: "medium",
+    destructive: true, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "workspace", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "manual",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "manual", // unread: no runtime reader
   },
   description: "Replaces an exact occurrence of `old_string` with `new_string` in a file.\n\n- The file must have been read with Read in this session and not changed since.\n- `old_string` must match the file exactly, including indentation and line breaks. Do not include the line-number prefix that Read adds.\n- The edit fails when `old_string` is not found, or when it occurs more than once and `replace_all` is not set: add surrounding lines to make it unique, or set `replace_all` to replace every occurrence (useful for renaming).\n- An empty `old_string` creates a file that does not exist yet (or fills an empty one) with `new_string`.",
   inputSchema: {
@@ -145,8 +145,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.write",
-    reason: "Edit changes files on the local file system",
+    permission: "file.write", // unread: no runtime reader
+    reason: "Edit changes files on the local file system", // unread: no runtime reader
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,
@@ -195,7 +195,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/edit.yaml",

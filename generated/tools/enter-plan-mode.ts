@@ -11,24 +11,24 @@ export const OutputSchema = z.string().describe("Confirmation with what plan mod
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "session.plan-mode.enter",
+  capability: "session.plan-mode.enter", // unread: no runtime reader
   metadata: {
     name: "EnterPlanMode",
-    purpose: "Switch the session into plan mode to explore and design before changing anything",
+    purpose: "Switch the session into plan mode to explore and design before changing anything", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "session",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Switches the session into plan mode. Use it before a non-trivial implementation task whose approach is not yet clear: several files to change, architectural choices, or requirements you still have to understand.\n\nIn plan mode you explore the code base (read, search) and design an approach, but you do not edit files or run commands that change anything. When the plan is ready, present it with ExitPlanMode for the user's approval.\n\nSkip it for small, clear changes (a typo, a one-line fix) and for pure research questions.",
   inputSchema: {
@@ -45,8 +45,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.plan-mode",
-    reason: "EnterPlanMode changes the session's permission mode to plan mode",
+    permission: "session.plan-mode", // unread: no runtime reader
+    reason: "EnterPlanMode changes the session's permission mode to plan mode", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,
@@ -95,7 +95,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/enter-plan-mode.yaml",

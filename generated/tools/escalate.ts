@@ -14,24 +14,24 @@ export const OutputSchema = z.string().describe("The answer, or a note that the 
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.actor.escalate",
+  capability: "workflow.actor.escalate", // unread: no runtime reader
   metadata: {
     name: "escalate",
-    purpose: "Let a workflow actor raise a blocking question to the main agent",
+    purpose: "Let a workflow actor raise a blocking question to the main agent", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "session",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "manual",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "manual", // unread: no runtime reader
   },
   description: "Raises a blocking question from this workflow actor to the main agent, when you cannot go on without a decision or information you do not have. The run waits for the answer. Ask one precise question and give the context needed to answer it without reading your work.",
   inputSchema: {
@@ -59,8 +59,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.actor",
-    reason: "escalate sends a question from this actor to the main agent and pauses the actor",
+    permission: "workflow.actor", // unread: no runtime reader
+    reason: "escalate sends a question from this actor to the main agent and pauses the actor", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,
@@ -105,7 +105,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/escalate.yaml",

@@ -17,24 +17,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.eval",
+  capability: "workflow.eval", // unread: no runtime reader
   metadata: {
     name: "EvalWorkflowSnippet",
-    purpose: "Run a small workflow snippet synchronously, keeping no state, and return its result",
+    purpose: "Run a small workflow snippet synchronously, keeping no state, and return its result", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "system",
-    riskLevel: "high",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "high", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "manual",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "manual", // unread: no runtime reader
   },
   description: "Runs a small piece of workflow code synchronously and returns its result and log lines; nothing is kept afterwards (no run is recorded). Use it to try out a step, a prompt or a piece of logic before putting it into CreateWorkflow.\n\n- The snippet is type-checked first, like a full script.\n- Keep snippets small: the call waits until the snippet finishes.",
   inputSchema: {
@@ -78,8 +78,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.eval",
-    reason: "EvalWorkflowSnippet runs workflow code whose agents can change the workspace and run commands",
+    permission: "workflow.eval", // unread: no runtime reader
+    reason: "EvalWorkflowSnippet runs workflow code whose agents can change the workspace and run commands", // unread: no runtime reader
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,
@@ -128,7 +128,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/eval-workflow-snippet.yaml",

@@ -17,24 +17,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "session.plan-mode.exit",
+  capability: "session.plan-mode.exit", // unread: no runtime reader
   metadata: {
     name: "ExitPlanMode",
-    purpose: "Present the finished plan for the user's approval and leave plan mode when approved",
+    purpose: "Present the finished plan for the user's approval and leave plan mode when approved", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "userInteraction",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "userInteraction", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: true,
+    requiresUserInteraction: true, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "none",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "none", // unread: no runtime reader
   },
   description: "Presents your implementation plan to the user and asks for approval. If the user approves, plan mode ends and you can start implementing; if not, you stay in plan mode and get the user's feedback.\n\n- Call it only when the plan is complete: what will change, in which files, in which order, and how it will be verified.\n- Write the plan in concise markdown.\n- Use it only for tasks that change code. After pure research, just answer.",
   inputSchema: {
@@ -73,8 +73,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.plan-mode",
-    reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved",
+    permission: "session.plan-mode", // unread: no runtime reader
+    reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "userInteraction",
     needsApproval: false,
@@ -119,7 +119,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/exit-plan-mode.yaml",

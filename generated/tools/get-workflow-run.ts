@@ -18,24 +18,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.runs.get",
+  capability: "workflow.runs.get", // unread: no runtime reader
   metadata: {
     name: "GetWorkflowRun",
-    purpose: "Read one workflow run's status, progress and result",
+    purpose: "Read one workflow run's status, progress and result", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "none",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Reads one workflow run: its status, its progress (steps done and pending, open questions) and, once finished, its result.",
   inputSchema: {
@@ -76,8 +76,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.read",
-    reason: "GetWorkflowRun reads a workflow run's progress and result",
+    permission: "workflow.read", // unread: no runtime reader
+    reason: "GetWorkflowRun reads a workflow run's progress and result", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,
@@ -99,7 +99,7 @@ export const contract = {
     },
     artifact: {
       enabled: true,
-      retention: "session",
+      retention: "session", // projected only: runtime/call/apply-result-budget.ts:88
     },
   },
   timeout: {
@@ -126,7 +126,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/get-workflow-run.yaml",

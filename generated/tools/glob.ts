@@ -18,24 +18,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "file.search.names",
+  capability: "file.search.names", // unread: no runtime reader
   metadata: {
     name: "Glob",
-    purpose: "Find files by glob pattern, newest first",
+    purpose: "Find files by glob pattern, newest first", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "none",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Finds files whose path matches a glob pattern such as `**/*.ts` or `src/**/*.{js,jsx}` and returns their absolute paths, most recently modified first.\n\n- The pattern is matched against paths relative to `path` (default: the working directory).\n- `node_modules` and `.git` directories are skipped.\n- At most 100 paths are returned; a narrower pattern or `path` finds the rest.",
   inputSchema: {
@@ -83,8 +83,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.read",
-    reason: "Glob lists file names on the local file system",
+    permission: "file.read", // unread: no runtime reader
+    reason: "Glob lists file names on the local file system", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,
@@ -134,7 +134,7 @@ export const contract = {
     modelCapabilities: [],
     supersededBy: "Bash",
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/glob.yaml",

@@ -31,24 +31,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "file.search.content",
+  capability: "file.search.content", // unread: no runtime reader
   metadata: {
     name: "Grep",
-    purpose: "Search file contents with a regular expression",
+    purpose: "Search file contents with a regular expression", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "none",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Searches the contents of files with a JavaScript regular expression (Unicode mode), like ripgrep.\n\n- `output_mode`: `files_with_matches` (default) lists matching files; `content` shows matching lines (with `-n`, `-A`, `-B`, `-C`); `count` shows the number of matching lines per file.\n- Narrow the files with `glob` (e.g. `*.ts`, `src/**/*.{js,jsx}`) or `type` (e.g. `js`, `py`, `rust`).\n- Literal braces, dots and parentheses must be escaped (`interface\\{\\}`, `\\.then\\(`).\n- Patterns match within one line unless `multiline` is set, which lets `.` match line breaks.\n- `node_modules`, `.git`, binary files and files over 10 MB are skipped. Files are listed most recently modified first.",
   inputSchema: {
@@ -159,8 +159,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.read",
-    reason: "Grep reads the contents of files on the local file system",
+    permission: "file.read", // unread: no runtime reader
+    reason: "Grep reads the contents of files on the local file system", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,
@@ -210,7 +210,7 @@ export const contract = {
     modelCapabilities: [],
     supersededBy: "Bash",
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/grep.yaml",

@@ -13,24 +13,24 @@ export const OutputSchema = z.string().describe("Console output followed by the 
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "node-repl.eval",
+  capability: "node-repl.eval", // unread: no runtime reader
   metadata: {
     name: "js",
-    purpose: "Run JavaScript in the persistent Node.js REPL (browser automation)",
+    purpose: "Run JavaScript in the persistent Node.js REPL (browser automation)", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true,
-    concurrentSafe: false,
-    sideEffectScope: "system",
-    riskLevel: "high",
+    destructive: true, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "high", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "manual",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "manual", // unread: no runtime reader
   },
   description: "Runs JavaScript in a persistent Node.js REPL and returns what it printed and the value of the last expression. Variables, imports and open handles (such as a browser page) persist between calls, so build on earlier calls instead of starting over. Top-level `await` works.\n\n- Keep each call to one step and print what you need to see next; large values are cut.\n- The code runs with the user's privileges: it can read and write files, start processes and reach the network.",
   inputSchema: {
@@ -54,8 +54,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "node-repl",
-    reason: "js runs arbitrary JavaScript in a Node.js process with the user's privileges",
+    permission: "node-repl", // unread: no runtime reader
+    reason: "js runs arbitrary JavaScript in a Node.js process with the user's privileges", // unread: no runtime reader
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,
@@ -77,7 +77,7 @@ export const contract = {
     },
     artifact: {
       enabled: true,
-      retention: "session",
+      retention: "session", // projected only: runtime/call/apply-result-budget.ts:88
     },
   },
   timeout: {
@@ -104,7 +104,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/js.yaml",

@@ -19,24 +19,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "models.list",
+  capability: "models.list", // unread: no runtime reader
   metadata: {
     name: "ListModels",
-    purpose: "List the models the host has configured, to pick a model for a workflow's sub-agents",
+    purpose: "List the models the host has configured, to pick a model for a workflow's sub-agents", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "none",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Lists the models configured on this host, with their provider and a short description. Use it when writing a workflow that should run some of its agents on a particular model, to pick a model id that exists.",
   inputSchema: {
@@ -82,8 +82,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "models.list",
-    reason: "ListModels reads the host's model configuration",
+    permission: "models.list", // unread: no runtime reader
+    reason: "ListModels reads the host's model configuration", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,
@@ -132,7 +132,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/list-models.yaml",

@@ -18,10 +18,10 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "off-peak.create",
+  capability: "off-peak.create", // unread: no runtime reader
   metadata: {
     name: "OffPeakCreate",
-    purpose: "Queue a prompt to run later, during off-peak hours",
+    purpose: "Queue a prompt to run later, during off-peak hours", // unread: no runtime reader (reserved)
     modelInstructions: [
       "Queue work only when the user asked for it to be done later or off-peak; otherwise do it now.",
       "Write the prompt so that it stands on its own; it runs in a fresh turn without this conversation.",
@@ -29,17 +29,17 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "session",
-    riskLevel: "medium",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "manual",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "manual", // unread: no runtime reader
   },
   description: "Queues a prompt to run later, during off-peak hours when the host has spare capacity, instead of now. Suits long, non-urgent work the user is happy to have done later (a large refactor, a full audit, a long test campaign). Returns the task id.",
   inputSchema: {
@@ -82,8 +82,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "off-peak",
-    reason: "OffPeakCreate queues a prompt that the host runs later without the user present",
+    permission: "off-peak", // unread: no runtime reader
+    reason: "OffPeakCreate queues a prompt that the host runs later without the user present", // unread: no runtime reader
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,
@@ -132,7 +132,7 @@ export const contract = {
     excludedSessionKinds: ["subagent"],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/off-peak-create.yaml",

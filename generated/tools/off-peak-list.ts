@@ -17,24 +17,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "off-peak.list",
+  capability: "off-peak.list", // unread: no runtime reader
   metadata: {
     name: "OffPeakList",
-    purpose: "List the off-peak tasks and their status",
+    purpose: "List the off-peak tasks and their status", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "none",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Lists the off-peak tasks of this project with their status (e.g. queued, running, done).",
   inputSchema: {
@@ -73,8 +73,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "off-peak.read",
-    reason: "OffPeakList reads the host's off-peak queue",
+    permission: "off-peak.read", // unread: no runtime reader
+    reason: "OffPeakList reads the host's off-peak queue", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,
@@ -123,7 +123,7 @@ export const contract = {
     excludedSessionKinds: ["subagent"],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/off-peak-list.yaml",

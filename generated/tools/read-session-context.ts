@@ -14,10 +14,10 @@ export const OutputSchema = z.string().describe("The session's context as text, 
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "session.context.read",
+  capability: "session.context.read", // unread: no runtime reader
   metadata: {
     name: "ReadSessionContext",
-    purpose: "Read a bounded excerpt of another session's conversation by session id",
+    purpose: "Read a bounded excerpt of another session's conversation by session id", // unread: no runtime reader (reserved)
     modelInstructions: [
       "Only pass a session id that the user or a system message gave you; never guess or construct one.",
       "Ask for no more than you need; the default of 20000 bytes covers the latest exchanges of most sessions.",
@@ -25,17 +25,17 @@ export const contract = {
     ],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "none",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Reads the context of another session (its recent conversation: messages, tool calls and results in summary) by session id, cut to at most `max_bytes`. Use it when the user refers to work done in another session and gives you its id, or a system message points you to one.",
   inputSchema: {
@@ -66,8 +66,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.read",
-    reason: "ReadSessionContext reads the conversation of another session",
+    permission: "session.read", // unread: no runtime reader
+    reason: "ReadSessionContext reads the conversation of another session", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,
@@ -116,7 +116,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/read-session-context.yaml",

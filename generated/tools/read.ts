@@ -41,24 +41,24 @@ export const OutputSchema = z.union([
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "file.read",
+  capability: "file.read", // unread: no runtime reader
   metadata: {
     name: "Read",
-    purpose: "Read a text file with line numbers, an image, or pages of a PDF",
+    purpose: "Read a text file with line numbers, an image, or pages of a PDF", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "none",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Reads a file from the local file system. Absolute paths are clearest; a relative path is resolved against the working directory. Reading a file that does not exist returns an error (with similar names in the same directory, when there are any).\n\n- Text files come back in `cat -n` form: each line prefixed with its 1-based line number and a tab. By default up to 2000 lines from the start are returned; use `offset` (first line, 1-based) and `limit` (number of lines) for long files. Lines longer than 2000 characters are cut.\n- Images (PNG, JPEG, GIF, WebP) are returned as images.\n- Directories cannot be read; list them with Bash (`ls`) instead.\n- A file must be read in this session before Write or Edit may change it.",
   inputSchema: {
@@ -198,8 +198,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.read",
-    reason: "Read returns the contents of files on the local file system",
+    permission: "file.read", // unread: no runtime reader
+    reason: "Read returns the contents of files on the local file system", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,
@@ -248,7 +248,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/read.yaml",

@@ -15,24 +15,24 @@ export const OutputSchema = z.string().describe("Confirmation that the answer wa
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.questions.resolve",
+  capability: "workflow.questions.resolve", // unread: no runtime reader
   metadata: {
     name: "ResolveWorkflowQuestion",
-    purpose: "Answer a blocking question that a workflow actor escalated",
+    purpose: "Answer a blocking question that a workflow actor escalated", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "session",
-    riskLevel: "medium",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "manual",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "manual", // unread: no runtime reader
   },
   description: "Answers a blocking question that an actor of a workflow run escalated; the actor then continues with the answer. The open questions of a run are shown by GetWorkflowRun. Answer from what the user said or clearly wants; if you do not know, ask the user first.",
   inputSchema: {
@@ -66,8 +66,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.answer",
-    reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run",
+    permission: "workflow.answer", // unread: no runtime reader
+    reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run", // unread: no runtime reader
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: false,
@@ -116,7 +116,7 @@ export const contract = {
     excludedSessionKinds: ["workflowChild"],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/resolve-workflow-question.yaml",

@@ -13,10 +13,10 @@ export const OutputSchema = z.string().describe("Confirmation that the reply was
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "subagent.respond",
+  capability: "subagent.respond", // unread: no runtime reader
   metadata: {
     name: "RespondToCoordinator",
-    purpose: "Let a sub-agent reply to the coordinator that started it",
+    purpose: "Let a sub-agent reply to the coordinator that started it", // unread: no runtime reader (reserved)
     modelInstructions: [
       "Reply when the coordinator asked you something or is waiting for a report; do not send running commentary.",
       "Make the reply self-contained; the coordinator sees this message, not your tool calls or their output.",
@@ -24,17 +24,17 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "session",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "manual",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "manual", // unread: no runtime reader
   },
   description: "Sends a reply from this sub-agent to its coordinator (the agent that started it). Use it to answer a question the coordinator asked you while you work, or to report when the coordinator asked for a report before your final answer.",
   inputSchema: {
@@ -58,8 +58,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "subagent.respond",
-    reason: "RespondToCoordinator sends a message to the agent that started this session",
+    permission: "subagent.respond", // unread: no runtime reader
+    reason: "RespondToCoordinator sends a message to the agent that started this session", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,
@@ -108,7 +108,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/respond-to-coordinator.yaml",

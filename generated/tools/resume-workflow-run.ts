@@ -16,24 +16,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.runs.resume",
+  capability: "workflow.runs.resume", // unread: no runtime reader
   metadata: {
     name: "ResumeWorkflowRun",
-    purpose: "Resume a stopped workflow run under its original run id",
+    purpose: "Resume a stopped workflow run under its original run id", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "system",
-    riskLevel: "high",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "high", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "resume",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "resume", // unread: no runtime reader
   },
   description: "Resumes a stopped workflow run under its original run id: completed steps keep their results and the run continues from where it stopped. Use ListWorkflowRuns to find stopped runs.",
   inputSchema: {
@@ -67,8 +67,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.run",
-    reason: "ResumeWorkflowRun restarts a run whose agents can change the workspace and run commands",
+    permission: "workflow.run", // unread: no runtime reader
+    reason: "ResumeWorkflowRun restarts a run whose agents can change the workspace and run commands", // unread: no runtime reader
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,
@@ -117,7 +117,7 @@ export const contract = {
     excludedSessionKinds: ["workflowChild"],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/resume-workflow-run.yaml",

@@ -19,24 +19,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.save",
+  capability: "workflow.save", // unread: no runtime reader
   metadata: {
     name: "SaveWorkflow",
-    purpose: "Save a workflow script as a reusable definition in the project",
+    purpose: "Save a workflow script as a reusable definition in the project", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true,
-    concurrentSafe: false,
-    sideEffectScope: "workspace",
-    riskLevel: "medium",
+    destructive: true, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "workspace", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Saves a workflow script as a named, reusable definition in this project, after type-checking it and showing it to the user. Saved workflows are listed by ListSavedWorkflows and can be started again later. Saving under an existing name replaces that definition.",
   inputSchema: {
@@ -84,8 +84,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.save",
-    reason: "SaveWorkflow writes a workflow definition into the project, replacing one of the same name",
+    permission: "workflow.save", // unread: no runtime reader
+    reason: "SaveWorkflow writes a workflow definition into the project, replacing one of the same name", // unread: no runtime reader
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,
@@ -134,7 +134,7 @@ export const contract = {
     excludedSessionKinds: ["workflowChild"],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/save-workflow.yaml",

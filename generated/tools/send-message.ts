@@ -14,24 +14,24 @@ export const OutputSchema = z.string().describe("Confirmation naming the recipie
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "subagent.message",
+  capability: "subagent.message", // unread: no runtime reader
   metadata: {
     name: "SendMessage",
-    purpose: "Send a short message to a running local agent",
+    purpose: "Send a short message to a running local agent", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "session",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false,
-    recovery: "manual",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "manual", // unread: no runtime reader
   },
   description: "Sends a short message to another agent running in this session (a sub-agent started with Agent, or a teammate), by its agent id or name. Use it to steer a running agent or to give it information it is missing. The message is delivered at the agent's next step; no reply is awaited.",
   inputSchema: {
@@ -61,8 +61,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "subagent.message",
-    reason: "SendMessage delivers a message that changes what a running agent does next",
+    permission: "subagent.message", // unread: no runtime reader
+    reason: "SendMessage delivers a message that changes what a running agent does next", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,
@@ -111,7 +111,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/send-message.yaml",

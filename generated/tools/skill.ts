@@ -14,24 +14,24 @@ export const OutputSchema = z.string().describe("The skill's instructions.");
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "skill.load",
+  capability: "skill.load", // unread: no runtime reader
   metadata: {
     name: "Skill",
-    purpose: "Load a skill's instructions into the current conversation",
+    purpose: "Load a skill's instructions into the current conversation", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "none",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Loads a skill into the conversation: its instructions, and the paths of any scripts or references it ships. Skills package know-how for particular tasks. The available skills are listed in a system message; when the user's request matches one, load it before starting the task and then follow its instructions.\n\n- Pass the skill's name as listed (e.g. \"pdf\" or \"plugin-name:skill-name\").\n- Do not load a skill that is already loaded in this conversation.",
   inputSchema: {
@@ -59,8 +59,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "skill",
-    reason: "Skill loads instructions from an installed skill into the conversation",
+    permission: "skill", // unread: no runtime reader
+    reason: "Skill loads instructions from an installed skill into the conversation", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,
@@ -109,7 +109,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/skill.yaml",

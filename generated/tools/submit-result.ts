@@ -13,24 +13,24 @@ export const OutputSchema = z.string().describe("Confirmation that the result wa
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.actor.submit-result",
+  capability: "workflow.actor.submit-result", // unread: no runtime reader
   metadata: {
     name: "submit_result",
-    purpose: "Let a workflow actor submit its final result, ending its turn",
+    purpose: "Let a workflow actor submit its final result, ending its turn", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "session",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
-    stopTurnOnSuccess: true,
+    stopTurnOnSuccess: true, // projected only: runtime/render-model-contract.ts:50
     providerVisible: true,
-    idempotent: false,
-    recovery: "manual",
+    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    recovery: "manual", // unread: no runtime reader
   },
   description: "Submits your final result as this workflow actor. `result` must have the shape your task asked for. A successful call ends your turn and your part of the workflow, so finish and check the work first. If you cannot finish without a decision or information you do not have, call escalate instead.",
   inputSchema: {
@@ -55,8 +55,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.actor",
-    reason: "submit_result records this actor's result in the workflow run",
+    permission: "workflow.actor", // unread: no runtime reader
+    reason: "submit_result records this actor's result in the workflow run", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,
@@ -105,7 +105,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: true,
   executionMode: "client",
   source: "manifest/tools/submit-result.yaml",

@@ -22,24 +22,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "task.output",
+  capability: "task.output", // unread: no runtime reader
   metadata: {
     name: "TaskOutput",
-    purpose: "Read the output and status of a background task (deprecated)",
+    purpose: "Read the output and status of a background task (deprecated)", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: ["BashOutput", "AgentOutputTool", "BashOutputTool", "TaskOutputTool"],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "session",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "DEPRECATED: prefer reading the task's output file or its completion notification where the host offers them.\n\nReturns the output, status and exit code of a background task started with Bash `run_in_background`.\n\n- With `block` (the default) the call waits until the task has finished or `timeout` ms have passed; with `block: false` it returns at once.\n- The output is everything the task has written so far (stdout and stderr interleaved).",
   inputSchema: {
@@ -106,8 +106,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "task.read",
-    reason: "TaskOutput reads the output of a background task of this session",
+    permission: "task.read", // unread: no runtime reader
+    reason: "TaskOutput reads the output of a background task of this session", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,
@@ -129,7 +129,7 @@ export const contract = {
     },
     artifact: {
       enabled: true,
-      retention: "session",
+      retention: "session", // projected only: runtime/call/apply-result-budget.ts:88
     },
   },
   timeout: {
@@ -152,7 +152,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/task-output.yaml",

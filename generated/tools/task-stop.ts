@@ -18,24 +18,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "task.stop",
+  capability: "task.stop", // unread: no runtime reader
   metadata: {
     name: "TaskStop",
-    purpose: "Stop a running background task by id",
+    purpose: "Stop a running background task by id", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: ["KillShell", "KillBash"],
     readOnly: false,
-    destructive: true,
-    concurrentSafe: false,
-    sideEffectScope: "system",
-    riskLevel: "medium",
+    destructive: true, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "none",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "none", // unread: no runtime reader
   },
   description: "Stops a running background task started with Bash `run_in_background`: its whole process group is terminated. Returns the task's final status.",
   inputSchema: {
@@ -82,8 +82,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "task.stop",
-    reason: "TaskStop terminates a background process of this session",
+    permission: "task.stop", // unread: no runtime reader
+    reason: "TaskStop terminates a background process of this session", // unread: no runtime reader
     riskLevel: "medium",
     sideEffectScope: "system",
     needsApproval: false,
@@ -132,7 +132,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/task-stop.yaml",

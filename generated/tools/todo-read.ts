@@ -17,24 +17,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "session.todo.read",
+  capability: "session.todo.read", // unread: no runtime reader
   metadata: {
     name: "TodoRead",
-    purpose: "Read the session's todo list",
+    purpose: "Read the session's todo list", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "session",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Returns the current todo list of this session with each item's status. Use it to check progress before deciding what to do next.",
   inputSchema: {
@@ -74,8 +74,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.todo",
-    reason: "TodoRead reads the session's todo list",
+    permission: "session.todo", // unread: no runtime reader
+    reason: "TodoRead reads the session's todo list", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,
@@ -120,7 +120,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "registration",
+  ordering: "registration", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/todo-read.yaml",

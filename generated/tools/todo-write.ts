@@ -28,24 +28,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "session.todo.write",
+  capability: "session.todo.write", // unread: no runtime reader
   metadata: {
     name: "TodoWrite",
-    purpose: "Replace the session's todo list",
+    purpose: "Replace the session's todo list", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: false,
-    sideEffectScope: "session",
-    riskLevel: "low",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
     needsApproval: false,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Replaces the todo list of this session with `todos`, to plan and track multi-step work the user can follow.\n\n- Use it for tasks with three or more steps, or when the user gives a list of things to do; skip it for a single trivial step.\n- Send the whole list every time: items left out are removed.\n- At most one item may be `in_progress`. Mark an item `completed` as soon as it is done, not in batches; only when it is fully done (tests pass, nothing left unresolved).\n- `content` says what to do (\"Run the tests\"); `activeForm` says it as it is happening (\"Running the tests\").",
   inputSchema: {
@@ -132,8 +132,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.todo",
-    reason: "TodoWrite changes the session's todo list",
+    permission: "session.todo", // unread: no runtime reader
+    reason: "TodoWrite changes the session's todo list", // unread: no runtime reader
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,
@@ -178,7 +178,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/todo-write.yaml",

@@ -32,24 +32,24 @@ export const OutputSchema = z.union([
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "web.fetch",
+  capability: "web.fetch", // unread: no runtime reader
   metadata: {
     name: "WebFetch",
-    purpose: "Fetch a public URL and return its content as Markdown",
+    purpose: "Fetch a public URL and return its content as Markdown", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
-    concurrentSafe: true,
-    sideEffectScope: "network",
-    riskLevel: "medium",
+    destructive: false, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "network", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Fetches a URL over HTTP(S) and returns its content: HTML is converted to Markdown, other text types (plain text, Markdown, JSON, XML) are returned as they are. The `prompt` says what to look for in the page; it is returned with the content so the answer can be taken from it.\n\n- The URL must be a fully formed http:// or https:// URL.\n- Redirects within the same host are followed. A redirect to another host is not followed: the call returns the new URL, and a second WebFetch with it fetches the content.\n- Binary content (images, archives, PDFs) is refused; download it with Bash when needed.\n- Large pages are cut after 100,000 characters.",
   inputSchema: {
@@ -151,8 +151,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "web.fetch",
-    reason: "WebFetch sends an HTTP request to a host on the network",
+    permission: "web.fetch", // unread: no runtime reader
+    reason: "WebFetch sends an HTTP request to a host on the network", // unread: no runtime reader
     riskLevel: "medium",
     sideEffectScope: "network",
     needsApproval: true,
@@ -201,7 +201,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/web-fetch.yaml",

@@ -18,24 +18,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "file.write",
+  capability: "file.write", // unread: no runtime reader
   metadata: {
     name: "Write",
-    purpose: "Create a file or replace its whole contents",
+    purpose: "Create a file or replace its whole contents", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true,
-    concurrentSafe: false,
-    sideEffectScope: "workspace",
-    riskLevel: "medium",
+    destructive: true, // projected only: runtime/render-model-contract.ts:43
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
+    sideEffectScope: "workspace", // projected only: runtime/render-model-contract.ts:45
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
     needsApproval: true,
-    requiresUserInteraction: false,
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true,
-    recovery: "retry",
+    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    recovery: "retry", // unread: no runtime reader
   },
   description: "Writes `content` to a file, creating missing parent directories. An existing file is replaced entirely.\n\n- An existing file may only be overwritten after it was read with Read in this session, and only if it has not changed since; otherwise the call fails and asks for a fresh Read.\n- Prefer Edit for changing part of an existing file: it sends only the difference.\n- Do not create documentation or README files unless asked to.",
   inputSchema: {
@@ -79,8 +79,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.write",
-    reason: "Write creates or overwrites files on the local file system",
+    permission: "file.write", // unread: no runtime reader
+    reason: "Write creates or overwrites files on the local file system", // unread: no runtime reader
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,
@@ -129,7 +129,7 @@ export const contract = {
     excludedSessionKinds: [],
     modelCapabilities: [],
   },
-  ordering: "reference",
+  ordering: "reference", // unread: no runtime reader (reserved)
   strict: false,
   executionMode: "client",
   source: "manifest/tools/write.yaml",
