@@ -12,7 +12,10 @@ type Implementation = ToolImplementation<Input, Output>;
 export const handler: Implementation['handler'] = async (input, context) => {
   const subagent = context.ports.subagent;
   if (subagent === undefined) return portUnavailable('Agent', HOST_SERVICES.subagent);
-  if (input.subagent_type !== undefined && !subagent.profiles.some((profile) => profile.name === input.subagent_type)) {
+  if (
+    input.subagent_type !== undefined &&
+    !subagent.profiles.some((profile) => profile.name === input.subagent_type)
+  ) {
     const available = subagent.profiles.map((profile) => profile.name);
     return {
       ok: false,
@@ -23,7 +26,12 @@ export const handler: Implementation['handler'] = async (input, context) => {
           : `Unknown agent type "${input.subagent_type}". Available types: ${available.join(', ')}.`,
     };
   }
-  if (input.prompt.trim() === '') return { ok: false, code: 'invalid_input', message: 'The prompt is blank; give the sub-agent its task.' };
+  if (input.prompt.trim() === '')
+    return {
+      ok: false,
+      code: 'invalid_input',
+      message: 'The prompt is blank; give the sub-agent its task.',
+    };
   const started = await callHostPort('Agent', context.signal, () =>
     subagent.start(
       {
@@ -38,7 +46,8 @@ export const handler: Implementation['handler'] = async (input, context) => {
   if (!started.ok) return started;
   const { agentId, result } = started.value;
   // A background agent that already finished (the host answered with its report) is completed.
-  if (result === undefined && input.run_in_background) return { ok: true, output: { status: 'running', agentId } };
+  if (result === undefined && input.run_in_background)
+    return { ok: true, output: { status: 'running', agentId } };
   return { ok: true, output: { status: 'completed', agentId, report: result ?? '' } };
 };
 
@@ -46,6 +55,7 @@ export const formatModelContent: NonNullable<Implementation['formatModelContent'
   if (output.status === 'running') {
     return `Started agent ${output.agentId} in the background. You will be notified when it finishes; do not poll or wait for it, continue with other work.`;
   }
-  const report = output.report.trim() === '' ? '(The agent finished without a report.)' : output.report;
+  const report =
+    output.report.trim() === '' ? '(The agent finished without a report.)' : output.report;
   return `${report}\n\n(agent ${output.agentId} finished)`;
 };

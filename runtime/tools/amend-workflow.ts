@@ -7,7 +7,12 @@ import type { Input, Output } from '../../generated/tools/amend-workflow.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';
 import { scriptDiff } from './support/script-diff.js';
-import { checkWorkflowScript, fencedBlock, normalizeWorkflowScript, typecheckWorkflowScript } from './support/workflow-script.js';
+import {
+  checkWorkflowScript,
+  fencedBlock,
+  normalizeWorkflowScript,
+  typecheckWorkflowScript,
+} from './support/workflow-script.js';
 
 type Implementation = ToolImplementation<Input, Output>;
 
@@ -22,12 +27,23 @@ export const resolveInput: NonNullable<Implementation['resolveInput']> = async (
 
 // The permission always asks (alwaysAsk). Without the current script (no port, a failing host, a
 // host that keeps none) the preview falls back to the whole new script: it never blocks approval.
-export const prepareApproval: NonNullable<Implementation['prepareApproval']> = async (input, context) => {
+export const prepareApproval: NonNullable<Implementation['prepareApproval']> = async (
+  input,
+  context,
+) => {
   const workflow = context.ports.workflow;
-  const current = workflow === undefined ? undefined : await callHostPort('AmendWorkflow', context.signal, () => workflow.getRun(input.runId));
+  const current =
+    workflow === undefined
+      ? undefined
+      : await callHostPort('AmendWorkflow', context.signal, () => workflow.getRun(input.runId));
   const currentScript = current?.ok === true ? current.value.script : undefined;
   if (currentScript !== undefined) {
-    const diff = scriptDiff(`run ${input.runId} (current)`, normalizeWorkflowScript(currentScript), `run ${input.runId} (amended)`, input.script);
+    const diff = scriptDiff(
+      `run ${input.runId} (current)`,
+      normalizeWorkflowScript(currentScript),
+      `run ${input.runId} (amended)`,
+      input.script,
+    );
     return {
       decision: 'ask',
       preview:

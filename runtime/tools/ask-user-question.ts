@@ -11,12 +11,17 @@ type Implementation = ToolImplementation<Input, Output>;
 
 export const handler: Implementation['handler'] = async (input, context) => {
   const userInteraction = context.ports.userInteraction;
-  if (userInteraction === undefined) return portUnavailable('AskUserQuestion', HOST_SERVICES.userQuestions);
+  if (userInteraction === undefined)
+    return portUnavailable('AskUserQuestion', HOST_SERVICES.userQuestions);
   // Answers are matched to questions, and picks to options, by their text: repeats are ambiguous.
   const seenQuestions = new Set<string>();
   for (const question of input.questions) {
     if (seenQuestions.has(question.question)) {
-      return { ok: false, code: 'invalid_input', message: `The question "${question.question}" is asked twice; ask each question once.` };
+      return {
+        ok: false,
+        code: 'invalid_input',
+        message: `The question "${question.question}" is asked twice; ask each question once.`,
+      };
     }
     seenQuestions.add(question.question);
     const seenLabels = new Set<string>();

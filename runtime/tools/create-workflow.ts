@@ -8,7 +8,11 @@ import type { Input, Output } from '../../generated/tools/create-workflow.js';
 import { callHostPort } from './support/call-host-port.js';
 import { toJsonText } from './support/json-text.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';
-import { checkWorkflowScript, fencedBlock, typecheckWorkflowScript } from './support/workflow-script.js';
+import {
+  checkWorkflowScript,
+  fencedBlock,
+  typecheckWorkflowScript,
+} from './support/workflow-script.js';
 
 type Implementation = ToolImplementation<Input, Output>;
 
@@ -25,7 +29,9 @@ export const resolveInput: NonNullable<Implementation['resolveInput']> = async (
 export const prepareApproval: NonNullable<Implementation['prepareApproval']> = async (input) => ({
   decision: 'ask',
   preview: [
-    input.name === undefined ? 'Start a workflow run with this script:' : `Start the workflow run "${input.name}" with this script:`,
+    input.name === undefined
+      ? 'Start a workflow run with this script:'
+      : `Start the workflow run "${input.name}" with this script:`,
     fencedBlock(input.script, 'ts'),
     ...(input.input === undefined ? [] : ['Input:', fencedBlock(toJsonText(input.input), 'json')]),
   ].join('\n\n'),

@@ -11,8 +11,18 @@ export const handler: Implementation['handler'] = async (input, context) => {
   const cron = context.ports.cron;
   if (cron === undefined) return portUnavailable('CronCreate', HOST_SERVICES.cron);
   const schedule = checkCronExpression(input.cron);
-  if (!schedule.ok) return { ok: false, code: 'invalid_cron', message: `Invalid cron expression "${input.cron}": ${schedule.problem}.` };
-  if (input.prompt.trim() === '') return { ok: false, code: 'invalid_input', message: 'The prompt is blank; give the prompt the job should run.' };
+  if (!schedule.ok)
+    return {
+      ok: false,
+      code: 'invalid_cron',
+      message: `Invalid cron expression "${input.cron}": ${schedule.problem}.`,
+    };
+  if (input.prompt.trim() === '')
+    return {
+      ok: false,
+      code: 'invalid_input',
+      message: 'The prompt is blank; give the prompt the job should run.',
+    };
   const name = input.name?.trim() || undefined;
   const created = await callHostPort('CronCreate', context.signal, () =>
     cron.create({

@@ -27,11 +27,15 @@ export const handler: Implementation['handler'] = async (_input, context) => {
 
 export const formatModelContent: NonNullable<Implementation['formatModelContent']> = (output) => {
   if (output.jobs.length === 0) return 'No scheduled jobs.';
-  const heading = output.jobs.length === 1 ? '1 scheduled job:' : `${output.jobs.length} scheduled jobs:`;
+  const heading =
+    output.jobs.length === 1 ? '1 scheduled job:' : `${output.jobs.length} scheduled jobs:`;
   return [
     heading,
     ...output.jobs.map((job) => {
-      const state = [job.enabled ? 'enabled' : 'paused', ...(job.recurring === null ? [] : [job.recurring ? 'recurring' : 'one-time'])];
+      const state = [
+        job.enabled ? 'enabled' : 'paused',
+        ...(job.recurring === null ? [] : [job.recurring ? 'recurring' : 'one-time']),
+      ];
       // JSON quoting keeps a multi-line prompt on one line and shows exactly where it ends.
       return `- ${job.id} "${job.cron}" (${state.join(', ')}): ${JSON.stringify(job.prompt)}`;
     }),

@@ -11,27 +11,47 @@ export const handler: Implementation['handler'] = async (input, context) => {
   const cron = context.ports.cron;
   if (cron === undefined) return portUnavailable('CronUpdate', HOST_SERVICES.cron);
   if (input.cron === undefined && input.prompt === undefined && input.enabled === undefined) {
-    return { ok: false, code: 'invalid_input', message: 'Nothing to change: pass at least one of cron, prompt or enabled.' };
+    return {
+      ok: false,
+      code: 'invalid_input',
+      message: 'Nothing to change: pass at least one of cron, prompt or enabled.',
+    };
   }
   let schedule: string | undefined;
   if (input.cron !== undefined) {
     const checked = checkCronExpression(input.cron);
-    if (!checked.ok) return { ok: false, code: 'invalid_cron', message: `Invalid cron expression "${input.cron}": ${checked.problem}.` };
+    if (!checked.ok)
+      return {
+        ok: false,
+        code: 'invalid_cron',
+        message: `Invalid cron expression "${input.cron}": ${checked.problem}.`,
+      };
     schedule = checked.expression;
   }
   if (input.prompt !== undefined && input.prompt.trim() === '') {
-    return { ok: false, code: 'invalid_input', message: 'The new prompt is blank; leave prompt out to keep the current one.' };
+    return {
+      ok: false,
+      code: 'invalid_input',
+      message: 'The new prompt is blank; leave prompt out to keep the current one.',
+    };
   }
   const changes = {
     ...(schedule === undefined ? {} : { schedule }),
     ...(input.prompt === undefined ? {} : { prompt: input.prompt }),
     ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
   };
-  const updated = await callHostPort('CronUpdate', context.signal, () => cron.update(input.id, changes));
+  const updated = await callHostPort('CronUpdate', context.signal, () =>
+    cron.update(input.id, changes),
+  );
   if (!updated.ok) return updated;
   return {
     ok: true,
-    output: { id: input.id, cron: schedule ?? null, prompt: input.prompt ?? null, enabled: input.enabled ?? null },
+    output: {
+      id: input.id,
+      cron: schedule ?? null,
+      prompt: input.prompt ?? null,
+      enabled: input.enabled ?? null,
+    },
   };
 };
 

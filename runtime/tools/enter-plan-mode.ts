@@ -8,8 +8,11 @@ type Implementation = ToolImplementation<Input, Output>;
 
 export const handler: Implementation['handler'] = async (_input, context) => {
   const userInteraction = context.ports.userInteraction;
-  if (userInteraction === undefined) return portUnavailable('EnterPlanMode', HOST_SERVICES.planMode);
-  const entered = await callHostPort('EnterPlanMode', context.signal, () => userInteraction.enterPlanMode());
+  if (userInteraction === undefined)
+    return portUnavailable('EnterPlanMode', HOST_SERVICES.planMode);
+  const entered = await callHostPort('EnterPlanMode', context.signal, () =>
+    userInteraction.enterPlanMode(),
+  );
   if (!entered.ok) return entered;
   return {
     ok: true,

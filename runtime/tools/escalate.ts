@@ -12,8 +12,10 @@ type Implementation = ToolImplementation<Input, Output>;
 export const handler: Implementation['handler'] = async (input, context) => {
   const workflow = context.ports.workflow;
   const escalate = workflow?.escalate;
-  if (workflow === undefined || escalate === undefined) return portUnavailable('escalate', HOST_SERVICES.workflowActor);
-  if (input.question.trim() === '') return { ok: false, code: 'invalid_input', message: 'The question is blank.' };
+  if (workflow === undefined || escalate === undefined)
+    return portUnavailable('escalate', HOST_SERVICES.workflowActor);
+  if (input.question.trim() === '')
+    return { ok: false, code: 'invalid_input', message: 'The question is blank.' };
   const details = input.context?.trim();
   const escalated = await callHostPort('escalate', context.signal, () =>
     escalate.call(workflow, {
@@ -26,7 +28,8 @@ export const handler: Implementation['handler'] = async (input, context) => {
   if (answer === undefined || answer.trim() === '') {
     return {
       ok: true,
-      output: 'Question escalated to the main agent; no answer yet. Stop here: the run resumes you with the answer.',
+      output:
+        'Question escalated to the main agent; no answer yet. Stop here: the run resumes you with the answer.',
     };
   }
   return { ok: true, output: `The main agent answered:\n${answer}` };

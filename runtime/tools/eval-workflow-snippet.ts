@@ -39,10 +39,16 @@ export const handler: Implementation['handler'] = async (input, context) => {
   const workflow = context.ports.workflow;
   if (workflow === undefined) return portUnavailable('EvalWorkflowSnippet', HOST_SERVICES.workflow);
   const evaluated = await callHostPort('EvalWorkflowSnippet', context.signal, () =>
-    workflow.evalSnippet({ script: input.script, ...(input.input === undefined ? {} : { input: input.input }) }, context.signal),
+    workflow.evalSnippet(
+      { script: input.script, ...(input.input === undefined ? {} : { input: input.input }) },
+      context.signal,
+    ),
   );
   if (!evaluated.ok) return evaluated;
-  return { ok: true, output: { result: toJsonText(evaluated.value.result), logs: [...evaluated.value.logs] } };
+  return {
+    ok: true,
+    output: { result: toJsonText(evaluated.value.result), logs: [...evaluated.value.logs] },
+  };
 };
 
 export const formatModelContent: NonNullable<Implementation['formatModelContent']> = (output) => {

@@ -13,9 +13,15 @@ export const handler: Implementation['handler'] = async (input, context) => {
   const userInteraction = context.ports.userInteraction;
   if (userInteraction === undefined) return portUnavailable('ExitPlanMode', HOST_SERVICES.planMode);
   if (input.plan.trim() === '') {
-    return { ok: false, code: 'invalid_input', message: 'The plan is blank; write the plan before calling ExitPlanMode.' };
+    return {
+      ok: false,
+      code: 'invalid_input',
+      message: 'The plan is blank; write the plan before calling ExitPlanMode.',
+    };
   }
-  const reviewed = await callHostPort('ExitPlanMode', context.signal, () => userInteraction.exitPlanMode(input.plan));
+  const reviewed = await callHostPort('ExitPlanMode', context.signal, () =>
+    userInteraction.exitPlanMode(input.plan),
+  );
   if (!reviewed.ok) return reviewed;
   const feedback = reviewed.value.feedback?.trim();
   return {

@@ -10,7 +10,9 @@ type Implementation = ToolImplementation<Input, Output>;
 export const handler: Implementation['handler'] = async (input, context) => {
   const workflow = context.ports.workflow;
   if (workflow === undefined) return portUnavailable('GetWorkflowRun', HOST_SERVICES.workflow);
-  const run = await callHostPort('GetWorkflowRun', context.signal, () => workflow.getRun(input.runId));
+  const run = await callHostPort('GetWorkflowRun', context.signal, () =>
+    workflow.getRun(input.runId),
+  );
   if (!run.ok) return run;
   return {
     ok: true,

@@ -9,8 +9,14 @@ type Implementation = ToolImplementation<Input, Output>;
 export const handler: Implementation['handler'] = async (input, context) => {
   const nodeRepl = context.ports.nodeRepl;
   if (nodeRepl === undefined) return portUnavailable('js', HOST_SERVICES.nodeRepl);
-  if (input.code.trim() === '') return { ok: false, code: 'invalid_input', message: 'The code is blank.' };
-  const evaluated = await callHostPort('js', context.signal, () => nodeRepl.evaluate(input.code, context.signal));
+  if (input.code.trim() === '')
+    return { ok: false, code: 'invalid_input', message: 'The code is blank.' };
+  const evaluated = await callHostPort('js', context.signal, () =>
+    nodeRepl.evaluate(input.code, context.signal),
+  );
   if (!evaluated.ok) return evaluated;
-  return { ok: true, output: evaluated.value.output === '' ? '(no output)' : evaluated.value.output };
+  return {
+    ok: true,
+    output: evaluated.value.output === '' ? '(no output)' : evaluated.value.output,
+  };
 };

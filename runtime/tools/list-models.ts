@@ -32,7 +32,8 @@ export const formatModelContent: NonNullable<Implementation['formatModelContent'
   return [
     heading,
     ...output.models.map(
-      (model) => `- ${model.id} (${model.provider})${model.description === undefined ? '' : `: ${model.description}`}`,
+      (model) =>
+        `- ${model.id} (${model.provider})${model.description === undefined ? '' : `: ${model.description}`}`,
     ),
   ].join('\n');
 };

@@ -12,11 +12,15 @@ export const handler: Implementation['handler'] = async (input, context) => {
   const listed = await callHostPort('ListWorkflowRuns', context.signal, () => workflow.listRuns());
   if (!listed.ok) return listed;
   const status = input.status?.trim().toLowerCase();
-  const matching = listed.value.filter((run) => status === undefined || run.status.toLowerCase() === status);
+  const matching = listed.value.filter(
+    (run) => status === undefined || run.status.toLowerCase() === status,
+  );
   return {
     ok: true,
     output: {
-      runs: matching.slice(0, input.limit).map((run) => ({ runId: run.runId, name: run.name, status: run.status })),
+      runs: matching
+        .slice(0, input.limit)
+        .map((run) => ({ runId: run.runId, name: run.name, status: run.status })),
       total: matching.length,
     },
   };
@@ -30,5 +34,7 @@ export const formatModelContent: NonNullable<Implementation['formatModelContent'
       : output.total === 1
         ? '1 workflow run:'
         : `${output.total} workflow runs:`;
-  return [heading, ...output.runs.map((run) => `- ${run.runId} ${run.name} (${run.status})`)].join('\n');
+  return [heading, ...output.runs.map((run) => `- ${run.runId} ${run.name} (${run.status})`)].join(
+    '\n',
+  );
 };

@@ -9,7 +9,12 @@ type Implementation = ToolImplementation<Input, Output>;
 export const handler: Implementation['handler'] = async (input, context) => {
   const offPeak = context.ports.offPeak;
   if (offPeak === undefined) return portUnavailable('OffPeakCreate', HOST_SERVICES.offPeak);
-  if (input.prompt.trim() === '') return { ok: false, code: 'invalid_input', message: 'The prompt is blank; give the prompt the task should run.' };
+  if (input.prompt.trim() === '')
+    return {
+      ok: false,
+      code: 'invalid_input',
+      message: 'The prompt is blank; give the prompt the task should run.',
+    };
   const name = input.name?.trim() || undefined;
   const created = await callHostPort('OffPeakCreate', context.signal, () =>
     offPeak.create({ prompt: input.prompt, ...(name === undefined ? {} : { name }) }),

@@ -13,12 +13,22 @@ export const handler: Implementation['handler'] = async (_input, context) => {
   if (!listed.ok) return listed;
   return {
     ok: true,
-    output: { tasks: listed.value.map((task) => ({ id: task.id, prompt: task.prompt, status: task.status })) },
+    output: {
+      tasks: listed.value.map((task) => ({
+        id: task.id,
+        prompt: task.prompt,
+        status: task.status,
+      })),
+    },
   };
 };
 
 export const formatModelContent: NonNullable<Implementation['formatModelContent']> = (output) => {
   if (output.tasks.length === 0) return 'No off-peak tasks.';
-  const heading = output.tasks.length === 1 ? '1 off-peak task:' : `${output.tasks.length} off-peak tasks:`;
-  return [heading, ...output.tasks.map((task) => `- ${task.id} (${task.status}): ${JSON.stringify(task.prompt)}`)].join('\n');
+  const heading =
+    output.tasks.length === 1 ? '1 off-peak task:' : `${output.tasks.length} off-peak tasks:`;
+  return [
+    heading,
+    ...output.tasks.map((task) => `- ${task.id} (${task.status}): ${JSON.stringify(task.prompt)}`),
+  ].join('\n');
 };

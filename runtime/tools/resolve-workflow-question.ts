@@ -8,10 +8,16 @@ type Implementation = ToolImplementation<Input, Output>;
 
 export const handler: Implementation['handler'] = async (input, context) => {
   const workflow = context.ports.workflow;
-  if (workflow === undefined) return portUnavailable('ResolveWorkflowQuestion', HOST_SERVICES.workflow);
-  if (input.answer.trim() === '') return { ok: false, code: 'invalid_input', message: 'The answer is blank.' };
+  if (workflow === undefined)
+    return portUnavailable('ResolveWorkflowQuestion', HOST_SERVICES.workflow);
+  if (input.answer.trim() === '')
+    return { ok: false, code: 'invalid_input', message: 'The answer is blank.' };
   const resolved = await callHostPort('ResolveWorkflowQuestion', context.signal, () =>
-    workflow.resolveQuestion({ runId: input.runId, questionId: input.questionId, answer: input.answer }),
+    workflow.resolveQuestion({
+      runId: input.runId,
+      questionId: input.questionId,
+      answer: input.answer,
+    }),
   );
   if (!resolved.ok) return resolved;
   return {

@@ -9,7 +9,9 @@ type Implementation = ToolImplementation<Input, Output>;
 export const handler: Implementation['handler'] = async (input, context) => {
   const workflow = context.ports.workflow;
   if (workflow === undefined) return portUnavailable('ResumeWorkflowRun', HOST_SERVICES.workflow);
-  const resumed = await callHostPort('ResumeWorkflowRun', context.signal, () => workflow.resumeRun(input.runId));
+  const resumed = await callHostPort('ResumeWorkflowRun', context.signal, () =>
+    workflow.resumeRun(input.runId),
+  );
   if (!resumed.ok) return resumed;
   return { ok: true, output: { runId: resumed.value.runId, status: resumed.value.status } };
 };

@@ -6,7 +6,11 @@ import type { ToolCallContext, ToolImplementation } from '../contract.js';
 import type { Input, Output } from '../../generated/tools/save-workflow.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';
-import { checkWorkflowScript, fencedBlock, typecheckWorkflowScript } from './support/workflow-script.js';
+import {
+  checkWorkflowScript,
+  fencedBlock,
+  typecheckWorkflowScript,
+} from './support/workflow-script.js';
 
 type Implementation = ToolImplementation<Input, Output>;
 
@@ -21,12 +25,19 @@ export const resolveInput: NonNullable<Implementation['resolveInput']> = async (
   const trimmed = description?.trim();
   return {
     ok: true,
-    input: { ...rest, script: checked.script, ...(trimmed === undefined || trimmed === '' ? {} : { description: trimmed }) },
+    input: {
+      ...rest,
+      script: checked.script,
+      ...(trimmed === undefined || trimmed === '' ? {} : { description: trimmed }),
+    },
   };
 };
 
 // The permission always asks (alwaysAsk); the preview says whether a definition is replaced.
-export const prepareApproval: NonNullable<Implementation['prepareApproval']> = async (input, context) => {
+export const prepareApproval: NonNullable<Implementation['prepareApproval']> = async (
+  input,
+  context,
+) => {
   const existing = await findSaved(input.name, context);
   const heading =
     existing === undefined
@@ -34,7 +45,11 @@ export const prepareApproval: NonNullable<Implementation['prepareApproval']> = a
       : `Save the workflow "${input.name}", replacing the definition at ${existing}:`;
   return {
     decision: 'ask',
-    preview: [heading, ...(input.description === undefined ? [] : [input.description]), fencedBlock(input.script, 'ts')].join('\n\n'),
+    preview: [
+      heading,
+      ...(input.description === undefined ? [] : [input.description]),
+      fencedBlock(input.script, 'ts'),
+    ].join('\n\n'),
   };
 };
 

@@ -12,8 +12,11 @@ export const handler: Implementation['handler'] = async (input, context) => {
   if (subagent === undefined || !subagent.supportsMessaging || sendMessage === undefined) {
     return portUnavailable('SendMessage', HOST_SERVICES.subagentMessaging);
   }
-  if (input.message.trim() === '') return { ok: false, code: 'invalid_input', message: 'The message is blank.' };
-  const sent = await callHostPort('SendMessage', context.signal, () => sendMessage.call(subagent, input.to, input.message));
+  if (input.message.trim() === '')
+    return { ok: false, code: 'invalid_input', message: 'The message is blank.' };
+  const sent = await callHostPort('SendMessage', context.signal, () =>
+    sendMessage.call(subagent, input.to, input.message),
+  );
   if (!sent.ok) return sent;
   return { ok: true, output: `Message sent to ${input.to}; the agent reads it at its next step.` };
 };

@@ -19,5 +19,8 @@ export const handler: Implementation['handler'] = async (input, context) => {
   if (loaded.value.content.trim() === '') {
     return { ok: false, code: 'empty_skill', message: `The skill "${name}" has no instructions.` };
   }
-  return { ok: true, output: `Skill "${name}" loaded. Follow its instructions:\n\n${loaded.value.content}` };
+  return {
+    ok: true,
+    output: `Skill "${name}" loaded. Follow its instructions:\n\n${loaded.value.content}`,
+  };
 };

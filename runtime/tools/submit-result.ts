@@ -12,8 +12,11 @@ type Implementation = ToolImplementation<Input, Output>;
 export const handler: Implementation['handler'] = async (input, context) => {
   const workflow = context.ports.workflow;
   const submitResult = workflow?.submitResult;
-  if (workflow === undefined || submitResult === undefined) return portUnavailable('submit_result', HOST_SERVICES.workflowActor);
-  const submitted = await callHostPort('submit_result', context.signal, () => submitResult.call(workflow, input.result));
+  if (workflow === undefined || submitResult === undefined)
+    return portUnavailable('submit_result', HOST_SERVICES.workflowActor);
+  const submitted = await callHostPort('submit_result', context.signal, () =>
+    submitResult.call(workflow, input.result),
+  );
   if (!submitted.ok) return submitted;
   return { ok: true, output: 'Result submitted. Your part of the workflow is done.' };
 };

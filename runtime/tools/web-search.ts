@@ -28,7 +28,9 @@ export const handler: Implementation['handler'] = async (input, context) => {
   );
   if (!found.ok) return found;
   const results = found.value
-    .filter((result) => passesDomainFilters(result.url, input.allowed_domains, input.blocked_domains))
+    .filter((result) =>
+      passesDomainFilters(result.url, input.allowed_domains, input.blocked_domains),
+    )
     .map((result) =>
       result.snippet === undefined || result.snippet === ''
         ? { title: result.title, url: result.url }
@@ -41,7 +43,8 @@ export const formatModelContent: NonNullable<Implementation['formatModelContent'
   if (output.results.length === 0) return `No web results for "${output.query}".`;
   const entries = output.results.map((result, index) => {
     const lines = [`${index + 1}. ${result.title}`, `   ${result.url}`];
-    if (result.snippet !== undefined) lines.push(`   ${result.snippet.replace(/\s+/gu, ' ').trim()}`);
+    if (result.snippet !== undefined)
+      lines.push(`   ${result.snippet.replace(/\s+/gu, ' ').trim()}`);
     return lines.join('\n');
   });
   return [
@@ -65,7 +68,10 @@ function passesDomainFilters(
     return allowed === undefined;
   }
   const matches = (domain: string): boolean => {
-    const bare = domain.trim().toLowerCase().replace(/^\*?\./u, '');
+    const bare = domain
+      .trim()
+      .toLowerCase()
+      .replace(/^\*?\./u, '');
     return host === bare || host.endsWith(`.${bare}`);
   };
   if (allowed !== undefined && !allowed.some(matches)) return false;

@@ -45,7 +45,11 @@ export async function callHostPort<T>(
 }
 
 function abortedFailure(toolName: string, signal: AbortSignal): ToolFailure {
-  return { ok: false, code: 'aborted', message: `${toolName} was aborted: ${reasonText(signal.reason)}` };
+  return {
+    ok: false,
+    code: 'aborted',
+    message: `${toolName} was aborted: ${reasonText(signal.reason)}`,
+  };
 }
 
 function hostErrorFailure(toolName: string, error: unknown): ToolFailure {
@@ -62,7 +66,11 @@ function hostErrorFailure(toolName: string, error: unknown): ToolFailure {
  * in a REPL host, or a worker) is not an instance of this realm's `Error`.
  */
 function hasMessage(value: unknown): value is { readonly message: string } {
-  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
 }
 
 function reasonText(reason: unknown): string {

@@ -57,7 +57,8 @@ function checkField(text: string, field: CronField): string | undefined {
 function checkItem(item: string, field: CronField): string | undefined {
   const [range = '', step, extra] = item.split('/');
   if (extra !== undefined) return `has more than one "/" in "${item}"`;
-  if (step !== undefined && !/^[1-9][0-9]*$/u.test(step)) return `has a step "${step}" that is not a positive integer`;
+  if (step !== undefined && !/^[1-9][0-9]*$/u.test(step))
+    return `has a step "${step}" that is not a positive integer`;
   if (range === '*') return undefined;
   if (range === '?') {
     return field.name === 'day-of-month' || field.name === 'day-of-week'
@@ -65,11 +66,13 @@ function checkItem(item: string, field: CronField): string | undefined {
       : `uses "?", which only the day-of-month and day-of-week fields accept`;
   }
   const bounds = range.split('-');
-  if (bounds.length > 2 || bounds.some((bound) => bound === '')) return `has a malformed range "${range}"`;
+  if (bounds.length > 2 || bounds.some((bound) => bound === ''))
+    return `has a malformed range "${range}"`;
   const values: number[] = [];
   for (const bound of bounds) {
     const value = parseValue(bound, field);
-    if (value === undefined) return `has "${bound}", which is not a number${field.names.length > 0 ? ' or a name' : ''}`;
+    if (value === undefined)
+      return `has "${bound}", which is not a number${field.names.length > 0 ? ' or a name' : ''}`;
     if (value < field.min || value > field.max) return `is out of range ${field.min}-${field.max}`;
     values.push(value);
   }

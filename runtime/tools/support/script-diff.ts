@@ -8,8 +8,15 @@ import { structuredPatch } from 'diff';
  * Unified diff (3 lines of context) from `before` to `after` under `---`/`+++` headers with the
  * given labels; `undefined` when the two texts are identical.
  */
-export function scriptDiff(beforeLabel: string, before: string, afterLabel: string, after: string): string | undefined {
-  const patch = structuredPatch(beforeLabel, afterLabel, before, after, undefined, undefined, { context: 3 });
+export function scriptDiff(
+  beforeLabel: string,
+  before: string,
+  afterLabel: string,
+  after: string,
+): string | undefined {
+  const patch = structuredPatch(beforeLabel, afterLabel, before, after, undefined, undefined, {
+    context: 3,
+  });
   if (patch.hunks.length === 0) return undefined;
   return [
     `--- ${beforeLabel}`,

@@ -23,10 +23,18 @@ export function checkWorkflowScript(
   maxBytes: number = WORKFLOW_SCRIPT_MAX_BYTES,
 ): ValidationOutcome {
   if (script.trim() === '') {
-    return { ok: false, code: 'invalid_script', message: `${toolName} needs a script; the one given is blank.` };
+    return {
+      ok: false,
+      code: 'invalid_script',
+      message: `${toolName} needs a script; the one given is blank.`,
+    };
   }
   if (script.includes('\u0000')) {
-    return { ok: false, code: 'invalid_script', message: `The script contains a NUL character; ${toolName} takes TypeScript source text.` };
+    return {
+      ok: false,
+      code: 'invalid_script',
+      message: `The script contains a NUL character; ${toolName} takes TypeScript source text.`,
+    };
   }
   const bytes = Buffer.byteLength(script, 'utf8');
   if (bytes > maxBytes) {
@@ -61,7 +69,9 @@ export async function typecheckWorkflowScript(
   const workflow = context.ports.workflow;
   if (workflow === undefined) return portUnavailable(toolName, HOST_SERVICES.workflow);
   const normalized = normalizeWorkflowScript(script);
-  const checked = await callHostPort(toolName, context.signal, () => workflow.typecheck(normalized));
+  const checked = await callHostPort(toolName, context.signal, () =>
+    workflow.typecheck(normalized),
+  );
   if (!checked.ok) return checked;
   const diagnostics = checked.value;
   if (diagnostics.length > 0) {

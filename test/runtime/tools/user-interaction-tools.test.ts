@@ -27,8 +27,15 @@ const features = {
 
 describe('AskUserQuestion', () => {
   test('asks the host with labels, descriptions and headers, and reports the answers in order', async () => {
-    const userInteraction = new InMemoryUserInteraction([['PostgreSQL (Recommended)'], ['Auth', 'Export']]);
-    const result = await callThroughRuntime(AskUserQuestion, { questions: [database, features] }, { userInteraction });
+    const userInteraction = new InMemoryUserInteraction([
+      ['PostgreSQL (Recommended)'],
+      ['Auth', 'Export'],
+    ]);
+    const result = await callThroughRuntime(
+      AskUserQuestion,
+      { questions: [database, features] },
+      { userInteraction },
+    );
     expect(userInteraction.asked).toEqual([
       [
         {
@@ -60,7 +67,11 @@ describe('AskUserQuestion', () => {
 
   test('shows a skipped question and an answer typed instead of an option', async () => {
     const userInteraction = new InMemoryUserInteraction([[], ['MySQL, we already run it']]);
-    const result = await callThroughRuntime(AskUserQuestion, { questions: [features, database] }, { userInteraction });
+    const result = await callThroughRuntime(
+      AskUserQuestion,
+      { questions: [features, database] },
+      { userInteraction },
+    );
     expect(result.content).toBe(
       [
         'The user answered your questions:',
@@ -75,7 +86,8 @@ describe('AskUserQuestion', () => {
     {
       case: 'the same question twice',
       questions: [database, database],
-      content: '<tool_use_error>The question "Which database should the service use?" is asked twice; ask each question once.</tool_use_error>',
+      content:
+        '<tool_use_error>The question "Which database should the service use?" is asked twice; ask each question once.</tool_use_error>',
     },
     {
       case: 'the same option label twice',
@@ -85,17 +97,31 @@ describe('AskUserQuestion', () => {
     },
   ])('refuses $case without bothering the user', async ({ questions, content }) => {
     const userInteraction = new InMemoryUserInteraction();
-    await expect(callThroughRuntime(AskUserQuestion, { questions }, { userInteraction })).resolves.toMatchObject({ isError: true, errorCode: 'invalid_input', content });
+    await expect(
+      callThroughRuntime(AskUserQuestion, { questions }, { userInteraction }),
+    ).resolves.toMatchObject({ isError: true, errorCode: 'invalid_input', content });
     expect(userInteraction.calls).toEqual([]);
   });
 
   test.each([
     { case: 'no questions', questions: [] },
-    { case: 'five questions', questions: [1, 2, 3, 4, 5].map((n) => ({ ...database, question: `Q${n}?` })) },
+    {
+      case: 'five questions',
+      questions: [1, 2, 3, 4, 5].map((n) => ({ ...database, question: `Q${n}?` })),
+    },
     { case: 'one option only', questions: [{ ...database, options: [database.options[0]] }] },
-    { case: 'a header longer than 12 characters', questions: [{ ...database, header: 'Database engine' }] },
+    {
+      case: 'a header longer than 12 characters',
+      questions: [{ ...database, header: 'Database engine' }],
+    },
   ])('the schema refuses $case', async ({ questions }) => {
-    await expect(callThroughRuntime(AskUserQuestion, { questions }, { userInteraction: new InMemoryUserInteraction() })).resolves.toMatchObject({
+    await expect(
+      callThroughRuntime(
+        AskUserQuestion,
+        { questions },
+        { userInteraction: new InMemoryUserInteraction() },
+      ),
+    ).resolves.toMatchObject({
       isError: true,
       errorCode: 'invalid_input',
     });
@@ -103,7 +129,9 @@ describe('AskUserQuestion', () => {
 
   test('fails when the host answers a different number of questions', async () => {
     const userInteraction = new InMemoryUserInteraction([['SQLite']]);
-    await expect(callThroughRuntime(AskUserQuestion, { questions: [database, features] }, { userInteraction })).resolves.toMatchObject({
+    await expect(
+      callThroughRuntime(AskUserQuestion, { questions: [database, features] }, { userInteraction }),
+    ).resolves.toMatchObject({
       isError: true,
       errorCode: 'host_error',
       content: '<tool_use_error>The host returned answers for 1 of 2 questions.</tool_use_error>',
@@ -165,10 +193,13 @@ describe('ExitPlanMode', () => {
 
   test('refuses a blank plan without showing it', async () => {
     const userInteraction = new InMemoryUserInteraction();
-    await expect(callThroughRuntime(ExitPlanMode, { plan: ' \n ' }, { userInteraction })).resolves.toMatchObject({
+    await expect(
+      callThroughRuntime(ExitPlanMode, { plan: ' \n ' }, { userInteraction }),
+    ).resolves.toMatchObject({
       isError: true,
       errorCode: 'invalid_input',
-      content: '<tool_use_error>The plan is blank; write the plan before calling ExitPlanMode.</tool_use_error>',
+      content:
+        '<tool_use_error>The plan is blank; write the plan before calling ExitPlanMode.</tool_use_error>',
     });
     expect(userInteraction.calls).toEqual([]);
   });

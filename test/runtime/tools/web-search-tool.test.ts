@@ -7,7 +7,11 @@ import { InMemoryWebSearch, type WebPage } from './host-support/in-memory-host-p
 const { WebSearch } = hostTools;
 
 const pages: WebPage[] = [
-  { title: 'Vitest 4 release notes', url: 'https://vitest.dev/blog/vitest-4', snippet: 'Vitest 4   is out,\nwith browser mode.' },
+  {
+    title: 'Vitest 4 release notes',
+    url: 'https://vitest.dev/blog/vitest-4',
+    snippet: 'Vitest 4   is out,\nwith browser mode.',
+  },
   { title: 'Vitest 4 on a blog', url: 'https://blog.example.com/vitest-4' },
   { title: 'Vitest 4 mirror', url: 'https://docs.mirror.org/vitest-4', snippet: '' },
 ];
@@ -29,33 +33,66 @@ describe('WebSearch', () => {
   });
 
   test('says so when nothing matches', async () => {
-    await expect(callThroughRuntime(WebSearch, { query: 'jest 99' }, { webSearch: new InMemoryWebSearch(pages) })).resolves.toMatchObject({
+    await expect(
+      callThroughRuntime(
+        WebSearch,
+        { query: 'jest 99' },
+        { webSearch: new InMemoryWebSearch(pages) },
+      ),
+    ).resolves.toMatchObject({
       content: 'No web results for "jest 99".',
       output: { query: 'jest 99', results: [] },
     });
   });
 
   test.each([
-    { case: 'allowed domains (subdomains included)', input: { query: 'vitest', allowed_domains: ['example.com'] }, urls: ['https://blog.example.com/vitest-4'] },
-    { case: 'blocked domains', input: { query: 'vitest', blocked_domains: ['vitest.dev', 'mirror.org'] }, urls: ['https://blog.example.com/vitest-4'] },
-    { case: 'a "*." domain pattern', input: { query: 'vitest', allowed_domains: ['*.mirror.org'] }, urls: ['https://docs.mirror.org/vitest-4'] },
+    {
+      case: 'allowed domains (subdomains included)',
+      input: { query: 'vitest', allowed_domains: ['example.com'] },
+      urls: ['https://blog.example.com/vitest-4'],
+    },
+    {
+      case: 'blocked domains',
+      input: { query: 'vitest', blocked_domains: ['vitest.dev', 'mirror.org'] },
+      urls: ['https://blog.example.com/vitest-4'],
+    },
+    {
+      case: 'a "*." domain pattern',
+      input: { query: 'vitest', allowed_domains: ['*.mirror.org'] },
+      urls: ['https://docs.mirror.org/vitest-4'],
+    },
   ])('applies $case even when the host ignores them', async ({ input, urls }) => {
     const webSearch = new InMemoryWebSearch(pages, false);
     const result = await callThroughRuntime(WebSearch, input, { webSearch });
-    expect((result.output as { results: { url: string }[] }).results.map((page) => page.url)).toEqual(urls);
+    expect(
+      (result.output as { results: { url: string }[] }).results.map((page) => page.url),
+    ).toEqual(urls);
   });
 
   test('passes the filters on to the host', async () => {
     const webSearch = new InMemoryWebSearch(pages);
-    await callThroughRuntime(WebSearch, { query: 'vitest', blocked_domains: ['mirror.org'] }, { webSearch });
+    await callThroughRuntime(
+      WebSearch,
+      { query: 'vitest', blocked_domains: ['mirror.org'] },
+      { webSearch },
+    );
     expect(webSearch.queries).toEqual([{ query: 'vitest', blockedDomains: ['mirror.org'] }]);
   });
 
   test('refuses both filters at once without searching', async () => {
     const webSearch = new InMemoryWebSearch(pages);
     await expect(
-      callThroughRuntime(WebSearch, { query: 'vitest', allowed_domains: ['a.com'], blocked_domains: ['b.com'] }, { webSearch }),
-    ).resolves.toMatchObject({ isError: true, errorCode: 'invalid_input', content: '<tool_use_error>Give either allowed_domains or blocked_domains, not both.</tool_use_error>' });
+      callThroughRuntime(
+        WebSearch,
+        { query: 'vitest', allowed_domains: ['a.com'], blocked_domains: ['b.com'] },
+        { webSearch },
+      ),
+    ).resolves.toMatchObject({
+      isError: true,
+      errorCode: 'invalid_input',
+      content:
+        '<tool_use_error>Give either allowed_domains or blocked_domains, not both.</tool_use_error>',
+    });
     expect(webSearch.calls).toEqual([]);
   });
 });

@@ -9,11 +9,17 @@ const { submit_result: submitResult, escalate } = hostTools;
 describe('submit_result', () => {
   test('records the open result object as given', async () => {
     const workflow = new InMemoryWorkflowEngine();
-    const result = { summary: 'Migrated 12 clients', files: ['a.ts', 'b.ts'], nested: { ok: true } };
-    await expect(callThroughRuntime(submitResult, { result }, { workflow })).resolves.toMatchObject({
-      isError: false,
-      content: 'Result submitted. Your part of the workflow is done.',
-    });
+    const result = {
+      summary: 'Migrated 12 clients',
+      files: ['a.ts', 'b.ts'],
+      nested: { ok: true },
+    };
+    await expect(callThroughRuntime(submitResult, { result }, { workflow })).resolves.toMatchObject(
+      {
+        isError: false,
+        content: 'Result submitted. Your part of the workflow is done.',
+      },
+    );
     expect(workflow.submitted).toEqual([result]);
   });
 
@@ -23,15 +29,25 @@ describe('submit_result', () => {
     { case: 'an extra parameter', input: { result: {}, note: 'x' } },
   ])('the schema refuses $case', async ({ input }) => {
     const workflow = new InMemoryWorkflowEngine();
-    await expect(callThroughRuntime(submitResult, input, { workflow })).resolves.toMatchObject({ isError: true, errorCode: 'invalid_input' });
+    await expect(callThroughRuntime(submitResult, input, { workflow })).resolves.toMatchObject({
+      isError: true,
+      errorCode: 'invalid_input',
+    });
     expect(workflow.submitted).toEqual([]);
   });
 
   test('is unavailable outside a workflow actor session (a workflow port without submitResult)', async () => {
-    await expect(callThroughRuntime(submitResult, { result: {} }, { workflow: new InMemoryWorkflowEngine({ actor: false }) })).resolves.toMatchObject({
+    await expect(
+      callThroughRuntime(
+        submitResult,
+        { result: {} },
+        { workflow: new InMemoryWorkflowEngine({ actor: false }) },
+      ),
+    ).resolves.toMatchObject({
       isError: true,
       errorCode: 'port_unavailable',
-      content: '<tool_use_error>submit_result is not available: this host provides no workflow run to report to.</tool_use_error>',
+      content:
+        '<tool_use_error>submit_result is not available: this host provides no workflow run to report to.</tool_use_error>',
     });
   });
 });
@@ -46,11 +62,20 @@ describe('escalate', () => {
     {
       case: 'left waiting',
       answer: undefined,
-      content: 'Question escalated to the main agent; no answer yet. Stop here: the run resumes you with the answer.',
+      content:
+        'Question escalated to the main agent; no answer yet. Stop here: the run resumes you with the answer.',
     },
   ])('reports a question $case', async ({ answer, content }) => {
-    const workflow = new InMemoryWorkflowEngine(answer === undefined ? {} : { escalationAnswer: answer });
-    await expect(callThroughRuntime(escalate, { question: 'Which branch?', context: '  Both exist.  ' }, { workflow })).resolves.toMatchObject({ isError: false, content });
+    const workflow = new InMemoryWorkflowEngine(
+      answer === undefined ? {} : { escalationAnswer: answer },
+    );
+    await expect(
+      callThroughRuntime(
+        escalate,
+        { question: 'Which branch?', context: '  Both exist.  ' },
+        { workflow },
+      ),
+    ).resolves.toMatchObject({ isError: false, content });
     expect(workflow.escalations).toEqual([{ question: 'Which branch?', context: 'Both exist.' }]);
   });
 
@@ -61,7 +86,9 @@ describe('escalate', () => {
   });
 
   test('refuses a blank question', async () => {
-    await expect(callThroughRuntime(escalate, { question: ' ' }, { workflow: new InMemoryWorkflowEngine() })).resolves.toMatchObject({
+    await expect(
+      callThroughRuntime(escalate, { question: ' ' }, { workflow: new InMemoryWorkflowEngine() }),
+    ).resolves.toMatchObject({
       isError: true,
       errorCode: 'invalid_input',
       content: '<tool_use_error>The question is blank.</tool_use_error>',

@@ -7,12 +7,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callTool, type ToolCallResult } from '../../../../runtime/call/call-tool.js';
 import type { ToolTraceEvent } from '../../../../runtime/call/trace-tool-call.js';
-import type { HostPortImplementations, ToolCallContext, ToolEntry, ToolHandlerResult } from '../../../../runtime/contract.js';
+import type {
+  HostPortImplementations,
+  ToolCallContext,
+  ToolEntry,
+  ToolHandlerResult,
+} from '../../../../runtime/contract.js';
 
 const directory = join(tmpdir(), 'tool-contracts-host-tools');
 
 /** The context a handler or hook gets, with `ports` and an optional host signal. */
-export function hostToolContext(ports: HostPortImplementations, signal: AbortSignal = new AbortController().signal): ToolCallContext {
+export function hostToolContext(
+  ports: HostPortImplementations,
+  signal: AbortSignal = new AbortController().signal,
+): ToolCallContext {
   return {
     signal,
     workspaceRoot: directory,
@@ -39,8 +47,15 @@ export async function runHandler(
 export const traces: ToolTraceEvent[] = [];
 
 /** One call of `tool` through the runtime's call path, as a model would make it. */
-export function callThroughRuntime(tool: ToolEntry, input: unknown, ports: HostPortImplementations): Promise<ToolCallResult> {
-  const registry = { get: (name: string) => (name === tool.metadata.name ? tool : undefined), list: () => [tool] };
+export function callThroughRuntime(
+  tool: ToolEntry,
+  input: unknown,
+  ports: HostPortImplementations,
+): Promise<ToolCallResult> {
+  const registry = {
+    get: (name: string) => (name === tool.metadata.name ? tool : undefined),
+    list: () => [tool],
+  };
   return callTool(
     { registry },
     { name: tool.metadata.name, input },

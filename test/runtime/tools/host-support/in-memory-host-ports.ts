@@ -21,7 +21,10 @@ import type {
 } from '../../../../runtime/contract.js';
 
 /** How a port answers: normally, by rejecting with `error`, or never. */
-export type PortBehaviour = { readonly kind: 'serve' } | { readonly kind: 'fail'; readonly error: unknown } | { readonly kind: 'hang' };
+export type PortBehaviour =
+  | { readonly kind: 'serve' }
+  | { readonly kind: 'fail'; readonly error: unknown }
+  | { readonly kind: 'hang' };
 
 /** Shared plumbing: the behaviour switch and the log of served methods. */
 export abstract class InMemoryPort {
@@ -50,15 +53,30 @@ export class InMemoryCron extends InMemoryPort implements CronPort {
   readonly jobs = new Map<string, CronJob>();
   #next = 1;
 
-  create(job: { schedule: string; prompt: string; name?: string; recurring?: boolean }): Promise<{ id: string }> {
+  create(job: {
+    schedule: string;
+    prompt: string;
+    name?: string;
+    recurring?: boolean;
+  }): Promise<{ id: string }> {
     return this.serve('create', () => {
       const id = `cron-${this.#next++}`;
-      this.jobs.set(id, { id, schedule: job.schedule, prompt: job.prompt, enabled: true, recurring: job.recurring ?? true, ...(job.name === undefined ? {} : { name: job.name }) });
+      this.jobs.set(id, {
+        id,
+        schedule: job.schedule,
+        prompt: job.prompt,
+        enabled: true,
+        recurring: job.recurring ?? true,
+        ...(job.name === undefined ? {} : { name: job.name }),
+      });
       return { id };
     });
   }
 
-  update(id: string, changes: { schedule?: string; prompt?: string; enabled?: boolean }): Promise<void> {
+  update(
+    id: string,
+    changes: { schedule?: string; prompt?: string; enabled?: boolean },
+  ): Promise<void> {
     return this.serve('update', () => {
       const job = this.#job(id);
       if (changes.schedule !== undefined) job.schedule = changes.schedule;
@@ -74,8 +92,12 @@ export class InMemoryCron extends InMemoryPort implements CronPort {
     });
   }
 
-  list(): Promise<{ id: string; schedule: string; prompt: string; enabled: boolean; recurring?: boolean }[]> {
-    return this.serve('list', () => [...this.jobs.values()].map(({ name: _name, ...job }) => ({ ...job })));
+  list(): Promise<
+    { id: string; schedule: string; prompt: string; enabled: boolean; recurring?: boolean }[]
+  > {
+    return this.serve('list', () =>
+      [...this.jobs.values()].map(({ name: _name, ...job }) => ({ ...job })),
+    );
   }
 
   #job(id: string): CronJob {
@@ -91,13 +113,20 @@ export class InMemoryOffPeak extends InMemoryPort implements OffPeakPort {
   create(task: { prompt: string; name?: string }): Promise<{ id: string }> {
     return this.serve('create', () => {
       const id = `offpeak-${this.tasks.length + 1}`;
-      this.tasks.push({ id, prompt: task.prompt, status: 'queued', ...(task.name === undefined ? {} : { name: task.name }) });
+      this.tasks.push({
+        id,
+        prompt: task.prompt,
+        status: 'queued',
+        ...(task.name === undefined ? {} : { name: task.name }),
+      });
       return { id };
     });
   }
 
   list(): Promise<{ id: string; prompt: string; status: string }[]> {
-    return this.serve('list', () => this.tasks.map(({ id, prompt, status }) => ({ id, prompt, status })));
+    return this.serve('list', () =>
+      this.tasks.map(({ id, prompt, status }) => ({ id, prompt, status })),
+    );
   }
 }
 
@@ -108,13 +137,23 @@ export interface SubagentOptions {
   /** Offer `respondToCoordinator` (a sub-agent session). Default: true. */
   readonly coordinator?: boolean;
   /** The report a foreground agent returns for a request. Default: `Done: <description>`. */
-  readonly work?: (request: { description: string; prompt: string; subagentType?: string }) => string;
+  readonly work?: (request: {
+    description: string;
+    prompt: string;
+    subagentType?: string;
+  }) => string;
 }
 
 export class InMemorySubagents extends InMemoryPort implements SubagentPort {
   readonly profiles: readonly { name: string; description: string }[];
   readonly supportsMessaging: boolean;
-  readonly started: { agentId: string; description: string; prompt: string; subagentType?: string; runInBackground?: boolean }[] = [];
+  readonly started: {
+    agentId: string;
+    description: string;
+    prompt: string;
+    subagentType?: string;
+    runInBackground?: boolean;
+  }[] = [];
   readonly messages: { to: string; message: string }[] = [];
   readonly replies: string[] = [];
   readonly sendMessage?: (to: string, message: string) => Promise<void>;
@@ -129,24 +168,33 @@ export class InMemorySubagents extends InMemoryPort implements SubagentPort {
     if (this.supportsMessaging) {
       this.sendMessage = (to, message) =>
         this.serve('sendMessage', () => {
-          if (!this.started.some((agent) => agent.agentId === to)) throw new Error(`No running agent "${to}".`);
+          if (!this.started.some((agent) => agent.agentId === to))
+            throw new Error(`No running agent "${to}".`);
           this.messages.push({ to, message });
         });
     }
     if (options.coordinator ?? true) {
-      this.respondToCoordinator = (message) => this.serve('respondToCoordinator', () => void this.replies.push(message));
+      this.respondToCoordinator = (message) =>
+        this.serve('respondToCoordinator', () => void this.replies.push(message));
     }
   }
 
   start(
-    request: { description: string; prompt: string; subagentType?: string; runInBackground?: boolean },
+    request: {
+      description: string;
+      prompt: string;
+      subagentType?: string;
+      runInBackground?: boolean;
+    },
     signal: AbortSignal,
   ): Promise<{ agentId: string; result?: string }> {
     return this.serve('start', () => {
       signal.throwIfAborted();
       const agentId = `agent-${this.started.length + 1}`;
       this.started.push({ agentId, ...request });
-      return request.runInBackground === true ? { agentId } : { agentId, result: this.#work(request) };
+      return request.runInBackground === true
+        ? { agentId }
+        : { agentId, result: this.#work(request) };
     });
   }
 }
@@ -159,7 +207,10 @@ export class InMemorySkills extends InMemoryPort implements SkillPort {
   load(name: string, args?: string): Promise<{ content: string }> {
     return this.serve('load', () => {
       const content = this.skills.get(name);
-      if (content === undefined) throw new Error(`Unknown skill "${name}". Installed skills: ${[...this.skills.keys()].join(', ')}.`);
+      if (content === undefined)
+        throw new Error(
+          `Unknown skill "${name}". Installed skills: ${[...this.skills.keys()].join(', ')}.`,
+        );
       return { content: content.replaceAll('$ARGUMENTS', args ?? '') };
     });
   }
@@ -172,7 +223,12 @@ export class InMemorySkills extends InMemoryPort implements SkillPort {
 export class InMemoryNodeRepl extends InMemoryPort implements NodeReplPort {
   readonly #output: string[] = [];
   readonly #context: Context = createContext({
-    console: { log: (...values: unknown[]) => this.#output.push(values.map((value) => (typeof value === 'string' ? value : inspect(value))).join(' ')) },
+    console: {
+      log: (...values: unknown[]) =>
+        this.#output.push(
+          values.map((value) => (typeof value === 'string' ? value : inspect(value))).join(' '),
+        ),
+    },
   });
 
   evaluate(code: string, signal: AbortSignal): Promise<{ output: string }> {
@@ -201,7 +257,10 @@ export class InMemoryUserInteraction extends InMemoryPort implements UserInterac
     super();
   }
 
-  ask(questions: Parameters<UserInteractionPort['ask']>[0], signal: AbortSignal): Promise<readonly string[][]> {
+  ask(
+    questions: Parameters<UserInteractionPort['ask']>[0],
+    signal: AbortSignal,
+  ): Promise<readonly string[][]> {
     return this.serve('ask', () => {
       signal.throwIfAborted();
       this.asked.push(questions);
@@ -242,7 +301,9 @@ export class InMemorySessions extends InMemoryPort implements SessionContextPort
       if (content === undefined) throw new Error(`No session with id "${sessionId}".`);
       if (!this.honoursMaxBytes) return { content };
       const bytes = Buffer.from(content, 'utf8');
-      return { content: bytes.subarray(Math.max(0, bytes.length - options.maxBytes)).toString('utf8') };
+      return {
+        content: bytes.subarray(Math.max(0, bytes.length - options.maxBytes)).toString('utf8'),
+      };
     });
   }
 }
@@ -265,7 +326,11 @@ export interface WebPage {
 
 /** A search index over fixed pages: a page matches when its title or snippet has every query word. */
 export class InMemoryWebSearch extends InMemoryPort implements WebSearchPort {
-  readonly queries: { query: string; allowedDomains?: readonly string[]; blockedDomains?: readonly string[] }[] = [];
+  readonly queries: {
+    query: string;
+    allowedDomains?: readonly string[];
+    blockedDomains?: readonly string[];
+  }[] = [];
 
   constructor(
     readonly pages: readonly WebPage[],
@@ -283,14 +348,25 @@ export class InMemoryWebSearch extends InMemoryPort implements WebSearchPort {
     return this.serve('search', () => {
       signal.throwIfAborted();
       this.queries.push({ query, ...options });
-      const words = query.toLowerCase().split(/\s+/u).filter((word) => word !== '');
+      const words = query
+        .toLowerCase()
+        .split(/\s+/u)
+        .filter((word) => word !== '');
       return this.pages.filter((page) => {
         const text = `${page.title} ${page.snippet ?? ''}`.toLowerCase();
         if (!words.every((word) => text.includes(word))) return false;
         if (!this.honoursFilters) return true;
         const host = new URL(page.url).hostname;
-        if (options.allowedDomains !== undefined && !options.allowedDomains.some((domain) => host.endsWith(domain))) return false;
-        if (options.blockedDomains !== undefined && options.blockedDomains.some((domain) => host.endsWith(domain))) return false;
+        if (
+          options.allowedDomains !== undefined &&
+          !options.allowedDomains.some((domain) => host.endsWith(domain))
+        )
+          return false;
+        if (
+          options.blockedDomains !== undefined &&
+          options.blockedDomains.some((domain) => host.endsWith(domain))
+        )
+          return false;
         return true;
       });
     });
@@ -323,17 +399,24 @@ export interface WorkflowEngineOptions {
  */
 export class InMemoryWorkflowEngine extends InMemoryPort implements WorkflowPort {
   readonly runs: WorkflowRun[] = [];
-  readonly saved = new Map<string, { name: string; script: string; description?: string; path: string }>();
+  readonly saved = new Map<
+    string,
+    { name: string; script: string; description?: string; path: string }
+  >();
   readonly submitted: unknown[] = [];
   readonly escalations: { question: string; context?: string }[] = [];
   readonly answers: { runId: string; questionId: string; answer: string }[] = [];
   readonly submitResult?: (result: unknown) => Promise<void>;
-  readonly escalate?: (request: { question: string; context?: string }) => Promise<{ answer?: string }>;
+  readonly escalate?: (request: {
+    question: string;
+    context?: string;
+  }) => Promise<{ answer?: string }>;
 
   constructor(readonly options: WorkflowEngineOptions & { readonly actor?: boolean } = {}) {
     super();
     if (options.actor ?? true) {
-      this.submitResult = (result) => this.serve('submitResult', () => void this.submitted.push(result));
+      this.submitResult = (result) =>
+        this.serve('submitResult', () => void this.submitted.push(result));
       this.escalate = (request) =>
         this.serve('escalate', () => {
           this.escalations.push(request);
@@ -344,7 +427,11 @@ export class InMemoryWorkflowEngine extends InMemoryPort implements WorkflowPort
 
   typecheck(script: string): Promise<readonly string[]> {
     return this.serve('typecheck', () => {
-      const output = ts.transpileModule(script, { reportDiagnostics: true, fileName: 'workflow.ts', compilerOptions: { target: ts.ScriptTarget.ES2022 } });
+      const output = ts.transpileModule(script, {
+        reportDiagnostics: true,
+        fileName: 'workflow.ts',
+        compilerOptions: { target: ts.ScriptTarget.ES2022 },
+      });
       return (output.diagnostics ?? []).map((diagnostic) => {
         const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
         if (diagnostic.file === undefined || diagnostic.start === undefined) return text;
@@ -357,7 +444,14 @@ export class InMemoryWorkflowEngine extends InMemoryPort implements WorkflowPort
   create(request: { script: string; name?: string; input?: unknown }): Promise<{ runId: string }> {
     return this.serve('create', () => {
       const runId = `run-${this.runs.length + 1}`;
-      this.runs.push({ runId, name: request.name ?? runId, status: 'running', script: request.script, input: request.input, progress: { steps: [], openQuestions: [] } });
+      this.runs.push({
+        runId,
+        name: request.name ?? runId,
+        status: 'running',
+        script: request.script,
+        input: request.input,
+        progress: { steps: [], openQuestions: [] },
+      });
       return { runId };
     });
   }
@@ -384,26 +478,44 @@ export class InMemoryWorkflowEngine extends InMemoryPort implements WorkflowPort
     });
   }
 
-  evalSnippet(request: { script: string; input?: unknown }, signal: AbortSignal): Promise<{ result: unknown; logs: readonly string[] }> {
+  evalSnippet(
+    request: { script: string; input?: unknown },
+    signal: AbortSignal,
+  ): Promise<{ result: unknown; logs: readonly string[] }> {
     return this.serve('evalSnippet', async () => {
       signal.throwIfAborted();
-      const javascript = ts.transpileModule(request.script, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+      const javascript = ts.transpileModule(request.script, {
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+      }).outputText;
       const module = { exports: {} as { default?: unknown } };
-      new Script(javascript).runInContext(createContext({ module, exports: module.exports }), { timeout: 1000 });
+      new Script(javascript).runInContext(createContext({ module, exports: module.exports }), {
+        timeout: 1000,
+      });
       const entry = module.exports.default;
-      if (typeof entry !== 'function') throw new Error('The snippet has no default export function.');
+      if (typeof entry !== 'function')
+        throw new Error('The snippet has no default export function.');
       const logs: string[] = [];
-      const result: unknown = await entry(request.input, { log: (line: string) => logs.push(line) });
+      const result: unknown = await entry(request.input, {
+        log: (line: string) => logs.push(line),
+      });
       return { result, logs };
     });
   }
 
   listRuns(): Promise<readonly { runId: string; name: string; status: string }[]> {
     // Newest first, as a host lists them.
-    return this.serve('listRuns', () => [...this.runs].reverse().map(({ runId, name, status }) => ({ runId, name, status })));
+    return this.serve('listRuns', () =>
+      [...this.runs].reverse().map(({ runId, name, status }) => ({ runId, name, status })),
+    );
   }
 
-  getRun(runId: string): Promise<{ runId: string; status: string; progress: unknown; result?: unknown; script?: string }> {
+  getRun(runId: string): Promise<{
+    runId: string;
+    status: string;
+    progress: unknown;
+    result?: unknown;
+    script?: string;
+  }> {
     return this.serve('getRun', () => {
       const run = this.#run(runId);
       return {
@@ -419,7 +531,8 @@ export class InMemoryWorkflowEngine extends InMemoryPort implements WorkflowPort
   resumeRun(runId: string): Promise<{ runId: string; status: string }> {
     return this.serve('resumeRun', () => {
       const run = this.#run(runId);
-      if (run.status !== 'stopped') throw new Error(`Run "${runId}" is not stopped (status: ${run.status}).`);
+      if (run.status !== 'stopped')
+        throw new Error(`Run "${runId}" is not stopped (status: ${run.status}).`);
       run.status = 'running';
       return { runId, status: run.status };
     });
@@ -428,15 +541,24 @@ export class InMemoryWorkflowEngine extends InMemoryPort implements WorkflowPort
   resolveQuestion(request: { runId: string; questionId: string; answer: string }): Promise<void> {
     return this.serve('resolveQuestion', () => {
       const run = this.#run(request.runId);
-      const index = run.progress.openQuestions.findIndex((question) => question.id === request.questionId);
-      if (index === -1) throw new Error(`Run "${request.runId}" has no open question "${request.questionId}".`);
+      const index = run.progress.openQuestions.findIndex(
+        (question) => question.id === request.questionId,
+      );
+      if (index === -1)
+        throw new Error(`Run "${request.runId}" has no open question "${request.questionId}".`);
       run.progress.openQuestions.splice(index, 1);
       this.answers.push(request);
     });
   }
 
   listSaved(): Promise<readonly { name: string; description?: string; path: string }[]> {
-    return this.serve('listSaved', () => [...this.saved.values()].map(({ name, description, path }) => ({ name, path, ...(description === undefined ? {} : { description }) })));
+    return this.serve('listSaved', () =>
+      [...this.saved.values()].map(({ name, description, path }) => ({
+        name,
+        path,
+        ...(description === undefined ? {} : { description }),
+      })),
+    );
   }
 
   #run(runId: string): WorkflowRun {

@@ -6,7 +6,11 @@ import { callHostPort } from '../../../../runtime/tools/support/call-host-port.j
 describe('callHostPort', () => {
   test.each([
     { case: 'a value', call: async () => 42, want: { ok: true, value: 42 } },
-    { case: 'undefined (a void port method)', call: async () => undefined, want: { ok: true, value: undefined } },
+    {
+      case: 'undefined (a void port method)',
+      call: async () => undefined,
+      want: { ok: true, value: undefined },
+    },
     {
       case: 'a rejected Error',
       call: async () => {
@@ -24,7 +28,11 @@ describe('callHostPort', () => {
       call: async () => {
         throw new Error('');
       },
-      want: { ok: false, code: 'host_error', message: 'CronList failed in the host without a message.' },
+      want: {
+        ok: false,
+        code: 'host_error',
+        message: 'CronList failed in the host without a message.',
+      },
     },
     {
       case: 'an Error from another realm (a vm context)',
@@ -41,31 +49,52 @@ describe('callHostPort', () => {
       want: { ok: false, code: 'host_error', message: 'port.list is not a function' },
     },
   ])('turns $case into $want', async ({ call, want }) => {
-    await expect(callHostPort('CronList', new AbortController().signal, call)).resolves.toEqual(want);
+    await expect(callHostPort('CronList', new AbortController().signal, call)).resolves.toEqual(
+      want,
+    );
   });
 
   test.each([
-    { case: 'an Error reason', reason: new Error('timed out after 15000 ms'), message: 'CronList was aborted: timed out after 15000 ms' },
+    {
+      case: 'an Error reason',
+      reason: new Error('timed out after 15000 ms'),
+      message: 'CronList was aborted: timed out after 15000 ms',
+    },
     { case: 'a string reason', reason: 'turn ended', message: 'CronList was aborted: turn ended' },
-    { case: 'no usable reason', reason: 0, message: 'CronList was aborted: the call was cancelled' },
-  ])('answers aborted with $case, without calling the port, when already aborted', async ({ reason, message }) => {
-    const controller = new AbortController();
-    controller.abort(reason);
-    let called = false;
-    const result = await callHostPort('CronList', controller.signal, async () => {
-      called = true;
-    });
-    expect(result).toEqual({ ok: false, code: 'aborted', message });
-    expect(called).toBe(false);
-  });
+    {
+      case: 'no usable reason',
+      reason: 0,
+      message: 'CronList was aborted: the call was cancelled',
+    },
+  ])(
+    'answers aborted with $case, without calling the port, when already aborted',
+    async ({ reason, message }) => {
+      const controller = new AbortController();
+      controller.abort(reason);
+      let called = false;
+      const result = await callHostPort('CronList', controller.signal, async () => {
+        called = true;
+      });
+      expect(result).toEqual({ ok: false, code: 'aborted', message });
+      expect(called).toBe(false);
+    },
+  );
 
   test('stops waiting when the signal aborts during the call and drops the late answer', async () => {
     const controller = new AbortController();
     let answer!: (value: string) => void;
-    const pending = callHostPort('Agent', controller.signal, () => new Promise<string>((resolve) => (answer = resolve)));
+    const pending = callHostPort(
+      'Agent',
+      controller.signal,
+      () => new Promise<string>((resolve) => (answer = resolve)),
+    );
     controller.abort(new Error('the user pressed Escape'));
     answer('late report');
-    await expect(pending).resolves.toEqual({ ok: false, code: 'aborted', message: 'Agent was aborted: the user pressed Escape' });
+    await expect(pending).resolves.toEqual({
+      ok: false,
+      code: 'aborted',
+      message: 'Agent was aborted: the user pressed Escape',
+    });
   });
 
   test('leaves no abort listener behind once the call settled', async () => {

@@ -13,14 +13,38 @@ import { InMemoryWorkflowEngine } from '../host-support/in-memory-host-ports.js'
 
 describe('checkWorkflowScript', () => {
   test.each([
-    { case: 'a script', script: 'export default async () => 1;', maxBytes: undefined, want: { ok: true } },
-    { case: 'exactly the limit', script: 'x'.repeat(WORKFLOW_SNIPPET_MAX_BYTES), maxBytes: WORKFLOW_SNIPPET_MAX_BYTES, want: { ok: true } },
-    { case: 'blank', script: ' \n\t ', maxBytes: undefined, want: { ok: false, code: 'invalid_script', message: 'CreateWorkflow needs a script; the one given is blank.' } },
+    {
+      case: 'a script',
+      script: 'export default async () => 1;',
+      maxBytes: undefined,
+      want: { ok: true },
+    },
+    {
+      case: 'exactly the limit',
+      script: 'x'.repeat(WORKFLOW_SNIPPET_MAX_BYTES),
+      maxBytes: WORKFLOW_SNIPPET_MAX_BYTES,
+      want: { ok: true },
+    },
+    {
+      case: 'blank',
+      script: ' \n\t ',
+      maxBytes: undefined,
+      want: {
+        ok: false,
+        code: 'invalid_script',
+        message: 'CreateWorkflow needs a script; the one given is blank.',
+      },
+    },
     {
       case: 'a NUL character',
       script: 'let a = 1;\u0000',
       maxBytes: undefined,
-      want: { ok: false, code: 'invalid_script', message: 'The script contains a NUL character; CreateWorkflow takes TypeScript source text.' },
+      want: {
+        ok: false,
+        code: 'invalid_script',
+        message:
+          'The script contains a NUL character; CreateWorkflow takes TypeScript source text.',
+      },
     },
     {
       case: 'one byte over the default limit',
@@ -29,7 +53,8 @@ describe('checkWorkflowScript', () => {
       want: {
         ok: false,
         code: 'script_too_large',
-        message: 'The script is 262145 bytes; CreateWorkflow accepts at most 262144 bytes. Split the work or move data into the input.',
+        message:
+          'The script is 262145 bytes; CreateWorkflow accepts at most 262144 bytes. Split the work or move data into the input.',
       },
     },
     {
@@ -39,7 +64,8 @@ describe('checkWorkflowScript', () => {
       want: {
         ok: false,
         code: 'script_too_large',
-        message: 'The script is 40 bytes; CreateWorkflow accepts at most 30 bytes. Split the work or move data into the input.',
+        message:
+          'The script is 40 bytes; CreateWorkflow accepts at most 30 bytes. Split the work or move data into the input.',
       },
     },
   ])('$case', ({ script, maxBytes, want }) => {
@@ -62,7 +88,9 @@ describe('normalizeWorkflowScript', () => {
   test('is idempotent', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
-        expect(normalizeWorkflowScript(normalizeWorkflowScript(text))).toBe(normalizeWorkflowScript(text));
+        expect(normalizeWorkflowScript(normalizeWorkflowScript(text))).toBe(
+          normalizeWorkflowScript(text),
+        );
       }),
     );
   });
@@ -94,18 +122,27 @@ describe('fencedBlock', () => {
 describe('typecheckWorkflowScript', () => {
   test('normalises the script and hands the host the normalised text', async () => {
     const workflow = new InMemoryWorkflowEngine();
-    const result = await typecheckWorkflowScript('CreateWorkflow', 'export default 1;\r\n\r\n', hostToolContext({ workflow }));
+    const result = await typecheckWorkflowScript(
+      'CreateWorkflow',
+      'export default 1;\r\n\r\n',
+      hostToolContext({ workflow }),
+    );
     expect(result).toEqual({ ok: true, script: 'export default 1;\n' });
     expect(workflow.calls).toEqual(['typecheck']);
   });
 
   test('fails with every diagnostic of the real TypeScript check', async () => {
     const workflow = new InMemoryWorkflowEngine();
-    const result = await typecheckWorkflowScript('CreateWorkflow', 'const a = ;\nlet b = (;\n', hostToolContext({ workflow }));
+    const result = await typecheckWorkflowScript(
+      'CreateWorkflow',
+      'const a = ;\nlet b = (;\n',
+      hostToolContext({ workflow }),
+    );
     expect(result).toEqual({
       ok: false,
       code: 'workflow_typecheck_failed',
-      message: 'The script does not type-check (2 errors):\n1:11 Expression expected.\n2:10 Expression expected.\nFix the script and call CreateWorkflow again.',
+      message:
+        'The script does not type-check (2 errors):\n1:11 Expression expected.\n2:10 Expression expected.\nFix the script and call CreateWorkflow again.',
     });
   });
 });
