@@ -3,7 +3,9 @@
  * scanned runtime files (with `runtime/contract.ts`), the lock file (library types) and the
  * audit's own sources — and kept in `node_modules/.cache/tool-contracts/audit-<hash>.json`.
  * A `generate` with no runtime change reads it instead of starting the type checker; this
- * module imports only node built-ins so that path never loads ts-morph.
+ * module imports only node built-ins so that path never loads ts-morph. Only the latest entry of
+ * each project is kept (file names start with a hash of the project root, so projects sharing a
+ * `node_modules` do not evict each other).
  *
  * The generated tool modules are not part of the key: reads resolve to the contract's
  * declarations in `runtime/`, and the generated modules only supply tools' input/output types.
@@ -61,8 +63,9 @@ export async function writeCachedScan(projectRoot: string, key: string, scan: Fi
     await mkdir(directory, { recursive: true });
     await writeFile(temporary, `${JSON.stringify({ key, scan })}\n`);
     await rename(temporary, target);
+    const prefix = `audit-${projectId(projectRoot)}-`;
     for (const name of await readdir(directory)) {
-      if (name.startsWith('audit-') && name.endsWith('.json') && name !== path.basename(target)) {
+      if (name.startsWith(prefix) && name.endsWith('.json') && name !== path.basename(target)) {
         await rm(path.join(directory, name), { force: true });
       }
     }
@@ -72,7 +75,11 @@ export async function writeCachedScan(projectRoot: string, key: string, scan: Fi
 }
 
 function cacheFile(projectRoot: string, key: string): string {
-  return path.join(projectRoot, AUDIT_CACHE_DIRECTORY, `audit-${key}.json`);
+  return path.join(projectRoot, AUDIT_CACHE_DIRECTORY, `audit-${projectId(projectRoot)}-${key}.json`);
+}
+
+function projectId(projectRoot: string): string {
+  return createHash('sha256').update(path.resolve(projectRoot)).digest('hex').slice(0, 8);
 }
 
 async function readOptional(file: string): Promise<Buffer> {
