@@ -169,8 +169,14 @@ describe('normalizeMcpInputSchema', () => {
       want: JSON.parse(`{"$schema":"${S}","type":"object","properties":{"__proto__":{"type":"string"}}}`),
     },
     {
-      title: 'a schema ajv cannot compile falls back',
-      given: { type: 'object', properties: { p: { type: 'string', pattern: '([' } } },
+      title: 'an invalid pattern is dropped and named in the description',
+      given: { type: 'object', properties: { p: { type: 'string', pattern: '([', description: 'Code.' }, q: { type: 'string', pattern: '^[a-z]+$' } }, patternProperties: { '(': { type: 'string' }, '^x-': { type: 'integer' } } },
+      want: { $schema: S, type: 'object', properties: { p: { type: 'string', description: 'Code. (Pattern: ([.)' }, q: { type: 'string', pattern: '^[a-z]+$' } }, patternProperties: { '^x-': { type: 'integer' } } },
+      warnings: ['pattern "([" is not a valid regular expression; dropped', 'patternProperties key "(" is not a valid regular expression; dropped'],
+    },
+    {
+      title: 'a schema that is not valid draft 2020-12 falls back',
+      given: { type: 'object', properties: { p: { type: 'strin' } } },
       want: { $schema: S, type: 'object' },
     },
   ])('$title', ({ given, want, warnings }) => {
@@ -179,10 +185,10 @@ describe('normalizeMcpInputSchema', () => {
     if (warnings !== undefined) expect(result.warnings).toEqual(warnings);
   });
 
-  test('the fallback for a non-compiling schema says why', () => {
-    const { warnings } = normalizeMcpInputSchema({ type: 'object', properties: { p: { type: 'string', pattern: '([' } } });
+  test('the fallback for an invalid schema says why', () => {
+    const { warnings } = normalizeMcpInputSchema({ type: 'object', properties: { p: { type: 'strin' } } });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^input schema does not compile \(.+\); the model is shown \{"type":"object"\}$/);
+    expect(warnings[0]).toMatch(/^input schema is not valid draft 2020-12 \(.*properties\/p\/type.*\); the model is shown \{"type":"object"\}$/);
   });
 
   test('a wide recursive schema stays bounded', () => {
@@ -211,6 +217,10 @@ describe('normalizeMcpInputSchema', () => {
             $defs: fc.dictionary(fc.constantFrom('a', 'b'), tie('node'), { maxKeys: 2 }),
             definitions: fc.dictionary(fc.constantFrom('a', 'b'), tie('node'), { maxKeys: 2 }),
             format: fc.constantFrom('uri', 'weird', 'date'),
+            pattern: fc.constantFrom('^a+$', '([', '\\p{L}', 5),
+            patternProperties: fc.dictionary(fc.constantFrom('^a', '(', '[z-a]'), tie('node'), { maxKeys: 2 }),
+            minimum: fc.oneof(fc.integer(), fc.constant('1')),
+            exclusiveMinimum: fc.boolean(),
             anyOf: fc.array(tie('node'), { maxLength: 2 }),
             nullable: fc.boolean(),
             required: fc.oneof(fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }), fc.constant('x')),
