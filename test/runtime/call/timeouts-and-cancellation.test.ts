@@ -264,7 +264,7 @@ describe('processTree cleanup with a real process group', () => {
     }
   }
 
-  async function waitUntil(condition: () => boolean, ms = 2_000): Promise<boolean> {
+  async function waitUntil(condition: () => boolean, ms = 10_000): Promise<boolean> {
     const end = Date.now() + ms;
     while (Date.now() < end) {
       if (condition()) return true;
