@@ -51,6 +51,11 @@ export interface PermissionDecision {
    * (the bare tool name when it has none).
    */
   readonly alwaysAllowSuggestion?: readonly ParsedRule[];
+  /**
+   * For `ask`: what the approval prompt shows — the permission's name, why the tool needs it
+   * (`permission.reason`), and the call's risk.
+   */
+  readonly approval?: { readonly permission: string; readonly reason: string; readonly riskLevel: PermissionCapability['riskLevel'] };
   /** The call's capability (declared, or recomputed by `resolvePermissionCapability`). */
   readonly capability: PermissionCapability;
 }
@@ -73,6 +78,7 @@ export function evaluatePermission(entry: ToolEntry, input: unknown, settings: P
     decision,
     reason,
     ...(rule === undefined ? {} : { rule }),
+    ...(decision === 'ask' ? { approval: { permission: permission.permission, reason: permission.reason, riskLevel: capability.riskLevel } } : {}),
     ...(decision === 'ask' && permission.askOptions.allowAlways && !permission.alwaysAsk
       ? { alwaysAllowSuggestion: alwaysAllowSuggestion(entry, sourceValues) }
       : {}),

@@ -98,6 +98,16 @@ describe('evaluatePermission', () => {
     });
   });
 
+  test('an ask carries what the approval prompt shows; allow and deny do not', () => {
+    expect(evaluatePermission(bash, { command: 'npm test' }, { mode: 'default' }).approval).toEqual({
+      permission: 'bash',
+      reason: 'Fixture Bash needs it',
+      riskLevel: 'high',
+    });
+    expect(evaluatePermission(bash, { command: 'ls' }, { mode: 'default' }).approval).toBeUndefined();
+    expect(evaluatePermission(bash, { command: 'rm x' }, { mode: 'default', deny: rules('Bash(rm:*)') }).approval).toBeUndefined();
+  });
+
   test('suggested rules are exact rules that would allow the same call next time', () => {
     const asked = evaluatePermission(bash, { command: 'npm test && npm run lint' }, { mode: 'default' });
     const next = evaluatePermission(bash, { command: 'npm test && npm run lint' }, { mode: 'default', allow: asked.alwaysAllowSuggestion });
