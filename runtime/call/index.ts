@@ -16,6 +16,7 @@ export {
   type ToolResultArtifact,
 } from './apply-result-budget.js';
 export { capOutputBytes } from './cap-output-bytes.js';
+export { artifactExpires, cleanupArtifacts, type ArtifactCleanup } from './cleanup-artifacts.js';
 export { formatInputValidationError, parameterName } from './format-input-validation-error.js';
 export { InvalidInputSchemaError, JsonSchemaAdmission, sharedJsonSchemaAdmission } from './json-schema-admission.js';
 export { parseToolInput } from './parse-tool-input.js';

@@ -36,7 +36,7 @@ export interface RunHandlerOptions<Output> {
   /** `undefined`: never times out. */
   readonly timeoutMs: number | undefined;
   readonly cleanupGraceMs: number;
-  readonly cancellation: Pick<ToolCancellationPolicy, 'supported' | 'cleanup'>;
+  readonly cancellation: ToolCancellationPolicy;
   /** The host's cancellation. */
   readonly hostSignal?: AbortSignal;
   /** Process ids the handler registered (read when cleanup is `processTree`). */
