@@ -4,97 +4,15 @@
  * reads is flagged on its line in the generated module and listed unread in AUDIT.md; once the
  * runtime reads it, the flag goes away.
  */
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generate } from '../../../generator/generate.js';
-
-const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
-
-const TOOLS_INDEX = `# yaml-language-server: $schema=./tools.schema.json
-registrationOrder: [Echo]
-reservedReferenceNames: [Ghost]
-`;
-
-const manifest = (extra: string): string => `# yaml-language-server: $schema=../manifest.schema.json
-name: Echo
-capability: text.echo
-purpose: Say the text back
-description: Returns the text it was given.
-aliases: [Say]
-flags:
-  readOnly: true
-  destructive: false
-  concurrentSafe: true
-  sideEffectScope: none
-  riskLevel: low
-  needsApproval: false
-input:
-  type: object
-  properties:
-    text: { type: string }
-  required: [text]
-output:
-  type: object
-  properties:
-    text: { type: string }
-  required: [text]
-permission:
-  permission: text.echo
-  reason: Echo only repeats its input
-resultBudget:
-  maxModelBytes: 1000
-timeout:
-  kind: none
-cancellation:
-  supported: false
-  cleanup: none
-${extra}hooks: [formatModelContent]
-`;
-
-const TOOL_MODULE = `import type { Input, Output } from '../../generated/tools/echo.js';
-import type { ToolImplementation } from '../contract.js';
-
-type Implementation = ToolImplementation<Input, Output>;
-
-export const handler: Implementation['handler'] = async (input) => ({ ok: true, output: { text: input.text } });
-
-export const formatModelContent: NonNullable<Implementation['formatModelContent']> = (output) => output.text;
-`;
-
-/** The mini-runtime: reads a few fields; nothing reads \`trace.required\`. */
-const REGISTRY = `import type { ToolEntry } from './contract.js';
-
-export function register(entries: readonly ToolEntry[]): Map<string, ToolEntry> {
-  const byName = new Map<string, ToolEntry>();
-  for (const entry of entries) if (entry.metadata.providerVisible) byName.set(entry.metadata.name, entry);
-  return byName;
-}
-
-export function budget(entry: ToolEntry, text: string): string {
-  const formatted = entry.formatModelContent?.(text) ?? text;
-  return formatted.slice(0, entry.resultBudget.maxModelBytes);
-}
-`;
-
-const TRACE_GATE = `import type { ToolEntry } from './contract.js';
-
-export function needsTracer(entry: ToolEntry): boolean {
-  return entry.trace.required;
-}
-
-export function assertTracer(entry: ToolEntry, tracer: unknown): void {
-  if (needsTracer(entry) && tracer === undefined) throw new Error(\`\${entry.metadata.name} requires a tracer\`);
-}
-`;
+import { createEchoProject, manifest, put as putIn, TRACE_GATE } from './echo-project.js';
 
 let root: string;
 
-async function put(file: string, text: string): Promise<void> {
-  await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-  await writeFile(path.join(root, file), text);
-}
+const put = (file: string, text: string): Promise<void> => putIn(root, file, text);
 
 async function regenerate(): Promise<{ module: string; audit: string; readers: { fields: { path: string; class: string }[] } }> {
   const result = await generate({ projectRoot: root, write: true });
@@ -118,13 +36,7 @@ function row(audit: string, field: string): string | undefined {
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'audit-e2e-'));
-  await symlink(path.join(repositoryRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-  await cp(path.join(repositoryRoot, 'runtime/contract.ts'), path.join(root, 'runtime/contract.ts'));
-  await put('manifest/tools.yaml', TOOLS_INDEX);
-  await put('manifest/tools/echo.yaml', manifest(''));
-  await put('runtime/tools/echo.ts', TOOL_MODULE);
-  await put('runtime/registry.ts', REGISTRY);
+  root = await createEchoProject('audit-e2e-');
 });
 
 afterAll(async () => {
