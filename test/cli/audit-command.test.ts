@@ -48,7 +48,7 @@ describe('tool-contracts audit', () => {
     const rows = out.split('\n');
     const rowOf = (field: string) => rows.find((line) => line.startsWith(`${field} `))?.replace(/ +/g, ' ');
     expect(rowOf('metadata.providerVisible')).toBe('metadata.providerVisible enforced runtime/registry.ts:5:51 condition');
-    expect(rowOf('resultBudget.maxModelBytes')).toBe('resultBudget.maxModelBytes enforced runtime/registry.ts:11:46 argument');
+    expect(rowOf('resultBudget.maxModelBytes')).toBe('resultBudget.maxModelBytes enforced runtime/registry.ts:11:48 argument');
     expect(rowOf('trace.required')).toBe('trace.required unread —');
     expect(rowOf('metadata.purpose')).toBe('metadata.purpose unread (reserved) —');
     expect(rows).toContain('Sorted-name entry without a tool: Ghost');
