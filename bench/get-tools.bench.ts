@@ -18,7 +18,13 @@ const WARM_SAMPLES = 51;
 const WARM_BATCH = 1000;
 const MCP_TOOLS = 1000;
 
-const model: ModelProfile = { id: 'bench', provider: 'anthropic', supportsNativeWebSearch: true, supportsPdf: true, firstParty: true };
+const model: ModelProfile = {
+  id: 'bench',
+  provider: 'anthropic',
+  supportsNativeWebSearch: true,
+  supportsPdf: true,
+  firstParty: true,
+};
 const silent = { warn: () => {} };
 
 /** 1 000 descriptors shaped like real servers': a few typed properties, some `$defs` references. */
@@ -36,7 +42,12 @@ const descriptors = Array.from({ length: MCP_TOOLS }, (_, index) => ({
     },
     required: ['query'],
     additionalProperties: false,
-    $defs: { Filter: { type: 'object', properties: { field: { type: 'string' }, value: { type: ['string', 'number', 'null'] } } } },
+    $defs: {
+      Filter: {
+        type: 'object',
+        properties: { field: { type: 'string' }, value: { type: ['string', 'number', 'null'] } },
+      },
+    },
   },
 }));
 
@@ -44,10 +55,16 @@ function freshRuntime(withMcp: boolean): ToolRuntime {
   const runtime = createToolRuntime({
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
-    gate: { ports: { cron: true, subagent: true, subagentMessaging: true, skill: true }, features: {}, hostKind: 'terminal', sessionKind: 'main' },
+    gate: {
+      ports: { cron: true, subagent: true, subagentMessaging: true, skill: true },
+      features: {},
+      hostKind: 'terminal',
+      sessionKind: 'main',
+    },
     logger: silent,
   });
-  if (withMcp) registerMcpTools(runtime, 'bench', descriptors, { callMcpTool: async () => ({ content: [] }) });
+  if (withMcp)
+    registerMcpTools(runtime, 'bench', descriptors, { callMcpTool: async () => ({ content: [] }) });
   return runtime;
 }
 
@@ -90,11 +107,20 @@ const rows: [string, string, string][] = [
   ['registration (gate / + MCP)', ms(builtIns.registration), ms(withMcp.registration)],
   ['getTools cold (empty cache)', ms(builtIns.cold), ms(withMcp.cold)],
   ['getTools warm (cache hit)', ms(builtIns.warm), ms(withMcp.warm)],
-  ['cold / warm', `${(builtIns.cold / builtIns.warm).toFixed(0)}x`, `${(withMcp.cold / withMcp.warm).toFixed(0)}x`],
+  [
+    'cold / warm',
+    `${(builtIns.cold / builtIns.warm).toFixed(0)}x`,
+    `${(withMcp.cold / withMcp.warm).toFixed(0)}x`,
+  ],
 ];
 const header: [string, string, string] = ['', '40 built-ins', `+ ${MCP_TOOLS} MCP tools`];
-const widths = [0, 1, 2].map((column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
-const format = (row: [string, string, string]) => `${row[0].padEnd(widths[0]!)}  ${row[1].padStart(widths[1]!)}  ${row[2].padStart(widths[2]!)}`;
-console.log(`getTools, medians of ${COLD_SAMPLES} cold runs and ${WARM_SAMPLES}×${WARM_BATCH} warm calls (Node ${process.version})`);
+const widths = [0, 1, 2].map((column) =>
+  Math.max(...[header, ...rows].map((row) => row[column]!.length)),
+);
+const format = (row: [string, string, string]) =>
+  `${row[0].padEnd(widths[0]!)}  ${row[1].padStart(widths[1]!)}  ${row[2].padStart(widths[2]!)}`;
+console.log(
+  `getTools, medians of ${COLD_SAMPLES} cold runs and ${WARM_SAMPLES}×${WARM_BATCH} warm calls (Node ${process.version})`,
+);
 console.log(format(header));
 for (const row of rows) console.log(format(row));

@@ -71,7 +71,10 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], option: s
 /** Values of a repeatable, comma-separated option; `undefined` when never given. */
 function nameList(values: readonly string[] | undefined): string[] | undefined {
   if (values === undefined) return undefined;
-  return values.flatMap((value) => value.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  return values
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
 }
 
 function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'help' {
@@ -112,12 +115,16 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
   const features: Partial<Record<FeatureFlag, boolean>> = {};
   for (const flag of values.flag ?? []) {
     const [name = '', setting = 'true'] = flag.split('=', 2);
-    features[oneOf(name, FEATURE_FLAGS, '--flag')] = oneOf(setting, ['true', 'false'] as const, `--flag ${name}`) === 'true';
+    features[oneOf(name, FEATURE_FLAGS, '--flag')] =
+      oneOf(setting, ['true', 'false'] as const, `--flag ${name}`) === 'true';
   }
   const provider = values.provider ?? 'anthropic';
   const allowlist = nameList(values.allow);
   const denylist = nameList(values.deny);
-  const turn = values.turn === undefined ? undefined : oneOf(values.turn, ['cron', 'off-peak'] as const, '--turn');
+  const turn =
+    values.turn === undefined
+      ? undefined
+      : oneOf(values.turn, ['cron', 'off-peak'] as const, '--turn');
   for (const rule of values.disallow ?? []) {
     const parsedRule = safeParsePermissionRule(rule);
     if (!parsedRule.success) throw new UsageError(`--disallow: ${parsedRule.error.message}`);
@@ -139,7 +146,9 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
       supportsPdf: values.pdf === true,
       firstParty: provider === 'anthropic',
     },
-    ...(turn === undefined ? {} : { turn: turn === 'off-peak' ? ('offPeak' as const) : ('cron' as const) }),
+    ...(turn === undefined
+      ? {}
+      : { turn: turn === 'off-peak' ? ('offPeak' as const) : ('cron' as const) }),
     mcp: (values.mcp ?? []).map((value) => parseMcpOption(value, cwd)),
     json: values.json === true,
   };
@@ -160,7 +169,9 @@ async function readToolsList(file: string): Promise<unknown[]> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`--mcp ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(
+      `--mcp ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   let data: unknown;
   try {
@@ -168,9 +179,15 @@ async function readToolsList(file: string): Promise<unknown[]> {
   } catch (error) {
     throw new UsageError(`--mcp ${file}: not valid JSON (${(error as Error).message})`);
   }
-  const record = (value: unknown) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
-  const tools = Array.isArray(data) ? data : (record(data).tools ?? record(record(data).result).tools);
-  if (!Array.isArray(tools)) throw new UsageError(`--mcp ${file}: expected a tools/list result ({"tools": [...]}) or an array of tools`);
+  const record = (value: unknown) =>
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const tools = Array.isArray(data)
+    ? data
+    : (record(data).tools ?? record(record(data).result).tools);
+  if (!Array.isArray(tools))
+    throw new UsageError(
+      `--mcp ${file}: expected a tools/list result ({"tools": [...]}) or an array of tools`,
+    );
   return tools;
 }
 
@@ -191,15 +208,21 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   }
 
   // Imported here so that `--help` and usage errors stay instant.
-  const [{ builtInTools }, { SORTED_PROVIDER_TOOL_NAMES }, { createToolRuntime }, { registerMcpTools }, { applyTurnFilter }, { canonicalJson, toolsFingerprint }] =
-    await Promise.all([
-      import('../generated/index.js'),
-      import('../generated/provider-order.js'),
-      import('../runtime/tool-runtime.js'),
-      import('../runtime/mcp/register-mcp-tools.js'),
-      import('../runtime/turn-filter.js'),
-      import('../runtime/tools-fingerprint.js'),
-    ]);
+  const [
+    { builtInTools },
+    { SORTED_PROVIDER_TOOL_NAMES },
+    { createToolRuntime },
+    { registerMcpTools },
+    { applyTurnFilter },
+    { canonicalJson, toolsFingerprint },
+  ] = await Promise.all([
+    import('../generated/index.js'),
+    import('../generated/provider-order.js'),
+    import('../runtime/tool-runtime.js'),
+    import('../runtime/mcp/register-mcp-tools.js'),
+    import('../runtime/turn-filter.js'),
+    import('../runtime/tools-fingerprint.js'),
+  ]);
   const runtime = createToolRuntime({
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
@@ -223,7 +246,10 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       },
     });
   });
-  const tools = applyTurnFilter(runtime.getTools({ model: options.model }), options.turn === undefined ? {} : { kind: options.turn });
+  const tools = applyTurnFilter(
+    runtime.getTools({ model: options.model }),
+    options.turn === undefined ? {} : { kind: options.turn },
+  );
   const fingerprint = toolsFingerprint(tools);
 
   if (options.json) {
@@ -237,7 +263,10 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   const lines = [
     `${describeContext(options)}: ${tools.length} tools`,
     `${'#'.padStart(indexWidth)}  ${'name'.padEnd(nameWidth)}  ${'bytes'.padStart(sizeWidth)}`,
-    ...tools.map((tool, index) => `${String(index + 1).padStart(indexWidth)}  ${tool.name.padEnd(nameWidth)}  ${String(sizes[index]).padStart(sizeWidth)}`),
+    ...tools.map(
+      (tool, index) =>
+        `${String(index + 1).padStart(indexWidth)}  ${tool.name.padEnd(nameWidth)}  ${String(sizes[index]).padStart(sizeWidth)}`,
+    ),
     `total: ${sizes.reduce((sum, size) => sum + size, 0)} bytes`,
     `fingerprint: sha256:${fingerprint}`,
   ];
@@ -251,6 +280,7 @@ function describeContext(options: ListOptions): string {
     `${options.hostKind} host`,
     `model ${options.model.id}`,
   ];
-  if (options.turn !== undefined) parts.push(`${options.turn === 'offPeak' ? 'off-peak' : 'cron'} turn`);
+  if (options.turn !== undefined)
+    parts.push(`${options.turn === 'offPeak' ? 'off-peak' : 'cron'} turn`);
   return parts.join(', ');
 }

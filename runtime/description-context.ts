@@ -48,7 +48,10 @@ export function formatCurrentMonth(date: Date): string {
 }
 
 /** The context a tool's description templates are rendered with under `settings`. */
-export function descriptionContextFor(tool: Pick<ToolContract, 'timeout'>, settings: DescriptionSettings): DescriptionContext {
+export function descriptionContextFor(
+  tool: Pick<ToolContract, 'timeout'>,
+  settings: DescriptionSettings,
+): DescriptionContext {
   const ownTimeout =
     tool.timeout.kind === 'bounded'
       ? { defaultMs: tool.timeout.defaultMs, maxMs: tool.timeout.maxMs }

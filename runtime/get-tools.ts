@@ -8,7 +8,10 @@
  */
 import type { ModelCapability, ModelProfile, ModelToolContract, ToolEntry } from './contract.js';
 import type { DescriptionSettings } from './description-context.js';
-import { orderProviderVisibleTools, type ProviderOrderOptions } from './order-provider-visible-tools.js';
+import {
+  orderProviderVisibleTools,
+  type ProviderOrderOptions,
+} from './order-provider-visible-tools.js';
 import { renderModelContract } from './render-model-contract.js';
 import { filterSearchBranch } from './search-branch-filter.js';
 
@@ -36,11 +39,17 @@ export function modelHasCapability(model: ModelProfile, capability: ModelCapabil
 export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToolContract[] {
   const { kept } = filterSearchBranch(input.entries, input.embeddedSearch);
   const contracts = kept
-    .filter((entry) => entry.availability.modelCapabilities.every((capability) => modelHasCapability(input.model, capability)))
+    .filter((entry) =>
+      entry.availability.modelCapabilities.every((capability) =>
+        modelHasCapability(input.model, capability),
+      ),
+    )
     .filter((entry) => entry.metadata.providerVisible)
     .map((entry) => {
       const contract = renderModelContract(entry, input.descriptionSettings);
-      return entry.resolveModelContract === undefined ? contract : entry.resolveModelContract(contract, input.model);
+      return entry.resolveModelContract === undefined
+        ? contract
+        : entry.resolveModelContract(contract, input.model);
     });
   return deepFreeze(orderProviderVisibleTools(contracts, input.order));
 }

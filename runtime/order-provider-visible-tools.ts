@@ -33,7 +33,10 @@ export function compareCodeUnits(left: string, right: string): number {
 }
 
 /** `tools` in provider order (a new array; the input is not changed). */
-export function orderProviderVisibleTools<T extends OrderableTool>(tools: readonly T[], options: ProviderOrderOptions): T[] {
+export function orderProviderVisibleTools<T extends OrderableTool>(
+  tools: readonly T[],
+  options: ProviderOrderOptions,
+): T[] {
   const registrationIndex = new Map(options.registrationOrder.map((name, index) => [name, index]));
   const reference: T[] = [];
   const builtIn: T[] = [];
@@ -45,7 +48,11 @@ export function orderProviderVisibleTools<T extends OrderableTool>(tools: readon
   }
   const unknownIndex = options.registrationOrder.length;
   reference.sort((left, right) => compareCodeUnits(left.name, right.name));
-  builtIn.sort((left, right) => (registrationIndex.get(left.name) ?? unknownIndex) - (registrationIndex.get(right.name) ?? unknownIndex));
+  builtIn.sort(
+    (left, right) =>
+      (registrationIndex.get(left.name) ?? unknownIndex) -
+      (registrationIndex.get(right.name) ?? unknownIndex),
+  );
   mcp.sort(
     (left, right) =>
       compareCodeUnits(left.mcp!.server, right.mcp!.server) ||

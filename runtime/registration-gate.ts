@@ -135,13 +135,18 @@ export function sessionListVerdict(
   disallowedNames: ReadonlySet<string>,
 ): 'disallowed' | 'denylist' | 'allowlist' | undefined {
   if (names.some((name) => disallowedNames.has(name))) return 'disallowed';
-  if (input.denylist !== undefined && names.some((name) => input.denylist!.includes(name))) return 'denylist';
-  if (input.allowlist !== undefined && !names.some((name) => input.allowlist!.includes(name))) return 'allowlist';
+  if (input.denylist !== undefined && names.some((name) => input.denylist!.includes(name)))
+    return 'denylist';
+  if (input.allowlist !== undefined && !names.some((name) => input.allowlist!.includes(name)))
+    return 'allowlist';
   return undefined;
 }
 
 /** Decide which of `tools` (in registration order) a runtime registers. Pure. */
-export function resolveRegistrationGate(tools: readonly ToolEntry[], input: RegistrationGateInput): RegistrationGateResult {
+export function resolveRegistrationGate(
+  tools: readonly ToolEntry[],
+  input: RegistrationGateInput,
+): RegistrationGateResult {
   const features = resolveFeatureFlags(input);
   const disallowed = splitDisallowedTools(input.disallowedTools);
   const skipped = new Map<ToolEntry, SkippedTool>();
@@ -177,16 +182,25 @@ function firstSkip(
   const names = [name, ...tool.metadata.aliases];
   const addedBack = input.sessionKind === 'subagent' && SUBAGENT_ADD_BACK.has(name);
 
-  const listed = sessionListVerdict(names, addedBack ? { denylist: input.denylist } : input, disallowedNames);
+  const listed = sessionListVerdict(
+    names,
+    addedBack ? { denylist: input.denylist } : input,
+    disallowedNames,
+  );
   if (listed !== undefined) return skip(listed);
-  if (availability.sessionKinds.length > 0 && !availability.sessionKinds.includes(input.sessionKind)) {
+  if (
+    availability.sessionKinds.length > 0 &&
+    !availability.sessionKinds.includes(input.sessionKind)
+  ) {
     return skip('sessionKind', input.sessionKind);
   }
-  if (availability.excludedSessionKinds.includes(input.sessionKind)) return skip('sessionKind', input.sessionKind);
+  if (availability.excludedSessionKinds.includes(input.sessionKind))
+    return skip('sessionKind', input.sessionKind);
   const missingPort = availability.ports.find((port) => input.ports[port] !== true);
   if (missingPort !== undefined) return skip('missingPort', missingPort);
   const offFeature = availability.features.find((flag) => !features[flag]);
   if (offFeature !== undefined) return skip('featureOff', offFeature);
-  if (!addedBack && input.toolset === 'explore' && !EXPLORE_TOOLSET.has(name)) return skip('toolset', 'explore');
+  if (!addedBack && input.toolset === 'explore' && !EXPLORE_TOOLSET.has(name))
+    return skip('toolset', 'explore');
   return undefined;
 }

@@ -14,7 +14,10 @@ export function appendUsageList(description: string, modelInstructions: readonly
 }
 
 /** Project `entry` for the model with its templates rendered under `settings`. */
-export function renderModelContract(entry: ToolEntry, settings: DescriptionSettings): ModelToolContract {
+export function renderModelContract(
+  entry: ToolEntry,
+  settings: DescriptionSettings,
+): ModelToolContract {
   let description = entry.description;
   const inputSchema = structuredClone(entry.inputSchema) as Record<string, unknown>;
   const outputSchema = structuredClone(entry.outputSchema) as Record<string, unknown>;
@@ -24,9 +27,14 @@ export function renderModelContract(entry: ToolEntry, settings: DescriptionSetti
     for (const pointer of Object.keys(templates.sources)) {
       const text = templates.render(pointer, context);
       if (pointer === '/description') description = text;
-      else if (pointer.startsWith('/inputSchema/')) setAtPointer(inputSchema, pointer.slice('/inputSchema'.length), text, entry, pointer);
-      else if (pointer.startsWith('/outputSchema/')) setAtPointer(outputSchema, pointer.slice('/outputSchema'.length), text, entry, pointer);
-      else throw new Error(`${entry.metadata.name}: description template at "${pointer}" does not point into the description or a schema`);
+      else if (pointer.startsWith('/inputSchema/'))
+        setAtPointer(inputSchema, pointer.slice('/inputSchema'.length), text, entry, pointer);
+      else if (pointer.startsWith('/outputSchema/'))
+        setAtPointer(outputSchema, pointer.slice('/outputSchema'.length), text, entry, pointer);
+      else
+        throw new Error(
+          `${entry.metadata.name}: description template at "${pointer}" does not point into the description or a schema`,
+        );
     }
   }
   const { metadata } = entry;
@@ -58,7 +66,13 @@ export function renderModelContract(entry: ToolEntry, settings: DescriptionSetti
 }
 
 /** Write `value` at JSON pointer `pointer` (RFC 6901) inside `root`; the parent must exist. */
-function setAtPointer(root: Record<string, unknown>, pointer: string, value: string, entry: ToolEntry, fullPointer: string): void {
+function setAtPointer(
+  root: Record<string, unknown>,
+  pointer: string,
+  value: string,
+  entry: ToolEntry,
+  fullPointer: string,
+): void {
   const tokens = pointer
     .split('/')
     .slice(1)
@@ -68,7 +82,9 @@ function setAtPointer(root: Record<string, unknown>, pointer: string, value: str
     node = isRecord(node) ? node[token] : undefined;
   }
   if (!isRecord(node) || tokens.length === 0) {
-    throw new Error(`${entry.metadata.name}: description template at "${fullPointer}" has no such place in the contract`);
+    throw new Error(
+      `${entry.metadata.name}: description template at "${fullPointer}" has no such place in the contract`,
+    );
   }
   node[tokens[tokens.length - 1]!] = value;
 }

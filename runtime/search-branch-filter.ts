@@ -23,7 +23,10 @@ export interface SearchBranchResult<T> {
  * A tool gives way only to a tool that is itself kept (so chains resolve), and a cycle of
  * `supersededBy` keeps its members rather than dropping them all.
  */
-export function filterSearchBranch<T extends SearchBranchTool>(tools: readonly T[], embeddedSearch: boolean): SearchBranchResult<T> {
+export function filterSearchBranch<T extends SearchBranchTool>(
+  tools: readonly T[],
+  embeddedSearch: boolean,
+): SearchBranchResult<T> {
   if (!embeddedSearch) return { kept: [...tools], superseded: [] };
   const byName = new Map(tools.map((tool) => [tool.metadata.name, tool]));
   const inCycle = (tool: T): boolean => {

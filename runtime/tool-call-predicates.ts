@@ -12,7 +12,11 @@ export interface ToolCallScope {
 }
 
 /** The scopes that change the workspace (files, repository, machine). */
-const WORKSPACE_MUTATING_SCOPES: ReadonlySet<SideEffectScope> = new Set(['workspace', 'git', 'system']);
+const WORKSPACE_MUTATING_SCOPES: ReadonlySet<SideEffectScope> = new Set([
+  'workspace',
+  'git',
+  'system',
+]);
 
 /** Protocol scopes: they talk to the session or the user, never to the outside world. */
 const PROTOCOL_SCOPES: ReadonlySet<SideEffectScope> = new Set(['session', 'userInteraction']);
@@ -38,6 +42,8 @@ export function isWorldTouchingToolCall(call: ToolCallScope): boolean {
  * "Truly read-only" for scheduling: declared read-only and scope `none`. TodoWrite and Agent
  * declare `readOnly` but write session state (`session`), so they are not.
  */
-export function isTrulyReadOnlyToolCall(call: ToolCallScope & { readonly readOnly: boolean }): boolean {
+export function isTrulyReadOnlyToolCall(
+  call: ToolCallScope & { readonly readOnly: boolean },
+): boolean {
   return call.readOnly && call.sideEffectScope === 'none';
 }

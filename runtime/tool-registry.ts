@@ -49,7 +49,9 @@ export class ToolRegistry {
       }
       const owner = this.#aliases.get(alias);
       if (owner !== undefined && owner !== name) {
-        this.#logger.warn(`alias "${alias}" of "${name}" skipped: it is already an alias of "${owner}"`);
+        this.#logger.warn(
+          `alias "${alias}" of "${name}" skipped: it is already an alias of "${owner}"`,
+        );
         continue;
       }
       this.#aliases.set(alias, name);

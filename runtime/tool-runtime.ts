@@ -12,7 +12,11 @@ import type { ModelProfile, ModelToolContract, ToolEntry } from './contract.js';
 import { formatCurrentMonth, type DescriptionSettings } from './description-context.js';
 import { computeVisibleTools } from './get-tools.js';
 import type { ComputerUseVerifier } from './mcp/computer-use-verifier.js';
-import { resolveRegistrationGate, type RegistrationGateInput, type RegistrationGateResult } from './registration-gate.js';
+import {
+  resolveRegistrationGate,
+  type RegistrationGateInput,
+  type RegistrationGateResult,
+} from './registration-gate.js';
 import { stderrLogger, type RuntimeLogger } from './runtime-logger.js';
 import { ToolRegistry } from './tool-registry.js';
 import { canonicalJson } from './tools-fingerprint.js';
@@ -102,7 +106,10 @@ export class ToolRuntime {
       model: context.model,
       descriptionSettings,
       embeddedSearch: this.#gateInput.embeddedSearch ?? true,
-      order: { sortedNames: this.#options.sortedProviderToolNames, registrationOrder: this.#registrationOrder },
+      order: {
+        sortedNames: this.#options.sortedProviderToolNames,
+        registrationOrder: this.#registrationOrder,
+      },
     });
     this.#cache.set(key, tools);
     return tools;
@@ -116,7 +123,8 @@ export class ToolRuntime {
     this.#gateInput = { ...this.#gateInput, embeddedSearch: update.embeddedSearch };
     this.registry.clear();
     this.#gate = this.#registerBuiltIns();
-    for (const entries of this.#mcpServers.values()) for (const entry of entries) this.registry.register(entry);
+    for (const entries of this.#mcpServers.values())
+      for (const entry of entries) this.registry.register(entry);
     this.#cache.clear();
     return this.#gate;
   }
@@ -136,7 +144,8 @@ export class ToolRuntime {
    * and flags first) and clear the tools cache.
    */
   addMcpServer(server: string, entries: readonly ToolEntry[]): void {
-    if (this.#mcpServers.has(server)) throw new Error(`MCP server "${server}" is already registered in this runtime`);
+    if (this.#mcpServers.has(server))
+      throw new Error(`MCP server "${server}" is already registered in this runtime`);
     this.#mcpServers.set(server, entries);
     for (const entry of entries) this.registry.register(entry);
     this.#cache.clear();

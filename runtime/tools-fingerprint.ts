@@ -18,7 +18,8 @@ function sortKeys(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   // A null prototype makes a `__proto__` key (legal in JSON Schema property names) an own property.
   const sorted: Record<string, unknown> = Object.create(null);
-  for (const key of Object.keys(value).sort()) sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value).sort())
+    sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
   return sorted;
 }
 

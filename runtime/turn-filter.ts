@@ -23,7 +23,10 @@ export const TURN_KIND_DENYLISTS: Readonly<Record<TurnKind, ReadonlySet<string>>
 };
 
 /** `tools` minus what `turn` excludes, order kept. */
-export function applyTurnFilter<T extends Pick<ModelToolContract, 'name'>>(tools: readonly T[], turn: TurnContext = {}): T[] {
+export function applyTurnFilter<T extends Pick<ModelToolContract, 'name'>>(
+  tools: readonly T[],
+  turn: TurnContext = {},
+): T[] {
   if (turn.cronCreationCapReached === true) return [];
   const kindDenylist = TURN_KIND_DENYLISTS[turn.kind ?? 'interactive'];
   const turnDenylist = new Set(turn.denylist ?? []);

@@ -3,7 +3,13 @@
  * host's `callMcpTool` with the tool's original name (SPEC §5.4).
  */
 import { z } from 'zod';
-import type { JsonSchema, RiskLevel, SideEffectScope, ToolEntry, ToolResultBudget } from '../contract.js';
+import type {
+  JsonSchema,
+  RiskLevel,
+  SideEffectScope,
+  ToolEntry,
+  ToolResultBudget,
+} from '../contract.js';
 import { formatMcpContent } from './format-mcp-content.js';
 import { MCP_DEFAULT_TIMEOUT_MS } from './mcp-result-budgets.js';
 import type { CallMcpTool, McpCallResult, McpToolDescriptor } from './mcp-tool-descriptor.js';
@@ -28,7 +34,11 @@ export interface McpToolEntryOptions {
 
 const McpInputSchema = z.record(z.string(), z.unknown());
 const McpOutputSchema = z
-  .object({ content: z.array(z.unknown()).optional(), structuredContent: z.unknown().optional(), isError: z.boolean().optional() })
+  .object({
+    content: z.array(z.unknown()).optional(),
+    structuredContent: z.unknown().optional(),
+    isError: z.boolean().optional(),
+  })
   .passthrough();
 
 /**
@@ -36,17 +46,30 @@ const McpOutputSchema = z
  * read-only wins over destructive); `concurrentSafe` = read-only or idempotent; approval always
  * needed. Risk: `high` when destructive, `low` when read-only, else `medium`, unless given.
  */
-export function createMcpToolEntry(options: McpToolEntryOptions): ToolEntry<McpToolInput, McpCallResult> {
+export function createMcpToolEntry(
+  options: McpToolEntryOptions,
+): ToolEntry<McpToolInput, McpCallResult> {
   const { descriptor, server, callMcpTool } = options;
   // Descriptors come from other processes: read every field defensively.
   const annotations: McpToolDescriptor['annotations'] & object =
-    typeof descriptor.annotations === 'object' && descriptor.annotations !== null ? descriptor.annotations : {};
+    typeof descriptor.annotations === 'object' && descriptor.annotations !== null
+      ? descriptor.annotations
+      : {};
   const readOnly = annotations.readOnlyHint === true;
   const destructive = !readOnly && annotations.destructiveHint === true;
   const idempotent = annotations.idempotentHint === true || readOnly;
-  const riskLevel: RiskLevel = options.riskLevel ?? (destructive ? 'high' : readOnly ? 'low' : 'medium');
-  const timeoutMs = typeof descriptor.timeoutMs === 'number' && Number.isInteger(descriptor.timeoutMs) && descriptor.timeoutMs > 0 ? descriptor.timeoutMs : MCP_DEFAULT_TIMEOUT_MS;
-  const description = [descriptor.description, descriptor.title, annotations.title].find((text) => typeof text === 'string') ?? '';
+  const riskLevel: RiskLevel =
+    options.riskLevel ?? (destructive ? 'high' : readOnly ? 'low' : 'medium');
+  const timeoutMs =
+    typeof descriptor.timeoutMs === 'number' &&
+    Number.isInteger(descriptor.timeoutMs) &&
+    descriptor.timeoutMs > 0
+      ? descriptor.timeoutMs
+      : MCP_DEFAULT_TIMEOUT_MS;
+  const description =
+    [descriptor.description, descriptor.title, annotations.title].find(
+      (text) => typeof text === 'string',
+    ) ?? '';
   return {
     capability: `mcp.${server}.${descriptor.name}`,
     metadata: {
@@ -87,10 +110,26 @@ export function createMcpToolEntry(options: McpToolEntryOptions): ToolEntry<McpT
       denyPriority: 'beforeAsk',
     },
     resultBudget: options.resultBudget,
-    timeout: { kind: 'bounded', defaultMs: timeoutMs, maxMs: timeoutMs, allowCallOverride: false, cleanupGraceMs: 0 },
-    cancellation: { supported: true, cleanup: 'abortSignal', userMessage: 'The user cancelled this tool call.' },
+    timeout: {
+      kind: 'bounded',
+      defaultMs: timeoutMs,
+      maxMs: timeoutMs,
+      allowCallOverride: false,
+      cleanupGraceMs: 0,
+    },
+    cancellation: {
+      supported: true,
+      cleanup: 'abortSignal',
+      userMessage: 'The user cancelled this tool call.',
+    },
     trace: { required: false, input: 'summary', output: 'summary' },
-    availability: { ports: [], features: [], sessionKinds: [], excludedSessionKinds: [], modelCapabilities: [] },
+    availability: {
+      ports: [],
+      features: [],
+      sessionKinds: [],
+      excludedSessionKinds: [],
+      modelCapabilities: [],
+    },
     ordering: 'registration',
     source: `mcp:${server}`,
     mcp: { server, tool: descriptor.name },
@@ -98,13 +137,22 @@ export function createMcpToolEntry(options: McpToolEntryOptions): ToolEntry<McpT
       try {
         const result = await callMcpTool(server, descriptor.name, input, context.signal);
         if (result.isError === true) {
-          return { ok: false, code: 'mcp_tool_error', message: formatMcpContent(result) || `The MCP tool "${descriptor.name}" reported an error.` };
+          return {
+            ok: false,
+            code: 'mcp_tool_error',
+            message:
+              formatMcpContent(result) || `The MCP tool "${descriptor.name}" reported an error.`,
+          };
         }
         return { ok: true, output: result };
       } catch (error) {
         if (context.signal.aborted) throw error;
         const message = error instanceof Error ? error.message : String(error);
-        return { ok: false, code: 'mcp_call_failed', message: `The MCP server "${server}" failed to run "${descriptor.name}": ${message}` };
+        return {
+          ok: false,
+          code: 'mcp_call_failed',
+          message: `The MCP server "${server}" failed to run "${descriptor.name}": ${message}`,
+        };
       }
     },
     formatModelContent: formatMcpContent,

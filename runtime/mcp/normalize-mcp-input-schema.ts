@@ -38,9 +38,29 @@ const MAX_CONVERTED_NODES = 2_000;
 /** Formats ajv-formats checks; others would be silently ignored by a validator. */
 const KNOWN_FORMATS: ReadonlySet<string> = new Set(Object.keys(fullFormats));
 
-const DROPPED_KEYWORDS = new Set(['$schema', '$id', '$defs', 'definitions', '$anchor', '$dynamicAnchor', '$comment', '$recursiveAnchor']);
+const DROPPED_KEYWORDS = new Set([
+  '$schema',
+  '$id',
+  '$defs',
+  'definitions',
+  '$anchor',
+  '$dynamicAnchor',
+  '$comment',
+  '$recursiveAnchor',
+]);
 /** Keywords whose value is one schema. */
-const SCHEMA_KEYWORDS = ['additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames', 'contains', 'not', 'if', 'then', 'else', 'contentSchema'];
+const SCHEMA_KEYWORDS = [
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contentSchema',
+];
 /** Keywords whose value is a map of schemas. */
 const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'dependentSchemas'];
 /** Keywords whose value is a list of schemas. */
@@ -56,7 +76,13 @@ type SchemaObject = Record<string, unknown>;
 
 let sharedAjv: Ajv2020 | undefined;
 function ajv(): Ajv2020 {
-  sharedAjv ??= new Ajv2020({ strict: false, allErrors: false, validateFormats: true, formats: fullFormats, code: { optimize: false } });
+  sharedAjv ??= new Ajv2020({
+    strict: false,
+    allErrors: false,
+    validateFormats: true,
+    formats: fullFormats,
+    code: { optimize: false },
+  });
   return sharedAjv;
 }
 
@@ -74,13 +100,18 @@ export function normalizeMcpInputSchema(raw: unknown): NormalizedMcpSchema {
     const converted = convertNode(raw, state, []);
     if (!isSchemaObject(converted)) return fallback('input schema is not an object schema');
     if (converted.type === undefined) converted.type = 'object';
-    if (!typeAllows(converted.type, 'object')) return fallback(`input schema root has type ${JSON.stringify(converted.type)}, expected "object"`);
+    if (!typeAllows(converted.type, 'object'))
+      return fallback(
+        `input schema root has type ${JSON.stringify(converted.type)}, expected "object"`,
+      );
     const schema: SchemaObject = { $schema: DRAFT_2020_12, ...converted };
     // The call path compiles this schema with ajv, so a schema that cannot compile must not get
     // that far. Patterns were checked above; the meta-schema covers the rest, at a fraction of
     // the cost of a compile (which dominated registering 1 000 tools).
     if (!ajv().validateSchema(schema)) {
-      return fallback(`input schema is not valid draft 2020-12 (${ajv().errorsText(ajv().errors)})`);
+      return fallback(
+        `input schema is not valid draft 2020-12 (${ajv().errorsText(ajv().errors)})`,
+      );
     }
     return { schema, warnings };
   } catch (error) {
@@ -104,12 +135,27 @@ function convertNode(node: unknown, state: State, refStack: readonly string[]): 
   state.nodes += 1;
   const out: SchemaObject = {};
   for (const [key, value] of Object.entries(node)) {
-    if (DROPPED_KEYWORDS.has(key) || key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') continue;
+    if (
+      DROPPED_KEYWORDS.has(key) ||
+      key === '$ref' ||
+      key === '$dynamicRef' ||
+      key === '$recursiveRef'
+    )
+      continue;
     if (SCHEMA_KEYWORDS.includes(key)) out[key] = convertNode(value, state, refStack);
-    else if (key === 'patternProperties' && isSchemaObject(value)) out[key] = convertPatternProperties(value, state, refStack);
-    else if (SCHEMA_MAP_KEYWORDS.includes(key) && isSchemaObject(value)) out[key] = mapValues(value, (child) => convertNode(child, state, refStack));
-    else if (SCHEMA_LIST_KEYWORDS.includes(key) && Array.isArray(value)) out[key] = value.map((child) => convertNode(child, state, refStack));
-    else if (key === 'items' || key === 'additionalItems' || key === 'dependencies' || key === 'nullable') continue;
+    else if (key === 'patternProperties' && isSchemaObject(value))
+      out[key] = convertPatternProperties(value, state, refStack);
+    else if (SCHEMA_MAP_KEYWORDS.includes(key) && isSchemaObject(value))
+      out[key] = mapValues(value, (child) => convertNode(child, state, refStack));
+    else if (SCHEMA_LIST_KEYWORDS.includes(key) && Array.isArray(value))
+      out[key] = value.map((child) => convertNode(child, state, refStack));
+    else if (
+      key === 'items' ||
+      key === 'additionalItems' ||
+      key === 'dependencies' ||
+      key === 'nullable'
+    )
+      continue;
     else if (key === 'format' || key === 'pattern') continue;
     else defineValue(out, key, value);
   }
@@ -123,10 +169,19 @@ function convertNode(node: unknown, state: State, refStack: readonly string[]): 
   return out;
 }
 
-function convertReference(node: SchemaObject, ref: string, state: State, refStack: readonly string[]): unknown {
+function convertReference(
+  node: SchemaObject,
+  ref: string,
+  state: State,
+  refStack: readonly string[],
+): unknown {
   const siblings: SchemaObject = {};
-  for (const [key, value] of Object.entries(node)) if (key !== '$ref') defineValue(siblings, key, value);
-  const convertedSiblings = Object.keys(siblings).length === 0 ? {} : (convertNode(siblings, state, refStack) as SchemaObject);
+  for (const [key, value] of Object.entries(node))
+    if (key !== '$ref') defineValue(siblings, key, value);
+  const convertedSiblings =
+    Object.keys(siblings).length === 0
+      ? {}
+      : (convertNode(siblings, state, refStack) as SchemaObject);
   if (!ref.startsWith('#')) {
     state.warnings.push(`remote reference "${ref}" is not followed; replaced by {} (any value)`);
     return withNote(convertedSiblings, `(Refers to ${ref}, which is not included.)`);
@@ -139,11 +194,18 @@ function convertReference(node: SchemaObject, ref: string, state: State, refStac
   const depth = refStack.filter((seen) => seen === ref).length;
   if (depth >= RECURSION_LIMIT || state.nodes >= MAX_CONVERTED_NODES) {
     const stub: SchemaObject = {};
-    if (isSchemaObject(target) && target.type !== undefined) stub.type = structuredClone(target.type);
-    return { ...withNote(stub, `(Same structure as the enclosing ${ref}; not expanded further.)`), ...convertedSiblings };
+    if (isSchemaObject(target) && target.type !== undefined)
+      stub.type = structuredClone(target.type);
+    return {
+      ...withNote(stub, `(Same structure as the enclosing ${ref}; not expanded further.)`),
+      ...convertedSiblings,
+    };
   }
   const expanded = convertNode(target, state, [...refStack, ref]);
-  if (typeof expanded === 'boolean') return Object.keys(convertedSiblings).length === 0 ? expanded : { allOf: [expanded], ...convertedSiblings };
+  if (typeof expanded === 'boolean')
+    return Object.keys(convertedSiblings).length === 0
+      ? expanded
+      : { allOf: [expanded], ...convertedSiblings };
   return { ...(expanded as SchemaObject), ...convertedSiblings };
 }
 
@@ -167,22 +229,37 @@ function resolvePointer(root: SchemaObject, ref: string): unknown {
   return node;
 }
 
-function convertItems(node: SchemaObject, out: SchemaObject, state: State, refStack: readonly string[]): void {
+function convertItems(
+  node: SchemaObject,
+  out: SchemaObject,
+  state: State,
+  refStack: readonly string[],
+): void {
   if (Array.isArray(node.items)) {
     // draft-07 tuple form
     out.prefixItems = node.items.map((child) => convertNode(child, state, refStack));
-    if (node.additionalItems !== undefined) out.items = convertNode(node.additionalItems, state, refStack);
+    if (node.additionalItems !== undefined)
+      out.items = convertNode(node.additionalItems, state, refStack);
   } else if (node.items !== undefined) {
     out.items = convertNode(node.items, state, refStack);
   }
 }
 
-function convertDependencies(node: SchemaObject, out: SchemaObject, state: State, refStack: readonly string[]): void {
+function convertDependencies(
+  node: SchemaObject,
+  out: SchemaObject,
+  state: State,
+  refStack: readonly string[],
+): void {
   if (!isSchemaObject(node.dependencies)) return;
   for (const [property, dependency] of Object.entries(node.dependencies)) {
     if (Array.isArray(dependency)) {
       const required = (out.dependentRequired ??= {}) as SchemaObject;
-      defineValue(required, property, dependency.filter((item) => typeof item === 'string'));
+      defineValue(
+        required,
+        property,
+        dependency.filter((item) => typeof item === 'string'),
+      );
     } else {
       const schemas = (out.dependentSchemas ??= {}) as SchemaObject;
       defineValue(schemas, property, convertNode(dependency, state, refStack));
@@ -238,21 +315,33 @@ function convertPattern(node: SchemaObject, out: SchemaObject, state: State): vo
     return;
   }
   const named = typeof node.pattern === 'string' ? node.pattern : JSON.stringify(node.pattern);
-  state.warnings.push(`pattern ${JSON.stringify(named)} is not a valid regular expression; dropped`);
+  state.warnings.push(
+    `pattern ${JSON.stringify(named)} is not a valid regular expression; dropped`,
+  );
   Object.assign(out, withNote(out, `(Pattern: ${named}.)`));
 }
 
-function convertPatternProperties(record: SchemaObject, state: State, refStack: readonly string[]): SchemaObject {
+function convertPatternProperties(
+  record: SchemaObject,
+  state: State,
+  refStack: readonly string[],
+): SchemaObject {
   const out: SchemaObject = {};
   for (const [pattern, child] of Object.entries(record)) {
     if (isValidPattern(pattern)) defineValue(out, pattern, convertNode(child, state, refStack));
-    else state.warnings.push(`patternProperties key ${JSON.stringify(pattern)} is not a valid regular expression; dropped`);
+    else
+      state.warnings.push(
+        `patternProperties key ${JSON.stringify(pattern)} is not a valid regular expression; dropped`,
+      );
   }
   return out;
 }
 
 function withNote(schema: SchemaObject, note: string): SchemaObject {
-  const description = typeof schema.description === 'string' && schema.description !== '' ? `${schema.description} ${note}` : note;
+  const description =
+    typeof schema.description === 'string' && schema.description !== ''
+      ? `${schema.description} ${note}`
+      : note;
   return { ...schema, description };
 }
 
@@ -268,7 +357,12 @@ function mapValues(record: SchemaObject, convert: (value: unknown) => unknown): 
 
 /** Assignment that treats `__proto__` as an ordinary key (a property may be called that). */
 function defineValue(target: SchemaObject, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 function isSchemaObject(value: unknown): value is SchemaObject {

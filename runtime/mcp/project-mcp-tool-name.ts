@@ -26,8 +26,15 @@ export function mcpToolName(server: string, tool: string): string {
 }
 
 /** The shortened form of `mcp__<server>__<tool>` (see the module comment). */
-export function shortenedMcpToolName(server: string, tool: string, visibleServer: string = server): string {
-  const hash = createHash('sha256').update(`mcp__${server}__${tool}`).digest('hex').slice(0, HASH_LENGTH);
+export function shortenedMcpToolName(
+  server: string,
+  tool: string,
+  visibleServer: string = server,
+): string {
+  const hash = createHash('sha256')
+    .update(`mcp__${server}__${tool}`)
+    .digest('hex')
+    .slice(0, HASH_LENGTH);
   return `${mcpToolName(visibleServer, tool).slice(0, PROVIDER_TOOL_NAME_LIMIT - HASH_LENGTH - 1)}_${hash}`;
 }
 
@@ -54,7 +61,11 @@ export function projectMcpToolNames(
   const used = new Set<string>();
   for (const tool of tools) {
     const name = plain.get(tool)!;
-    if (name.length <= PROVIDER_TOOL_NAME_LIMIT && plainCounts.get(name) === 1 && !taken.has(name)) {
+    if (
+      name.length <= PROVIDER_TOOL_NAME_LIMIT &&
+      plainCounts.get(name) === 1 &&
+      !taken.has(name)
+    ) {
       result.set(tool, { ok: true, name, shortened: false });
       used.add(name);
     }

@@ -19,7 +19,11 @@ import type { ToolEntry } from '../contract.js';
 import { sessionListVerdict, splitDisallowedTools } from '../registration-gate.js';
 import type { ToolRuntime } from '../tool-runtime.js';
 import { createMcpToolEntry } from './create-mcp-tool-entry.js';
-import { COMPUTER_USE_RESULT_BUDGET, MCP_RESULT_BUDGET, NODE_REPL_RESULT_BUDGET } from './mcp-result-budgets.js';
+import {
+  COMPUTER_USE_RESULT_BUDGET,
+  MCP_RESULT_BUDGET,
+  NODE_REPL_RESULT_BUDGET,
+} from './mcp-result-budgets.js';
 import type { CallMcpTool, McpToolDescriptor } from './mcp-tool-descriptor.js';
 import { normalizeMcpInputSchema } from './normalize-mcp-input-schema.js';
 import { mcpToolName, projectMcpToolNames } from './project-mcp-tool-name.js';
@@ -57,7 +61,12 @@ export interface McpRegistrationResult {
   readonly alreadyRegistered: boolean;
   readonly computerUse: boolean;
   /** Registered tools: provider-visible name, original name, aliases, whether shortened. */
-  readonly registered: readonly { readonly name: string; readonly tool: string; readonly aliases: readonly string[]; readonly shortened: boolean }[];
+  readonly registered: readonly {
+    readonly name: string;
+    readonly tool: string;
+    readonly aliases: readonly string[];
+    readonly shortened: boolean;
+  }[];
   readonly skipped: readonly { readonly tool: string; readonly reason: McpSkipReason }[];
   /** Schema normalisation notes and other problems, also sent to the runtime's logger. */
   readonly warnings: readonly string[];
@@ -70,15 +79,22 @@ export function registerMcpTools(
   descriptors: readonly unknown[],
   options: RegisterMcpToolsOptions,
 ): McpRegistrationResult {
-  const computerUse = options.computerUseToken !== undefined && runtime.isVerifiedComputerUse(options.computerUseToken);
+  const computerUse =
+    options.computerUseToken !== undefined &&
+    runtime.isVerifiedComputerUse(options.computerUseToken);
   const warnings: string[] = [];
   const skipped: { tool: string; reason: McpSkipReason }[] = [];
-  const result = (registered: McpRegistrationResult['registered'], alreadyRegistered = false): McpRegistrationResult => {
+  const result = (
+    registered: McpRegistrationResult['registered'],
+    alreadyRegistered = false,
+  ): McpRegistrationResult => {
     for (const warning of warnings) runtime.logger.warn(warning);
     return { server, alreadyRegistered, computerUse, registered, skipped, warnings };
   };
   if (options.computerUseToken !== undefined && !computerUse) {
-    warnings.push(`MCP server "${server}": computer-use token not recognised; registered as an ordinary MCP server`);
+    warnings.push(
+      `MCP server "${server}": computer-use token not recognised; registered as an ordinary MCP server`,
+    );
   }
   if (runtime.hasMcpServer(server)) return result([], true);
 
@@ -94,28 +110,52 @@ export function registerMcpTools(
   });
 
   const visibleServer = computerUse ? COMPUTER_USE_VISIBLE_SERVER : server;
-  const taken = new Set([...runtime.registry.list().map((entry) => entry.metadata.name), ...runtime.registry.aliases().keys()]);
-  const names = projectMcpToolNames(server, selected.map((descriptor) => descriptor.name), taken, visibleServer);
+  const taken = new Set([
+    ...runtime.registry.list().map((entry) => entry.metadata.name),
+    ...runtime.registry.aliases().keys(),
+  ]);
+  const names = projectMcpToolNames(
+    server,
+    selected.map((descriptor) => descriptor.name),
+    taken,
+    visibleServer,
+  );
   const disallowedNames = splitDisallowedTools(runtime.gateInput.disallowedTools).names;
   const entries: ToolEntry[] = [];
   const registered: { name: string; tool: string; aliases: string[]; shortened: boolean }[] = [];
   for (const descriptor of selected) {
     const projection = names.get(descriptor.name)!;
     if (!projection.ok) {
-      warnings.push(`MCP server "${server}": tool "${descriptor.name}" skipped, its name ${projection.name} is taken`);
+      warnings.push(
+        `MCP server "${server}": tool "${descriptor.name}" skipped, its name ${projection.name} is taken`,
+      );
       skipped.push({ tool: descriptor.name, reason: 'nameCollision' });
       continue;
     }
     const ordinaryName = mcpToolName(server, descriptor.name);
-    const aliases = computerUse && ordinaryName !== projection.name && ordinaryName.length <= 64 && !taken.has(ordinaryName) ? [ordinaryName] : [];
-    const listed = sessionListVerdict([projection.name, ...aliases], runtime.gateInput, disallowedNames);
+    const aliases =
+      computerUse &&
+      ordinaryName !== projection.name &&
+      ordinaryName.length <= 64 &&
+      !taken.has(ordinaryName)
+        ? [ordinaryName]
+        : [];
+    const listed = sessionListVerdict(
+      [projection.name, ...aliases],
+      runtime.gateInput,
+      disallowedNames,
+    );
     if (listed !== undefined) {
       skipped.push({ tool: descriptor.name, reason: listed });
       continue;
     }
     const input = normalizeMcpInputSchema(descriptor.inputSchema);
-    for (const warning of input.warnings) warnings.push(`MCP server "${server}", tool "${descriptor.name}": ${warning}`);
-    const output = descriptor.outputSchema === undefined ? undefined : normalizeMcpInputSchema(descriptor.outputSchema);
+    for (const warning of input.warnings)
+      warnings.push(`MCP server "${server}", tool "${descriptor.name}": ${warning}`);
+    const output =
+      descriptor.outputSchema === undefined
+        ? undefined
+        : normalizeMcpInputSchema(descriptor.outputSchema);
     const isNodeReplJs = server === NODE_REPL_SERVER && descriptor.name === 'js';
     entries.push(
       createMcpToolEntry({
@@ -124,14 +164,26 @@ export function registerMcpTools(
         name: projection.name,
         aliases,
         inputSchema: input.schema,
-        outputSchema: output?.schema ?? { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' },
-        resultBudget: computerUse ? COMPUTER_USE_RESULT_BUDGET : server === NODE_REPL_SERVER ? NODE_REPL_RESULT_BUDGET : MCP_RESULT_BUDGET,
+        outputSchema: output?.schema ?? {
+          $schema: 'https://json-schema.org/draft/2020-12/schema',
+          type: 'object',
+        },
+        resultBudget: computerUse
+          ? COMPUTER_USE_RESULT_BUDGET
+          : server === NODE_REPL_SERVER
+            ? NODE_REPL_RESULT_BUDGET
+            : MCP_RESULT_BUDGET,
         sideEffectScope: isNodeReplJs ? 'system' : 'network',
         ...(isNodeReplJs ? { riskLevel: 'high' as const } : {}),
         callMcpTool: options.callMcpTool,
       }),
     );
-    registered.push({ name: projection.name, tool: descriptor.name, aliases, shortened: projection.shortened });
+    registered.push({
+      name: projection.name,
+      tool: descriptor.name,
+      aliases,
+      shortened: projection.shortened,
+    });
   }
   runtime.addMcpServer(server, entries);
   return result(registered);
@@ -147,7 +199,10 @@ function collectDescriptors(
   const seen = new Set<string>();
   const valid: McpToolDescriptor[] = [];
   descriptors.forEach((descriptor, index) => {
-    const name = typeof descriptor === 'object' && descriptor !== null ? (descriptor as { name?: unknown }).name : undefined;
+    const name =
+      typeof descriptor === 'object' && descriptor !== null
+        ? (descriptor as { name?: unknown }).name
+        : undefined;
     if (typeof name !== 'string' || name === '') {
       warnings.push(`MCP server "${server}": tool #${index} has no name; skipped`);
       skipped.push({ tool: `#${index}`, reason: 'invalidDescriptor' });
@@ -162,9 +217,13 @@ function collectDescriptors(
   return valid;
 }
 
-function toolFilterVerdict(tool: string, options: RegisterMcpToolsOptions): 'excluded' | 'notIncluded' | undefined {
+function toolFilterVerdict(
+  tool: string,
+  options: RegisterMcpToolsOptions,
+): 'excluded' | 'notIncluded' | undefined {
   if (matchesAny(tool, options.excludeTools ?? [])) return 'excluded';
-  if (options.includeTools !== undefined && !matchesAny(tool, options.includeTools)) return 'notIncluded';
+  if (options.includeTools !== undefined && !matchesAny(tool, options.includeTools))
+    return 'notIncluded';
   return undefined;
 }
 

@@ -55,13 +55,21 @@ export interface PermissionDecision {
    * For `ask`: what the approval prompt shows — the permission's name, why the tool needs it
    * (`permission.reason`), and the call's risk.
    */
-  readonly approval?: { readonly permission: string; readonly reason: string; readonly riskLevel: PermissionCapability['riskLevel'] };
+  readonly approval?: {
+    readonly permission: string;
+    readonly reason: string;
+    readonly riskLevel: PermissionCapability['riskLevel'];
+  };
   /** The call's capability (declared, or recomputed by `resolvePermissionCapability`). */
   readonly capability: PermissionCapability;
 }
 
 /** Decide whether `input` may be passed to `entry` under `settings`. */
-export function evaluatePermission(entry: ToolEntry, input: unknown, settings: PermissionSettings): PermissionDecision {
+export function evaluatePermission(
+  entry: ToolEntry,
+  input: unknown,
+  settings: PermissionSettings,
+): PermissionDecision {
   const { permission, metadata } = entry;
   const capability: PermissionCapability = entry.resolvePermissionCapability?.(input) ?? {
     readOnly: metadata.readOnly,
@@ -72,13 +80,26 @@ export function evaluatePermission(entry: ToolEntry, input: unknown, settings: P
   const sourceValues = patternSourceValues(entry, input);
   const values = permission.patternSources.flatMap((source) => sourceValues[source] ?? []);
   const names = [metadata.name, ...metadata.aliases];
-  const forTool = (rules: readonly ParsedRule[] | undefined) => (rules ?? []).filter((rule) => names.includes(rule.toolName));
+  const forTool = (rules: readonly ParsedRule[] | undefined) =>
+    (rules ?? []).filter((rule) => names.includes(rule.toolName));
 
-  const decide = (decision: PermissionDecision['decision'], reason: PermissionReason, rule?: ParsedRule): PermissionDecision => ({
+  const decide = (
+    decision: PermissionDecision['decision'],
+    reason: PermissionReason,
+    rule?: ParsedRule,
+  ): PermissionDecision => ({
     decision,
     reason,
     ...(rule === undefined ? {} : { rule }),
-    ...(decision === 'ask' ? { approval: { permission: permission.permission, reason: permission.reason, riskLevel: capability.riskLevel } } : {}),
+    ...(decision === 'ask'
+      ? {
+          approval: {
+            permission: permission.permission,
+            reason: permission.reason,
+            riskLevel: capability.riskLevel,
+          },
+        }
+      : {}),
     ...(decision === 'ask' && permission.askOptions.allowAlways && !permission.alwaysAsk
       ? { alwaysAllowSuggestion: alwaysAllowSuggestion(entry, sourceValues) }
       : {}),
@@ -90,14 +111,19 @@ export function evaluatePermission(entry: ToolEntry, input: unknown, settings: P
     return rule === undefined ? undefined : decide('deny', 'denyRule', rule);
   };
   const planCheck = (): PermissionDecision | undefined =>
-    settings.mode === 'plan' && !capability.readOnly && !metadata.allowedInPlanMode ? decide('deny', 'planMode') : undefined;
+    settings.mode === 'plan' && !capability.readOnly && !metadata.allowedInPlanMode
+      ? decide('deny', 'planMode')
+      : undefined;
   const askCheck = (): PermissionDecision | undefined => {
     if (permission.alwaysAsk) return decide('ask', 'alwaysAsk');
     const rule = firstRuleMatchingAny(forTool(settings.ask), values);
     return rule === undefined ? undefined : decide('ask', 'askRule', rule);
   };
 
-  const ordered = permission.denyPriority === 'afterAsk' ? [planCheck, askCheck, denyCheck] : [denyCheck, planCheck, askCheck];
+  const ordered =
+    permission.denyPriority === 'afterAsk'
+      ? [planCheck, askCheck, denyCheck]
+      : [denyCheck, planCheck, askCheck];
   for (const check of ordered) {
     const decided = check();
     if (decided !== undefined) return decided;
@@ -105,7 +131,8 @@ export function evaluatePermission(entry: ToolEntry, input: unknown, settings: P
   const allowRule = ruleCoveringAll(forTool(settings.allow), values);
   if (allowRule !== undefined) return decide('allow', 'allowRule', allowRule);
   if (settings.mode === 'yolo') return decide('allow', 'yoloMode');
-  if (settings.mode === 'acceptEdits' && capability.sideEffectScope === 'workspace') return decide('allow', 'acceptEditsMode');
+  if (settings.mode === 'acceptEdits' && capability.sideEffectScope === 'workspace')
+    return decide('allow', 'acceptEditsMode');
   if (!capability.needsApproval) return decide('allow', 'noApprovalNeeded');
   return decide('ask', 'approvalRequired');
 }
@@ -115,10 +142,16 @@ export function evaluatePermission(entry: ToolEntry, input: unknown, settings: P
  * `resolvePermissionRulePolicy` (Bash splits a compound command), else the fields named by
  * `patternSources` and `alwaysAllowPatternSources` as they appear in the input.
  */
-function patternSourceValues(entry: ToolEntry, input: unknown): Readonly<Record<string, readonly string[]>> {
+function patternSourceValues(
+  entry: ToolEntry,
+  input: unknown,
+): Readonly<Record<string, readonly string[]>> {
   const policy = entry.resolvePermissionRulePolicy?.(input);
   const values: Record<string, readonly string[]> = {};
-  for (const source of [...entry.permission.patternSources, ...entry.permission.alwaysAllowPatternSources]) {
+  for (const source of [
+    ...entry.permission.patternSources,
+    ...entry.permission.alwaysAllowPatternSources,
+  ]) {
     values[source] = policy?.matchValues[source] ?? fieldValues(input, source);
   }
   return values;
@@ -134,15 +167,24 @@ function fieldValues(input: unknown, field: string): readonly string[] {
 }
 
 /** Deny and ask: a bare-name rule, or a pattern rule matching any one value. */
-function firstRuleMatchingAny(rules: readonly ParsedRule[], values: readonly string[]): ParsedRule | undefined {
-  return rules.find((rule) => rule.match.kind === 'tool' || values.some((value) => matchesRulePattern(rule.match, value)));
+function firstRuleMatchingAny(
+  rules: readonly ParsedRule[],
+  values: readonly string[],
+): ParsedRule | undefined {
+  return rules.find(
+    (rule) =>
+      rule.match.kind === 'tool' || values.some((value) => matchesRulePattern(rule.match, value)),
+  );
 }
 
 /**
  * Allow: a bare-name rule, or pattern rules that together cover every value — a compound
  * command is allowed only when each of its parts is.
  */
-function ruleCoveringAll(rules: readonly ParsedRule[], values: readonly string[]): ParsedRule | undefined {
+function ruleCoveringAll(
+  rules: readonly ParsedRule[],
+  values: readonly string[],
+): ParsedRule | undefined {
   const bare = rules.find((rule) => rule.match.kind === 'tool');
   if (bare !== undefined) return bare;
   if (values.length === 0) return undefined;
@@ -160,7 +202,16 @@ function alwaysAllowSuggestion(
   sourceValues: Readonly<Record<string, readonly string[]>>,
 ): readonly ParsedRule[] {
   const name = entry.metadata.name;
-  const values = [...new Set(entry.permission.alwaysAllowPatternSources.flatMap((source) => sourceValues[source] ?? []))];
-  if (entry.permission.alwaysAllowPatternSources.length === 0) return [{ text: name, toolName: name, match: { kind: 'tool' } }];
-  return values.map((value) => ({ text: `${name}(${value})`, toolName: name, match: { kind: 'exact', value } }));
+  const values = [
+    ...new Set(
+      entry.permission.alwaysAllowPatternSources.flatMap((source) => sourceValues[source] ?? []),
+    ),
+  ];
+  if (entry.permission.alwaysAllowPatternSources.length === 0)
+    return [{ text: name, toolName: name, match: { kind: 'tool' } }];
+  return values.map((value) => ({
+    text: `${name}(${value})`,
+    toolName: name,
+    match: { kind: 'exact', value },
+  }));
 }

@@ -43,7 +43,10 @@ const GLOB_CHARACTERS = /[*?[{]/;
 /** Parse one rule; problems are returned, never thrown. */
 export function safeParsePermissionRule(input: string): SafeParsePermissionRuleResult {
   const text = input.trim();
-  const fail = (code: PermissionRuleProblem['code'], message: string): SafeParsePermissionRuleResult => ({
+  const fail = (
+    code: PermissionRuleProblem['code'],
+    message: string,
+  ): SafeParsePermissionRuleResult => ({
     success: false,
     error: { code, text, message: `permission rule "${text}": ${message}` },
   });
@@ -51,12 +54,16 @@ export function safeParsePermissionRule(input: string): SafeParsePermissionRuleR
   const open = text.indexOf('(');
   const toolName = open === -1 ? text : text.slice(0, open).trim();
   if (!TOOL_NAME.test(toolName)) {
-    return fail('invalidToolName', `expected a tool name matching ^[A-Za-z0-9_-]{1,64}$, found "${toolName}"`);
+    return fail(
+      'invalidToolName',
+      `expected a tool name matching ^[A-Za-z0-9_-]{1,64}$, found "${toolName}"`,
+    );
   }
   if (open === -1) return { success: true, rule: { text, toolName, match: { kind: 'tool' } } };
   if (!text.endsWith(')')) return fail('unclosedPattern', 'expected the pattern to end with ")"');
   const pattern = text.slice(open + 1, -1);
-  if (pattern.trim() === '') return fail('emptyPattern', 'expected a pattern inside the parentheses');
+  if (pattern.trim() === '')
+    return fail('emptyPattern', 'expected a pattern inside the parentheses');
   return { success: true, rule: { text, toolName, match: classifyPattern(pattern) } };
 }
 
@@ -76,7 +83,8 @@ export function parsePermissionRule(input: string): ParsedRule {
 }
 
 function classifyPattern(pattern: string): PermissionRuleMatch {
-  if (pattern.endsWith(':*') && pattern.length > 2) return { kind: 'prefix', prefix: pattern.slice(0, -2) };
+  if (pattern.endsWith(':*') && pattern.length > 2)
+    return { kind: 'prefix', prefix: pattern.slice(0, -2) };
   if (GLOB_CHARACTERS.test(pattern)) return { kind: 'glob', pattern };
   return { kind: 'exact', value: pattern };
 }
@@ -91,7 +99,10 @@ export function matchesRulePattern(match: PermissionRuleMatch, value: string): b
     case 'exact':
       return value === match.value;
     case 'prefix':
-      return value === match.prefix || (value.startsWith(match.prefix) && /^\s/.test(value.slice(match.prefix.length)));
+      return (
+        value === match.prefix ||
+        (value.startsWith(match.prefix) && /^\s/.test(value.slice(match.prefix.length)))
+      );
     case 'glob': {
       let matcher = globMatchers.get(match.pattern);
       if (matcher === undefined) {

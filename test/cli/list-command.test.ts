@@ -12,7 +12,12 @@ const root = join(import.meta.dirname, '..', '..');
 async function list(args: string[], cwd = root) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await run(args, { out: (text) => out.push(text), err: (text) => err.push(text), cwd, color: false });
+  const code = await run(args, {
+    out: (text) => out.push(text),
+    err: (text) => err.push(text),
+    cwd,
+    color: false,
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -24,8 +29,31 @@ function namesIn(listing: string): string[] {
     .map((line) => line.trim().split(/\s+/)[1]!);
 }
 
-const REFERENCE = ['AskUserQuestion', 'Bash', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Read', 'TaskOutput', 'TaskStop', 'TodoWrite', 'WebFetch', 'Write'];
-const WORKFLOWS = ['ListModels', 'CreateWorkflow', 'AmendWorkflow', 'SaveWorkflow', 'EvalWorkflowSnippet', 'ListWorkflowRuns', 'GetWorkflowRun', 'ResumeWorkflowRun', 'ResolveWorkflowQuestion', 'ListSavedWorkflows'];
+const REFERENCE = [
+  'AskUserQuestion',
+  'Bash',
+  'Edit',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'Read',
+  'TaskOutput',
+  'TaskStop',
+  'TodoWrite',
+  'WebFetch',
+  'Write',
+];
+const WORKFLOWS = [
+  'ListModels',
+  'CreateWorkflow',
+  'AmendWorkflow',
+  'SaveWorkflow',
+  'EvalWorkflowSnippet',
+  'ListWorkflowRuns',
+  'GetWorkflowRun',
+  'ResumeWorkflowRun',
+  'ResolveWorkflowQuestion',
+  'ListSavedWorkflows',
+];
 const DEFAULT_MAIN = [...REFERENCE, 'TodoRead', 'ReadSessionContext', ...WORKFLOWS];
 
 let directory: string;
@@ -33,10 +61,29 @@ beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'tool-contracts-list-'));
   await writeFile(
     join(directory, 'github.json'),
-    JSON.stringify({ tools: [{ name: 'search_issues', annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }, { name: 'create issue', inputSchema: { type: 'object' } }] }),
+    JSON.stringify({
+      tools: [
+        {
+          name: 'search_issues',
+          annotations: { readOnlyHint: true },
+          inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+        },
+        { name: 'create issue', inputSchema: { type: 'object' } },
+      ],
+    }),
   );
-  await writeFile(join(directory, 'alpha.json'), JSON.stringify([{ name: 'ping', inputSchema: { type: 'object' } }]));
-  await writeFile(join(directory, 'rpc.json'), JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'x', inputSchema: { type: 'object' } }] } }));
+  await writeFile(
+    join(directory, 'alpha.json'),
+    JSON.stringify([{ name: 'ping', inputSchema: { type: 'object' } }]),
+  );
+  await writeFile(
+    join(directory, 'rpc.json'),
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { tools: [{ name: 'x', inputSchema: { type: 'object' } }] },
+    }),
+  );
   await writeFile(join(directory, 'broken.json'), '{"tools": [');
   await writeFile(join(directory, 'shape.json'), '{"items": []}');
 });
@@ -47,37 +94,117 @@ afterAll(async () => {
 describe('tool-contracts list', () => {
   test.each([
     { title: 'default: main session of a terminal host, in order', args: [], want: DEFAULT_MAIN },
-    { title: '--session subagent --toolset explore', args: ['--session', 'subagent', '--toolset', 'explore'], want: ['Bash', 'Read', 'TodoWrite', 'WebFetch', 'RespondToCoordinator'] },
+    {
+      title: '--session subagent --toolset explore',
+      args: ['--session', 'subagent', '--toolset', 'explore'],
+      want: ['Bash', 'Read', 'TodoWrite', 'WebFetch', 'RespondToCoordinator'],
+    },
     {
       title: '--deny Bash: Glob and Grep appear',
       args: ['--deny', 'Bash'],
-      want: ['AskUserQuestion', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Glob', 'Grep', 'Read', 'TaskOutput', 'TaskStop', 'TodoWrite', 'WebFetch', 'Write', 'TodoRead', 'ReadSessionContext', ...WORKFLOWS],
+      want: [
+        'AskUserQuestion',
+        'Edit',
+        'EnterPlanMode',
+        'ExitPlanMode',
+        'Glob',
+        'Grep',
+        'Read',
+        'TaskOutput',
+        'TaskStop',
+        'TodoWrite',
+        'WebFetch',
+        'Write',
+        'TodoRead',
+        'ReadSessionContext',
+        ...WORKFLOWS,
+      ],
     },
-    { title: '--host protocol: no workflow tools', args: ['--host', 'protocol'], want: [...REFERENCE, 'TodoRead', 'ReadSessionContext'] },
-    { title: '--host protocol --flag dynamicWorkflows: workflow tools back', args: ['--host', 'protocol', '--flag', 'dynamicWorkflows'], want: DEFAULT_MAIN },
-    { title: '--flag dynamicWorkflows=false on a terminal', args: ['--flag', 'dynamicWorkflows=false'], want: [...REFERENCE, 'TodoRead', 'ReadSessionContext'] },
+    {
+      title: '--host protocol: no workflow tools',
+      args: ['--host', 'protocol'],
+      want: [...REFERENCE, 'TodoRead', 'ReadSessionContext'],
+    },
+    {
+      title: '--host protocol --flag dynamicWorkflows: workflow tools back',
+      args: ['--host', 'protocol', '--flag', 'dynamicWorkflows'],
+      want: DEFAULT_MAIN,
+    },
+    {
+      title: '--flag dynamicWorkflows=false on a terminal',
+      args: ['--flag', 'dynamicWorkflows=false'],
+      want: [...REFERENCE, 'TodoRead', 'ReadSessionContext'],
+    },
     {
       title: '--port cron: the Cron tools',
       args: ['--port', 'cron'],
-      want: ['AskUserQuestion', 'Bash', 'CronCreate', 'CronDelete', 'CronList', ...REFERENCE.slice(2), 'TodoRead', 'ReadSessionContext', 'ListModels', 'CronUpdate', ...WORKFLOWS.slice(1)],
+      want: [
+        'AskUserQuestion',
+        'Bash',
+        'CronCreate',
+        'CronDelete',
+        'CronList',
+        ...REFERENCE.slice(2),
+        'TodoRead',
+        'ReadSessionContext',
+        'ListModels',
+        'CronUpdate',
+        ...WORKFLOWS.slice(1),
+      ],
     },
     {
       title: '--port cron --turn cron: only CronList of them',
       args: ['--port', 'cron', '--turn', 'cron'],
-      want: ['AskUserQuestion', 'Bash', 'CronList', ...REFERENCE.slice(2), 'TodoRead', 'ReadSessionContext', ...WORKFLOWS],
+      want: [
+        'AskUserQuestion',
+        'Bash',
+        'CronList',
+        ...REFERENCE.slice(2),
+        'TodoRead',
+        'ReadSessionContext',
+        ...WORKFLOWS,
+      ],
     },
     {
       title: '--port subagent,subagentMessaging --turn off-peak: SendMessage dropped',
       args: ['--port', 'subagent,subagentMessaging', '--turn', 'off-peak'],
       want: ['Agent', ...REFERENCE, 'TodoRead', 'ReadSessionContext', ...WORKFLOWS],
     },
-    { title: '--native-search shows WebSearch', args: ['--native-search', '--allow', 'Read,WebSearch'], want: ['Read', 'WebSearch'] },
-    { title: '--allow repeatable', args: ['--allow', 'Read', '--allow', 'Write,TodoRead'], want: ['Read', 'Write', 'TodoRead'] },
-    { title: '--disallow Bash(rm:*) keeps Bash', args: ['--disallow', 'Bash(rm:*)', '--allow', 'Bash,Read'], want: ['Bash', 'Read'] },
-    { title: '--disallow Bash removes it', args: ['--disallow', 'Bash', '--allow', 'Bash,Read,Grep'], want: ['Grep', 'Read'] },
-    { title: '--no-embedded-search: Glob and Grep next to Bash', args: ['--no-embedded-search', '--allow', 'Bash,Glob,Grep'], want: ['Bash', 'Glob', 'Grep'] },
-    { title: '--flag nodeRepl: js', args: ['--flag', 'nodeRepl=true', '--allow', 'js,Read'], want: ['Read', 'js'] },
-    { title: '--session workflowActor', args: ['--session', 'workflowActor', '--allow', 'Read,submit_result,escalate'], want: ['Read', 'submit_result', 'escalate'] },
+    {
+      title: '--native-search shows WebSearch',
+      args: ['--native-search', '--allow', 'Read,WebSearch'],
+      want: ['Read', 'WebSearch'],
+    },
+    {
+      title: '--allow repeatable',
+      args: ['--allow', 'Read', '--allow', 'Write,TodoRead'],
+      want: ['Read', 'Write', 'TodoRead'],
+    },
+    {
+      title: '--disallow Bash(rm:*) keeps Bash',
+      args: ['--disallow', 'Bash(rm:*)', '--allow', 'Bash,Read'],
+      want: ['Bash', 'Read'],
+    },
+    {
+      title: '--disallow Bash removes it',
+      args: ['--disallow', 'Bash', '--allow', 'Bash,Read,Grep'],
+      want: ['Grep', 'Read'],
+    },
+    {
+      title: '--no-embedded-search: Glob and Grep next to Bash',
+      args: ['--no-embedded-search', '--allow', 'Bash,Glob,Grep'],
+      want: ['Bash', 'Glob', 'Grep'],
+    },
+    {
+      title: '--flag nodeRepl: js',
+      args: ['--flag', 'nodeRepl=true', '--allow', 'js,Read'],
+      want: ['Read', 'js'],
+    },
+    {
+      title: '--session workflowActor',
+      args: ['--session', 'workflowActor', '--allow', 'Read,submit_result,escalate'],
+      want: ['Read', 'submit_result', 'escalate'],
+    },
   ])('$title', async ({ args, want }) => {
     const result = await list(args);
     expect(result.code).toBe(0);
@@ -86,14 +213,35 @@ describe('tool-contracts list', () => {
   });
 
   test('--mcp FILE adds the saved tools/list as a server named after the file, sorted, after the built-ins', async () => {
-    const result = await list(['--allow', 'Read,mcp__github__search_issues,mcp__github__create_issue,mcp__alpha__ping,mcp__rpc__x', '--mcp', join(directory, 'github.json'), '--mcp', 'alpha.json', '--mcp', `rpc=${join(directory, 'rpc.json')}`], directory);
+    const result = await list(
+      [
+        '--allow',
+        'Read,mcp__github__search_issues,mcp__github__create_issue,mcp__alpha__ping,mcp__rpc__x',
+        '--mcp',
+        join(directory, 'github.json'),
+        '--mcp',
+        'alpha.json',
+        '--mcp',
+        `rpc=${join(directory, 'rpc.json')}`,
+      ],
+      directory,
+    );
     expect(result.code).toBe(0);
-    expect(namesIn(result.out)).toEqual(['Read', 'mcp__alpha__ping', 'mcp__github__create_issue', 'mcp__github__search_issues', 'mcp__rpc__x']);
+    expect(namesIn(result.out)).toEqual([
+      'Read',
+      'mcp__alpha__ping',
+      'mcp__github__create_issue',
+      'mcp__github__search_issues',
+      'mcp__rpc__x',
+    ]);
   });
 
   test('the text listing: header, one line per tool with its byte size, total and fingerprint', async () => {
     const result = await list(['--allow', 'Read,TodoRead']);
-    const json = JSON.parse((await list(['--allow', 'Read,TodoRead', '--json'])).out) as { fingerprint: string; tools: unknown[] };
+    const json = JSON.parse((await list(['--allow', 'Read,TodoRead', '--json'])).out) as {
+      fingerprint: string;
+      tools: unknown[];
+    };
     const { canonicalJson } = await import('../../runtime/tools-fingerprint.js');
     const sizes = json.tools.map((tool) => Buffer.byteLength(canonicalJson(tool)));
     expect(result.out.split('\n')).toEqual([
@@ -123,17 +271,55 @@ describe('tool-contracts list', () => {
   });
 
   test.each([
-    { args: ['--session', 'bogus'], message: 'tool-contracts list: --session must be one of main, subagent, workflowChild, workflowActor; got "bogus"' },
-    { args: ['--toolset', 'all'], message: 'tool-contracts list: --toolset must be one of default, explore; got "all"' },
-    { args: ['--host', 'web'], message: 'tool-contracts list: --host must be one of terminal, protocol; got "web"' },
-    { args: ['--port', 'cron,ftp'], message: 'tool-contracts list: --port must be one of cron, offPeak, subagent, subagentMessaging, skill; got "ftp"' },
-    { args: ['--flag', 'turbo'], message: 'tool-contracts list: --flag must be one of skill, subagent, mcp, dynamicWorkflows, nodeRepl; got "turbo"' },
-    { args: ['--flag', 'nodeRepl=yes'], message: 'tool-contracts list: --flag nodeRepl must be one of true, false; got "yes"' },
-    { args: ['--turn', 'nightly'], message: 'tool-contracts list: --turn must be one of cron, off-peak; got "nightly"' },
-    { args: ['--disallow', 'Bash('], message: 'tool-contracts list: --disallow: permission rule "Bash(": expected the pattern to end with ")"' },
-    { args: ['--mcp', 'missing.json'], message: 'tool-contracts list: --mcp <dir>/missing.json: cannot read the file (ENOENT)' },
-    { args: ['--mcp', 'broken.json'], message: /^tool-contracts list: --mcp <dir>\/broken\.json: not valid JSON \(.+\)$/ },
-    { args: ['--mcp', 'shape.json'], message: 'tool-contracts list: --mcp <dir>/shape.json: expected a tools/list result ({"tools": [...]}) or an array of tools' },
+    {
+      args: ['--session', 'bogus'],
+      message:
+        'tool-contracts list: --session must be one of main, subagent, workflowChild, workflowActor; got "bogus"',
+    },
+    {
+      args: ['--toolset', 'all'],
+      message: 'tool-contracts list: --toolset must be one of default, explore; got "all"',
+    },
+    {
+      args: ['--host', 'web'],
+      message: 'tool-contracts list: --host must be one of terminal, protocol; got "web"',
+    },
+    {
+      args: ['--port', 'cron,ftp'],
+      message:
+        'tool-contracts list: --port must be one of cron, offPeak, subagent, subagentMessaging, skill; got "ftp"',
+    },
+    {
+      args: ['--flag', 'turbo'],
+      message:
+        'tool-contracts list: --flag must be one of skill, subagent, mcp, dynamicWorkflows, nodeRepl; got "turbo"',
+    },
+    {
+      args: ['--flag', 'nodeRepl=yes'],
+      message: 'tool-contracts list: --flag nodeRepl must be one of true, false; got "yes"',
+    },
+    {
+      args: ['--turn', 'nightly'],
+      message: 'tool-contracts list: --turn must be one of cron, off-peak; got "nightly"',
+    },
+    {
+      args: ['--disallow', 'Bash('],
+      message:
+        'tool-contracts list: --disallow: permission rule "Bash(": expected the pattern to end with ")"',
+    },
+    {
+      args: ['--mcp', 'missing.json'],
+      message: 'tool-contracts list: --mcp <dir>/missing.json: cannot read the file (ENOENT)',
+    },
+    {
+      args: ['--mcp', 'broken.json'],
+      message: /^tool-contracts list: --mcp <dir>\/broken\.json: not valid JSON \(.+\)$/,
+    },
+    {
+      args: ['--mcp', 'shape.json'],
+      message:
+        'tool-contracts list: --mcp <dir>/shape.json: expected a tools/list result ({"tools": [...]}) or an array of tools',
+    },
     { args: ['--bogus'], message: /^tool-contracts list: Unknown option '--bogus'/ },
     { args: ['extra'], message: /^tool-contracts list: Unexpected argument 'extra'/ },
   ])('usage error $args → exit 2', async ({ args, message }) => {
@@ -158,21 +344,48 @@ describe('tool-contracts list as a process', () => {
   )}`;
 
   test('the guard really stops ts-morph (control)', async () => {
-    await expect(execFileAsync(process.execPath, ['--import', forbidTsMorph, '--input-type=module', '-e', "await import('ts-morph')"], { cwd: root })).rejects.toThrow(/forbidden import: ts-morph/);
+    await expect(
+      execFileAsync(
+        process.execPath,
+        ['--import', forbidTsMorph, '--input-type=module', '-e', "await import('ts-morph')"],
+        { cwd: root },
+      ),
+    ).rejects.toThrow(/forbidden import: ts-morph/);
   });
 
   test('lists without loading ts-morph, and the fingerprint is identical across runs', async () => {
-    const args = ['--import', forbidTsMorph, bin, 'list', '--port', 'cron', '--mcp', join(directory, 'github.json')];
-    const first = await execFileAsync(process.execPath, args, { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
-    const second = await execFileAsync(process.execPath, args, { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
-    const fingerprint = (output: string) => /^fingerprint: sha256:([0-9a-f]{64})$/m.exec(output)?.[1];
+    const args = [
+      '--import',
+      forbidTsMorph,
+      bin,
+      'list',
+      '--port',
+      'cron',
+      '--mcp',
+      join(directory, 'github.json'),
+    ];
+    const first = await execFileAsync(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    const second = await execFileAsync(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    const fingerprint = (output: string) =>
+      /^fingerprint: sha256:([0-9a-f]{64})$/m.exec(output)?.[1];
     expect(fingerprint(first.stdout)).toMatch(/^[0-9a-f]{64}$/);
     expect(fingerprint(second.stdout)).toBe(fingerprint(first.stdout));
     expect(second.stdout).toBe(first.stdout);
-    expect(namesIn(first.stdout).slice(-2)).toEqual(['mcp__github__create_issue', 'mcp__github__search_issues']);
+    expect(namesIn(first.stdout).slice(-2)).toEqual([
+      'mcp__github__create_issue',
+      'mcp__github__search_issues',
+    ]);
   });
 
   test('exit code 2 for a bad value', async () => {
-    await expect(execFileAsync(process.execPath, [bin, 'list', '--host', 'web'], { cwd: root })).rejects.toMatchObject({ code: 2 });
+    await expect(
+      execFileAsync(process.execPath, [bin, 'list', '--host', 'web'], { cwd: root }),
+    ).rejects.toMatchObject({ code: 2 });
   });
 });

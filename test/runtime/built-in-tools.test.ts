@@ -6,20 +6,37 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { builtInTools } from '../../generated/index.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../../generated/provider-order.js';
-import type { FeatureFlag, HostPort, ModelToolContract, SessionKind } from '../../runtime/contract.js';
+import type {
+  FeatureFlag,
+  HostPort,
+  ModelToolContract,
+  SessionKind,
+} from '../../runtime/contract.js';
 import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../../runtime/contract.js';
-import { resolveRegistrationGate, type RegistrationGateInput } from '../../runtime/registration-gate.js';
+import {
+  resolveRegistrationGate,
+  type RegistrationGateInput,
+} from '../../runtime/registration-gate.js';
 import { createToolRuntime, type ToolRuntimeOptions } from '../../runtime/tool-runtime.js';
 import { applyTurnFilter } from '../../runtime/turn-filter.js';
 import { fixtureBuiltInTools, modelProfile, namesOf } from './fixtures/tool-entries.js';
 
-const gate: RegistrationGateInput = { ports: {}, features: {}, hostKind: 'terminal', sessionKind: 'main' };
+const gate: RegistrationGateInput = {
+  ports: {},
+  features: {},
+  hostKind: 'terminal',
+  sessionKind: 'main',
+};
 const runtimeFor = (overrides: Partial<ToolRuntimeOptions> = {}) =>
   createToolRuntime({
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
     gate,
-    logger: { warn: (message) => { throw new Error(`unexpected warning: ${message}`); } },
+    logger: {
+      warn: (message) => {
+        throw new Error(`unexpected warning: ${message}`);
+      },
+    },
     clock: () => new Date('2026-11-02T09:00:00Z'),
     ...overrides,
   });
@@ -30,7 +47,12 @@ describe('the 40 built-ins', () => {
     expect(namesOf(builtInTools)).toEqual(namesOf(fixtureBuiltInTools));
     for (const [index, tool] of builtInTools.entries()) {
       const fixture = fixtureBuiltInTools[index]!;
-      expect({ name: tool.metadata.name, availability: tool.availability, providerVisible: tool.metadata.providerVisible, aliases: tool.metadata.aliases.slice(0, 2) }).toEqual({
+      expect({
+        name: tool.metadata.name,
+        availability: tool.availability,
+        providerVisible: tool.metadata.providerVisible,
+        aliases: tool.metadata.aliases.slice(0, 2),
+      }).toEqual({
         name: fixture.metadata.name,
         availability: fixture.availability,
         providerVisible: fixture.metadata.providerVisible,
@@ -41,20 +63,62 @@ describe('the 40 built-ins', () => {
 
   test('main session of a terminal host: the default list, in order', () => {
     expect(names(runtimeFor().getTools({ model: modelProfile() }))).toEqual([
-      'AskUserQuestion', 'Bash', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Read', 'TaskOutput', 'TaskStop', 'TodoWrite', 'WebFetch', 'Write',
-      'TodoRead', 'ReadSessionContext', 'ListModels', 'CreateWorkflow', 'AmendWorkflow', 'SaveWorkflow', 'EvalWorkflowSnippet',
-      'ListWorkflowRuns', 'GetWorkflowRun', 'ResumeWorkflowRun', 'ResolveWorkflowQuestion', 'ListSavedWorkflows',
+      'AskUserQuestion',
+      'Bash',
+      'Edit',
+      'EnterPlanMode',
+      'ExitPlanMode',
+      'Read',
+      'TaskOutput',
+      'TaskStop',
+      'TodoWrite',
+      'WebFetch',
+      'Write',
+      'TodoRead',
+      'ReadSessionContext',
+      'ListModels',
+      'CreateWorkflow',
+      'AmendWorkflow',
+      'SaveWorkflow',
+      'EvalWorkflowSnippet',
+      'ListWorkflowRuns',
+      'GetWorkflowRun',
+      'ResumeWorkflowRun',
+      'ResolveWorkflowQuestion',
+      'ListSavedWorkflows',
     ]);
   });
 
   test.each([
     {
       title: 'a desktop-like protocol host with cron, sub-agents and skills, native-search model',
-      gateInput: { hostKind: 'protocol' as const, ports: { cron: true, subagent: true, subagentMessaging: true, skill: true } },
+      gateInput: {
+        hostKind: 'protocol' as const,
+        ports: { cron: true, subagent: true, subagentMessaging: true, skill: true },
+      },
       model: modelProfile({ supportsNativeWebSearch: true }),
       want: [
-        'Agent', 'AskUserQuestion', 'Bash', 'CronCreate', 'CronDelete', 'CronList', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Read', 'SendMessage', 'Skill',
-        'TaskOutput', 'TaskStop', 'TodoWrite', 'WebFetch', 'WebSearch', 'Write', 'TodoRead', 'ReadSessionContext', 'CronUpdate',
+        'Agent',
+        'AskUserQuestion',
+        'Bash',
+        'CronCreate',
+        'CronDelete',
+        'CronList',
+        'Edit',
+        'EnterPlanMode',
+        'ExitPlanMode',
+        'Read',
+        'SendMessage',
+        'Skill',
+        'TaskOutput',
+        'TaskStop',
+        'TodoWrite',
+        'WebFetch',
+        'WebSearch',
+        'Write',
+        'TodoRead',
+        'ReadSessionContext',
+        'CronUpdate',
       ],
     },
     {
@@ -67,65 +131,136 @@ describe('the 40 built-ins', () => {
       title: 'workflow actor',
       gateInput: { sessionKind: 'workflowActor' as const, features: { dynamicWorkflows: false } },
       model: modelProfile(),
-      want: ['AskUserQuestion', 'Bash', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Read', 'TaskOutput', 'TaskStop', 'TodoWrite', 'WebFetch', 'Write', 'TodoRead', 'ReadSessionContext', 'submit_result', 'escalate'],
+      want: [
+        'AskUserQuestion',
+        'Bash',
+        'Edit',
+        'EnterPlanMode',
+        'ExitPlanMode',
+        'Read',
+        'TaskOutput',
+        'TaskStop',
+        'TodoWrite',
+        'WebFetch',
+        'Write',
+        'TodoRead',
+        'ReadSessionContext',
+        'submit_result',
+        'escalate',
+      ],
     },
     {
       title: 'workflow child: no authoring tools',
       gateInput: { sessionKind: 'workflowChild' as const },
       model: modelProfile(),
       want: [
-        'AskUserQuestion', 'Bash', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Read', 'TaskOutput', 'TaskStop', 'TodoWrite', 'WebFetch', 'Write',
-        'TodoRead', 'ReadSessionContext', 'ListModels', 'EvalWorkflowSnippet', 'ListWorkflowRuns', 'GetWorkflowRun', 'ListSavedWorkflows',
+        'AskUserQuestion',
+        'Bash',
+        'Edit',
+        'EnterPlanMode',
+        'ExitPlanMode',
+        'Read',
+        'TaskOutput',
+        'TaskStop',
+        'TodoWrite',
+        'WebFetch',
+        'Write',
+        'TodoRead',
+        'ReadSessionContext',
+        'ListModels',
+        'EvalWorkflowSnippet',
+        'ListWorkflowRuns',
+        'GetWorkflowRun',
+        'ListSavedWorkflows',
       ],
     },
   ])('$title', ({ gateInput, model, want }) => {
-    expect(names(runtimeFor({ gate: { ...gate, ...gateInput } }).getTools({ model }))).toEqual(want);
+    expect(names(runtimeFor({ gate: { ...gate, ...gateInput } }).getTools({ model }))).toEqual(
+      want,
+    );
   });
 
   test('a cron turn of a cron-enabled host drops the Cron write tools', () => {
-    const tools = runtimeFor({ gate: { ...gate, ports: { cron: true } } }).getTools({ model: modelProfile() });
-    expect(names(tools).filter((name) => name.startsWith('Cron'))).toEqual(['CronCreate', 'CronDelete', 'CronList', 'CronUpdate']);
-    expect(names(applyTurnFilter(tools, { kind: 'cron' })).filter((name) => name.startsWith('Cron'))).toEqual(['CronList']);
+    const tools = runtimeFor({ gate: { ...gate, ports: { cron: true } } }).getTools({
+      model: modelProfile(),
+    });
+    expect(names(tools).filter((name) => name.startsWith('Cron'))).toEqual([
+      'CronCreate',
+      'CronDelete',
+      'CronList',
+      'CronUpdate',
+    ]);
+    expect(
+      names(applyTurnFilter(tools, { kind: 'cron' })).filter((name) => name.startsWith('Cron')),
+    ).toEqual(['CronList']);
   });
 
   test('Read shows `pages` only to PDF-capable models', () => {
     const runtime = runtimeFor();
-    const read = (supportsPdf: boolean) => runtime.getTools({ model: modelProfile({ supportsPdf }) }).find((tool) => tool.name === 'Read')!;
+    const read = (supportsPdf: boolean) =>
+      runtime
+        .getTools({ model: modelProfile({ supportsPdf }) })
+        .find((tool) => tool.name === 'Read')!;
     expect(Object.keys(read(true).inputSchema.properties as object)).toContain('pages');
     expect(Object.keys(read(false).inputSchema.properties as object)).not.toContain('pages');
   });
 
   test('descriptions follow the context: month, timeout policy, profiles, dynamic workflows', () => {
-    const on = runtimeFor({ subagentProfiles: [{ name: 'explore', description: 'Read-only research' }], timeoutPolicy: { defaultMs: 45_000, maxMs: 300_000 }, gate: { ...gate, ports: { subagent: true } } });
-    const tools = Object.fromEntries(on.getTools({ model: modelProfile({ supportsNativeWebSearch: true }) }).map((tool) => [tool.name, tool]));
+    const on = runtimeFor({
+      subagentProfiles: [{ name: 'explore', description: 'Read-only research' }],
+      timeoutPolicy: { defaultMs: 45_000, maxMs: 300_000 },
+      gate: { ...gate, ports: { subagent: true } },
+    });
+    const tools = Object.fromEntries(
+      on
+        .getTools({ model: modelProfile({ supportsNativeWebSearch: true }) })
+        .map((tool) => [tool.name, tool]),
+    );
     expect(tools.WebSearch!.description).toContain('November 2026');
     expect(tools.Bash!.description).toContain('45000 ms');
     expect(tools.Bash!.description).toContain('300000 ms');
-    expect((tools.Bash!.inputSchema.properties as Record<string, { description: string }>).timeout!.description).toBe('Optional timeout in milliseconds (at most 300000).');
+    expect(
+      (tools.Bash!.inputSchema.properties as Record<string, { description: string }>).timeout!
+        .description,
+    ).toBe('Optional timeout in milliseconds (at most 300000).');
     expect(tools.Agent!.description).toContain('- explore: Read-only research');
     expect(tools.Agent!.description).toContain('CreateWorkflow');
-    const off = runtimeFor({ gate: { ...gate, ports: { subagent: true }, features: { dynamicWorkflows: false } } });
+    const off = runtimeFor({
+      gate: { ...gate, ports: { subagent: true }, features: { dynamicWorkflows: false } },
+    });
     const agentOff = off.getTools({ model: modelProfile() }).find((tool) => tool.name === 'Agent')!;
     expect(agentOff.description).not.toContain('CreateWorkflow');
-    for (const tool of off.getTools({ model: modelProfile() })) expect(tool.description).not.toContain('{{');
+    for (const tool of off.getTools({ model: modelProfile() }))
+      expect(tool.description).not.toContain('{{');
   });
 
   test('aliases resolve to their tools; Task is callable but hidden', () => {
     const runtime = runtimeFor({ gate: { ...gate, ports: { subagent: true } } });
-    for (const alias of ['KillShell', 'KillBash']) expect(runtime.registry.get(alias)?.metadata.name).toBe('TaskStop');
-    for (const alias of ['BashOutput', 'AgentOutputTool']) expect(runtime.registry.get(alias)?.metadata.name).toBe('TaskOutput');
+    for (const alias of ['KillShell', 'KillBash'])
+      expect(runtime.registry.get(alias)?.metadata.name).toBe('TaskStop');
+    for (const alias of ['BashOutput', 'AgentOutputTool'])
+      expect(runtime.registry.get(alias)?.metadata.name).toBe('TaskOutput');
     expect(runtime.registry.get('Task')?.metadata.providerVisible).toBe(false);
     expect(names(runtime.getTools({ model: modelProfile() }))).not.toContain('Task');
   });
 
   test('no projected contract carries a function', () => {
-    const runtime = runtimeFor({ gate: { ...gate, ports: { cron: true, offPeak: true, subagent: true, subagentMessaging: true, skill: true }, features: { nodeRepl: true } } });
+    const runtime = runtimeFor({
+      gate: {
+        ...gate,
+        ports: { cron: true, offPeak: true, subagent: true, subagentMessaging: true, skill: true },
+        features: { nodeRepl: true },
+      },
+    });
     const functions: string[] = [];
     const walk = (value: unknown, path: string): void => {
       if (typeof value === 'function') functions.push(path);
-      else if (typeof value === 'object' && value !== null) for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
+      else if (typeof value === 'object' && value !== null)
+        for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
     };
-    const tools = runtime.getTools({ model: modelProfile({ supportsNativeWebSearch: true, supportsPdf: true }) });
+    const tools = runtime.getTools({
+      model: modelProfile({ supportsNativeWebSearch: true, supportsPdf: true }),
+    });
     walk(tools, '$');
     expect(functions).toEqual([]);
     // 40 minus Glob and Grep (Bash searches), hidden Task, and the sub-agent and actor tools.
@@ -136,8 +271,14 @@ describe('the 40 built-ins', () => {
     const allNames = namesOf(builtInTools);
     const input: fc.Arbitrary<RegistrationGateInput> = fc.record(
       {
-        ports: fc.dictionary(fc.constantFrom<HostPort>(...HOST_PORTS), fc.boolean()) as fc.Arbitrary<Partial<Record<HostPort, boolean>>>,
-        features: fc.dictionary(fc.constantFrom<FeatureFlag>(...FEATURE_FLAGS), fc.boolean()) as fc.Arbitrary<Partial<Record<FeatureFlag, boolean>>>,
+        ports: fc.dictionary(
+          fc.constantFrom<HostPort>(...HOST_PORTS),
+          fc.boolean(),
+        ) as fc.Arbitrary<Partial<Record<HostPort, boolean>>>,
+        features: fc.dictionary(
+          fc.constantFrom<FeatureFlag>(...FEATURE_FLAGS),
+          fc.boolean(),
+        ) as fc.Arbitrary<Partial<Record<FeatureFlag, boolean>>>,
         hostKind: fc.constantFrom('terminal' as const, 'protocol' as const),
         allowlist: fc.option(fc.subarray(allNames), { nil: undefined }),
         denylist: fc.option(fc.subarray(allNames), { nil: undefined }),
@@ -149,7 +290,9 @@ describe('the 40 built-ins', () => {
     );
     fc.assert(
       fc.property(input, (gateInput) => {
-        expect(namesOf(resolveRegistrationGate(builtInTools, gateInput).registered)).toEqual(namesOf(resolveRegistrationGate(fixtureBuiltInTools, gateInput).registered));
+        expect(namesOf(resolveRegistrationGate(builtInTools, gateInput).registered)).toEqual(
+          namesOf(resolveRegistrationGate(fixtureBuiltInTools, gateInput).registered),
+        );
       }),
       { numRuns: 200 },
     );

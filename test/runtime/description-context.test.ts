@@ -17,17 +17,34 @@ describe('descriptionContextFor', () => {
   test.each([
     {
       title: "a bounded tool without host policy uses its own contract's timeout",
-      timeout: { kind: 'bounded' as const, defaultMs: 120_000, maxMs: 600_000, allowCallOverride: true, cleanupGraceMs: 6000 },
+      timeout: {
+        kind: 'bounded' as const,
+        defaultMs: 120_000,
+        maxMs: 600_000,
+        allowCallOverride: true,
+        cleanupGraceMs: 6000,
+      },
       hostTimeout: undefined,
       want: { defaultMs: 120_000, maxMs: 600_000 },
     },
     {
       title: "the host's timeout policy wins",
-      timeout: { kind: 'bounded' as const, defaultMs: 120_000, maxMs: 600_000, allowCallOverride: true, cleanupGraceMs: 6000 },
+      timeout: {
+        kind: 'bounded' as const,
+        defaultMs: 120_000,
+        maxMs: 600_000,
+        allowCallOverride: true,
+        cleanupGraceMs: 6000,
+      },
       hostTimeout: { defaultMs: 30_000, maxMs: 90_000 },
       want: { defaultMs: 30_000, maxMs: 90_000 },
     },
-    { title: 'a tool that never times out renders zeros', timeout: { kind: 'none' as const }, hostTimeout: undefined, want: { defaultMs: 0, maxMs: 0 } },
+    {
+      title: 'a tool that never times out renders zeros',
+      timeout: { kind: 'none' as const },
+      hostTimeout: undefined,
+      want: { defaultMs: 0, maxMs: 0 },
+    },
   ])('$title', ({ timeout, hostTimeout, want }) => {
     expect(descriptionContextFor({ timeout }, { ...settings, timeout: hostTimeout })).toEqual({
       timeout: want,

@@ -1,13 +1,37 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { compareCodeUnits, orderProviderVisibleTools } from '../../runtime/order-provider-visible-tools.js';
+import {
+  compareCodeUnits,
+  orderProviderVisibleTools,
+} from '../../runtime/order-provider-visible-tools.js';
 
-const mcp = (server: string, tool: string, name = `mcp__${server}__${tool}`) => ({ name, mcp: { server, tool } });
+const mcp = (server: string, tool: string, name = `mcp__${server}__${tool}`) => ({
+  name,
+  mcp: { server, tool },
+});
 const builtIn = (name: string) => ({ name });
 
 const options = {
-  sortedNames: new Set(['Write', 'Bash', 'Read', 'TodoWrite', 'WebFetch', 'Zeta', 'alpha', '_under']),
-  registrationOrder: ['Read', 'Write', 'Bash', 'TodoRead', 'WebFetch', 'ListModels', 'ReadSessionContext', 'TodoWrite'],
+  sortedNames: new Set([
+    'Write',
+    'Bash',
+    'Read',
+    'TodoWrite',
+    'WebFetch',
+    'Zeta',
+    'alpha',
+    '_under',
+  ]),
+  registrationOrder: [
+    'Read',
+    'Write',
+    'Bash',
+    'TodoRead',
+    'WebFetch',
+    'ListModels',
+    'ReadSessionContext',
+    'TodoWrite',
+  ],
 };
 
 describe('orderProviderVisibleTools', () => {
@@ -28,11 +52,20 @@ describe('orderProviderVisibleTools', () => {
       want: ['TodoRead', 'ListModels', 'Unknown2', 'Unknown1'],
     },
   ])('$title', ({ given, want }) => {
-    expect(orderProviderVisibleTools(given.map(builtIn), options).map((tool) => tool.name)).toEqual(want);
+    expect(orderProviderVisibleTools(given.map(builtIn), options).map((tool) => tool.name)).toEqual(
+      want,
+    );
   });
 
   test('MCP tools come last, by server then tool name, whatever the input order', () => {
-    const tools = [mcp('zeta', 'a'), builtIn('TodoRead'), mcp('alpha', 'b'), builtIn('Read'), mcp('alpha', 'a'), mcp('Beta', 'x')];
+    const tools = [
+      mcp('zeta', 'a'),
+      builtIn('TodoRead'),
+      mcp('alpha', 'b'),
+      builtIn('Read'),
+      mcp('alpha', 'a'),
+      mcp('Beta', 'x'),
+    ];
     expect(orderProviderVisibleTools(tools, options).map((tool) => tool.name)).toEqual([
       'Read',
       'TodoRead',
@@ -44,7 +77,12 @@ describe('orderProviderVisibleTools', () => {
   });
 
   test('an MCP tool whose name is in the sorted table still goes to the MCP block', () => {
-    expect(orderProviderVisibleTools([mcp('s', 't', 'Bash2'), builtIn('Read')], { ...options, sortedNames: new Set(['Bash2', 'Read']) }).map((tool) => tool.name)).toEqual(['Read', 'Bash2']);
+    expect(
+      orderProviderVisibleTools([mcp('s', 't', 'Bash2'), builtIn('Read')], {
+        ...options,
+        sortedNames: new Set(['Bash2', 'Read']),
+      }).map((tool) => tool.name),
+    ).toEqual(['Read', 'Bash2']);
   });
 
   test('does not change its input', () => {
@@ -54,13 +92,24 @@ describe('orderProviderVisibleTools', () => {
   });
 
   test('the order is a function of the set: any permutation gives the same result', () => {
-    const names = ['Read', 'Write', 'Bash', 'TodoRead', 'ListModels', 'ReadSessionContext', 'Unknown'];
+    const names = [
+      'Read',
+      'Write',
+      'Bash',
+      'TodoRead',
+      'ListModels',
+      'ReadSessionContext',
+      'Unknown',
+    ];
     const mcpTools = [mcp('a', 'x'), mcp('a', 'y'), mcp('b', 'x'), mcp('A', 'x')];
     const expected = orderProviderVisibleTools([...names.map(builtIn), ...mcpTools], options);
     fc.assert(
-      fc.property(fc.shuffledSubarray([...names.map(builtIn), ...mcpTools], { minLength: 11, maxLength: 11 }), (shuffled) => {
-        expect(orderProviderVisibleTools(shuffled, options)).toEqual(expected);
-      }),
+      fc.property(
+        fc.shuffledSubarray([...names.map(builtIn), ...mcpTools], { minLength: 11, maxLength: 11 }),
+        (shuffled) => {
+          expect(orderProviderVisibleTools(shuffled, options)).toEqual(expected);
+        },
+      ),
     );
   });
 });

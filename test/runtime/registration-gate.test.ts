@@ -1,36 +1,109 @@
 import { describe, expect, test } from 'vitest';
-import { resolveFeatureFlags, resolveRegistrationGate, type RegistrationGateInput } from '../../runtime/registration-gate.js';
+import {
+  resolveFeatureFlags,
+  resolveRegistrationGate,
+  type RegistrationGateInput,
+} from '../../runtime/registration-gate.js';
 import { fixtureBuiltInTools, makeToolEntry, namesOf } from './fixtures/tool-entries.js';
 
-const mainTerminal: RegistrationGateInput = { ports: {}, features: {}, hostKind: 'terminal', sessionKind: 'main' };
+const mainTerminal: RegistrationGateInput = {
+  ports: {},
+  features: {},
+  hostKind: 'terminal',
+  sessionKind: 'main',
+};
 
 /** What a main session of a terminal host with no ports gets, registration order. */
 const DEFAULT_MAIN = [
-  'Read', 'Write', 'Edit', 'Bash', 'WebFetch', 'WebSearch', 'TodoRead', 'TodoWrite', 'AskUserQuestion',
-  'EnterPlanMode', 'ExitPlanMode', 'ReadSessionContext', 'ListModels', 'TaskOutput', 'TaskStop',
-  'CreateWorkflow', 'AmendWorkflow', 'SaveWorkflow', 'EvalWorkflowSnippet', 'ListWorkflowRuns',
-  'GetWorkflowRun', 'ResumeWorkflowRun', 'ResolveWorkflowQuestion', 'ListSavedWorkflows',
+  'Read',
+  'Write',
+  'Edit',
+  'Bash',
+  'WebFetch',
+  'WebSearch',
+  'TodoRead',
+  'TodoWrite',
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'ReadSessionContext',
+  'ListModels',
+  'TaskOutput',
+  'TaskStop',
+  'CreateWorkflow',
+  'AmendWorkflow',
+  'SaveWorkflow',
+  'EvalWorkflowSnippet',
+  'ListWorkflowRuns',
+  'GetWorkflowRun',
+  'ResumeWorkflowRun',
+  'ResolveWorkflowQuestion',
+  'ListSavedWorkflows',
 ];
 const WITHOUT_WORKFLOWS = [
-  'Read', 'Write', 'Edit', 'Bash', 'WebFetch', 'WebSearch', 'TodoRead', 'TodoWrite', 'AskUserQuestion',
-  'EnterPlanMode', 'ExitPlanMode', 'ReadSessionContext', 'TaskOutput', 'TaskStop',
+  'Read',
+  'Write',
+  'Edit',
+  'Bash',
+  'WebFetch',
+  'WebSearch',
+  'TodoRead',
+  'TodoWrite',
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'ReadSessionContext',
+  'TaskOutput',
+  'TaskStop',
 ];
 
 const cases: { title: string; input: Partial<RegistrationGateInput>; registered: string[] }[] = [
-  { title: 'main session of a terminal host: defaults, no Glob/Grep while Bash is there', input: {}, registered: DEFAULT_MAIN },
-  { title: 'protocol host without the dynamicWorkflows flag: the ten workflow tools are off', input: { hostKind: 'protocol' }, registered: WITHOUT_WORKFLOWS },
-  { title: 'protocol host stating dynamicWorkflows=true gets them', input: { hostKind: 'protocol', features: { dynamicWorkflows: true } }, registered: DEFAULT_MAIN },
-  { title: 'terminal host stating dynamicWorkflows=false loses them', input: { features: { dynamicWorkflows: false } }, registered: WITHOUT_WORKFLOWS },
+  {
+    title: 'main session of a terminal host: defaults, no Glob/Grep while Bash is there',
+    input: {},
+    registered: DEFAULT_MAIN,
+  },
+  {
+    title: 'protocol host without the dynamicWorkflows flag: the ten workflow tools are off',
+    input: { hostKind: 'protocol' },
+    registered: WITHOUT_WORKFLOWS,
+  },
+  {
+    title: 'protocol host stating dynamicWorkflows=true gets them',
+    input: { hostKind: 'protocol', features: { dynamicWorkflows: true } },
+    registered: DEFAULT_MAIN,
+  },
+  {
+    title: 'terminal host stating dynamicWorkflows=false loses them',
+    input: { features: { dynamicWorkflows: false } },
+    registered: WITHOUT_WORKFLOWS,
+  },
   {
     title: 'cron port injected: the four Cron tools',
     input: { ports: { cron: true } },
-    registered: [...DEFAULT_MAIN.slice(0, 13), 'CronCreate', 'CronUpdate', 'CronDelete', 'CronList', ...DEFAULT_MAIN.slice(13)],
+    registered: [
+      ...DEFAULT_MAIN.slice(0, 13),
+      'CronCreate',
+      'CronUpdate',
+      'CronDelete',
+      'CronList',
+      ...DEFAULT_MAIN.slice(13),
+    ],
   },
-  { title: 'cron port set to false is no port', input: { ports: { cron: false } }, registered: DEFAULT_MAIN },
+  {
+    title: 'cron port set to false is no port',
+    input: { ports: { cron: false } },
+    registered: DEFAULT_MAIN,
+  },
   {
     title: 'off-peak port injected: OffPeakCreate and OffPeakList',
     input: { ports: { offPeak: true } },
-    registered: [...DEFAULT_MAIN.slice(0, 13), 'OffPeakCreate', 'OffPeakList', ...DEFAULT_MAIN.slice(13)],
+    registered: [
+      ...DEFAULT_MAIN.slice(0, 13),
+      'OffPeakCreate',
+      'OffPeakList',
+      ...DEFAULT_MAIN.slice(13),
+    ],
   },
   {
     title: 'sub-agent port: Agent and its hidden copy Task',
@@ -40,15 +113,29 @@ const cases: { title: string; input: Partial<RegistrationGateInput>; registered:
   {
     title: 'sub-agent port with messaging: SendMessage too',
     input: { ports: { subagent: true, subagentMessaging: true } },
-    registered: [...DEFAULT_MAIN.slice(0, 13), 'Agent', 'Task', 'SendMessage', ...DEFAULT_MAIN.slice(13)],
+    registered: [
+      ...DEFAULT_MAIN.slice(0, 13),
+      'Agent',
+      'Task',
+      'SendMessage',
+      ...DEFAULT_MAIN.slice(13),
+    ],
   },
-  { title: 'features.subagent=false removes the Agent family despite the ports', input: { ports: { subagent: true, subagentMessaging: true }, features: { subagent: false } }, registered: DEFAULT_MAIN },
+  {
+    title: 'features.subagent=false removes the Agent family despite the ports',
+    input: { ports: { subagent: true, subagentMessaging: true }, features: { subagent: false } },
+    registered: DEFAULT_MAIN,
+  },
   {
     title: 'skill port: Skill',
     input: { ports: { skill: true } },
     registered: [...DEFAULT_MAIN.slice(0, 15), 'Skill', ...DEFAULT_MAIN.slice(15)],
   },
-  { title: 'features.skill=false removes Skill despite the port', input: { ports: { skill: true }, features: { skill: false } }, registered: DEFAULT_MAIN },
+  {
+    title: 'features.skill=false removes Skill despite the port',
+    input: { ports: { skill: true }, features: { skill: false } },
+    registered: DEFAULT_MAIN,
+  },
   {
     title: 'nodeRepl flag on: js',
     input: { features: { nodeRepl: true } },
@@ -64,7 +151,11 @@ const cases: { title: string; input: Partial<RegistrationGateInput>; registered:
     input: { embeddedSearch: false },
     registered: ['Read', 'Write', 'Edit', 'Glob', 'Grep', 'Bash', ...DEFAULT_MAIN.slice(4)],
   },
-  { title: 'disallowed Bash(rm:*) keeps Bash', input: { disallowedTools: ['Bash(rm:*)'] }, registered: DEFAULT_MAIN },
+  {
+    title: 'disallowed Bash(rm:*) keeps Bash',
+    input: { disallowedTools: ['Bash(rm:*)'] },
+    registered: DEFAULT_MAIN,
+  },
   {
     title: 'disallowed bare Bash unregisters it, so Glob and Grep appear',
     input: { disallowedTools: ['Bash'] },
@@ -85,14 +176,20 @@ const cases: { title: string; input: Partial<RegistrationGateInput>; registered:
     input: { allowlist: ['BashOutput'] },
     registered: ['TaskOutput'],
   },
-  { title: 'denylist wins over allowlist', input: { allowlist: ['Read', 'Write'], denylist: ['Write'] }, registered: ['Read'] },
   {
-    title: 'sub-agent session, default toolset: no Cron even with the port, RespondToCoordinator added',
+    title: 'denylist wins over allowlist',
+    input: { allowlist: ['Read', 'Write'], denylist: ['Write'] },
+    registered: ['Read'],
+  },
+  {
+    title:
+      'sub-agent session, default toolset: no Cron even with the port, RespondToCoordinator added',
     input: { sessionKind: 'subagent', ports: { cron: true, offPeak: true } },
     registered: [...DEFAULT_MAIN.slice(0, 13), 'RespondToCoordinator', ...DEFAULT_MAIN.slice(13)],
   },
   {
-    title: 'sub-agent explore toolset: Bash, Read, WebFetch, WebSearch, TodoWrite (+ RespondToCoordinator); Glob/Grep give way to Bash',
+    title:
+      'sub-agent explore toolset: Bash, Read, WebFetch, WebSearch, TodoWrite (+ RespondToCoordinator); Glob/Grep give way to Bash',
     input: { sessionKind: 'subagent', toolset: 'explore', ports: { subagent: true, cron: true } },
     registered: ['Read', 'Bash', 'WebFetch', 'WebSearch', 'TodoWrite', 'RespondToCoordinator'],
   },
@@ -112,19 +209,32 @@ const cases: { title: string; input: Partial<RegistrationGateInput>; registered:
     registered: ['Read'],
   },
   {
-    title: 'RespondToCoordinator on a main allowlist is still not registered (sub-agent sessions only)',
+    title:
+      'RespondToCoordinator on a main allowlist is still not registered (sub-agent sessions only)',
     input: { allowlist: ['Read', 'RespondToCoordinator'] },
     registered: ['Read'],
   },
   {
-    title: 'workflow child session: never CreateWorkflow, AmendWorkflow, SaveWorkflow, ResumeWorkflowRun, ResolveWorkflowQuestion',
+    title:
+      'workflow child session: never CreateWorkflow, AmendWorkflow, SaveWorkflow, ResumeWorkflowRun, ResolveWorkflowQuestion',
     input: { sessionKind: 'workflowChild' },
-    registered: [...DEFAULT_MAIN.slice(0, 15), 'EvalWorkflowSnippet', 'ListWorkflowRuns', 'GetWorkflowRun', 'ListSavedWorkflows'],
+    registered: [
+      ...DEFAULT_MAIN.slice(0, 15),
+      'EvalWorkflowSnippet',
+      'ListWorkflowRuns',
+      'GetWorkflowRun',
+      'ListSavedWorkflows',
+    ],
   },
   {
     title: 'workflow actor session: submit_result and escalate',
     input: { sessionKind: 'workflowActor' },
-    registered: [...DEFAULT_MAIN.slice(0, 13), 'submit_result', 'escalate', ...DEFAULT_MAIN.slice(13)],
+    registered: [
+      ...DEFAULT_MAIN.slice(0, 13),
+      'submit_result',
+      'escalate',
+      ...DEFAULT_MAIN.slice(13),
+    ],
   },
 ];
 
@@ -164,7 +274,11 @@ describe('resolveRegistrationGate', () => {
     { reason: 'toolset', input: { sessionKind: 'subagent' as const, toolset: 'explore' as const } },
   ])('skips Write with reason $reason', ({ reason, input }) => {
     const { skipped } = resolveRegistrationGate(fixtureBuiltInTools, { ...mainTerminal, ...input });
-    expect(skipped.find((tool) => tool.name === 'Write')).toEqual(reason === 'toolset' ? { name: 'Write', reason, detail: 'explore' } : { name: 'Write', reason });
+    expect(skipped.find((tool) => tool.name === 'Write')).toEqual(
+      reason === 'toolset'
+        ? { name: 'Write', reason, detail: 'explore' }
+        : { name: 'Write', reason },
+    );
   });
 
   test('a disallow rule with a pattern becomes a permission rule, a bare name does not', () => {
@@ -175,7 +289,11 @@ describe('resolveRegistrationGate', () => {
     expect(result.permissionRules).toEqual([
       { text: 'Bash(rm:*)', toolName: 'Bash', match: { kind: 'prefix', prefix: 'rm' } },
       { text: 'Read(/etc/**)', toolName: 'Read', match: { kind: 'glob', pattern: '/etc/**' } },
-      { text: 'Bash(npm publish)', toolName: 'Bash', match: { kind: 'exact', value: 'npm publish' } },
+      {
+        text: 'Bash(npm publish)',
+        toolName: 'Bash',
+        match: { kind: 'exact', value: 'npm publish' },
+      },
     ]);
     expect(namesOf(result.registered)).toContain('Bash');
     expect(namesOf(result.registered)).not.toContain('WebFetch');
@@ -183,10 +301,21 @@ describe('resolveRegistrationGate', () => {
   });
 
   test('a malformed disallow rule is reported, not guessed at', () => {
-    const result = resolveRegistrationGate(fixtureBuiltInTools, { ...mainTerminal, disallowedTools: ['Bash(rm:*', ' '] });
+    const result = resolveRegistrationGate(fixtureBuiltInTools, {
+      ...mainTerminal,
+      disallowedTools: ['Bash(rm:*', ' '],
+    });
     expect(result.ruleProblems).toEqual([
-      { code: 'unclosedPattern', text: 'Bash(rm:*', message: 'permission rule "Bash(rm:*": expected the pattern to end with ")"' },
-      { code: 'empty', text: '', message: 'permission rule "": expected a tool name, found nothing' },
+      {
+        code: 'unclosedPattern',
+        text: 'Bash(rm:*',
+        message: 'permission rule "Bash(rm:*": expected the pattern to end with ")"',
+      },
+      {
+        code: 'empty',
+        text: '',
+        message: 'permission rule "": expected a tool name, found nothing',
+      },
     ]);
     expect(namesOf(result.registered)).toEqual(DEFAULT_MAIN);
   });
@@ -217,10 +346,26 @@ describe('resolveRegistrationGate', () => {
 
 describe('resolveFeatureFlags', () => {
   test.each([
-    { hostKind: 'terminal' as const, features: {}, want: { skill: true, subagent: true, mcp: true, dynamicWorkflows: true, nodeRepl: false } },
-    { hostKind: 'protocol' as const, features: {}, want: { skill: true, subagent: true, mcp: true, dynamicWorkflows: false, nodeRepl: false } },
-    { hostKind: 'protocol' as const, features: { dynamicWorkflows: true, mcp: false }, want: { skill: true, subagent: true, mcp: false, dynamicWorkflows: true, nodeRepl: false } },
-    { hostKind: 'terminal' as const, features: { nodeRepl: true, skill: false }, want: { skill: false, subagent: true, mcp: true, dynamicWorkflows: true, nodeRepl: true } },
+    {
+      hostKind: 'terminal' as const,
+      features: {},
+      want: { skill: true, subagent: true, mcp: true, dynamicWorkflows: true, nodeRepl: false },
+    },
+    {
+      hostKind: 'protocol' as const,
+      features: {},
+      want: { skill: true, subagent: true, mcp: true, dynamicWorkflows: false, nodeRepl: false },
+    },
+    {
+      hostKind: 'protocol' as const,
+      features: { dynamicWorkflows: true, mcp: false },
+      want: { skill: true, subagent: true, mcp: false, dynamicWorkflows: true, nodeRepl: false },
+    },
+    {
+      hostKind: 'terminal' as const,
+      features: { nodeRepl: true, skill: false },
+      want: { skill: false, subagent: true, mcp: true, dynamicWorkflows: true, nodeRepl: true },
+    },
   ])('$hostKind host with $features', ({ hostKind, features, want }) => {
     expect(resolveFeatureFlags({ hostKind, features })).toEqual(want);
   });

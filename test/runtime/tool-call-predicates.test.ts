@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { SideEffectScope } from '../../runtime/contract.js';
-import { isTrulyReadOnlyToolCall, isWorkspaceMutatingToolCall, isWorldTouchingToolCall } from '../../runtime/tool-call-predicates.js';
+import {
+  isTrulyReadOnlyToolCall,
+  isWorkspaceMutatingToolCall,
+  isWorldTouchingToolCall,
+} from '../../runtime/tool-call-predicates.js';
 
 const table: { scope: SideEffectScope | undefined; mutating: boolean; worldTouching: boolean }[] = [
   { scope: 'none', mutating: false, worldTouching: true },
@@ -14,10 +18,13 @@ const table: { scope: SideEffectScope | undefined; mutating: boolean; worldTouch
 ];
 
 describe('side-effect predicates', () => {
-  test.each(table)('scope $scope: workspace-mutating $mutating, world-touching $worldTouching', ({ scope, mutating, worldTouching }) => {
-    expect(isWorkspaceMutatingToolCall({ sideEffectScope: scope })).toBe(mutating);
-    expect(isWorldTouchingToolCall({ sideEffectScope: scope })).toBe(worldTouching);
-  });
+  test.each(table)(
+    'scope $scope: workspace-mutating $mutating, world-touching $worldTouching',
+    ({ scope, mutating, worldTouching }) => {
+      expect(isWorkspaceMutatingToolCall({ sideEffectScope: scope })).toBe(mutating);
+      expect(isWorldTouchingToolCall({ sideEffectScope: scope })).toBe(worldTouching);
+    },
+  );
 
   test.each([
     { readOnly: true, scope: 'none' as const, want: true },

@@ -13,7 +13,9 @@ describe('ToolRegistry', () => {
   test('get resolves names and aliases; list keeps insertion order', () => {
     const { logger, warnings } = recordingLogger();
     const registry = new ToolRegistry({ logger });
-    registry.register(makeToolEntry('TaskStop', { metadata: { aliases: ['KillShell', 'KillBash'] } }));
+    registry.register(
+      makeToolEntry('TaskStop', { metadata: { aliases: ['KillShell', 'KillBash'] } }),
+    );
     registry.register(makeToolEntry('Read'));
     registry.register(makeToolEntry('Bash'));
     expect(namesOf(registry.list())).toEqual(['TaskStop', 'Read', 'Bash']);
@@ -43,7 +45,10 @@ describe('ToolRegistry', () => {
   test.each([
     {
       title: 'an alias equal to a registered tool name is skipped',
-      entries: [makeToolEntry('Bash'), makeToolEntry('TaskStop', { metadata: { aliases: ['Bash', 'KillShell'] } })],
+      entries: [
+        makeToolEntry('Bash'),
+        makeToolEntry('TaskStop', { metadata: { aliases: ['Bash', 'KillShell'] } }),
+      ],
       resolve: { Bash: 'Bash', KillShell: 'TaskStop' },
       warnings: ['alias "Bash" of "TaskStop" skipped: a tool has that name'],
     },
@@ -58,7 +63,10 @@ describe('ToolRegistry', () => {
     },
     {
       title: 'a tool registered under an alias name takes the name over (canonical wins)',
-      entries: [makeToolEntry('TaskStop', { metadata: { aliases: ['KillShell'] } }), makeToolEntry('KillShell')],
+      entries: [
+        makeToolEntry('TaskStop', { metadata: { aliases: ['KillShell'] } }),
+        makeToolEntry('KillShell'),
+      ],
       resolve: { KillShell: 'KillShell' },
       warnings: ['tool "KillShell" takes its name over from an alias of "TaskStop"'],
     },
@@ -66,7 +74,8 @@ describe('ToolRegistry', () => {
     const { logger, warnings } = recordingLogger();
     const registry = new ToolRegistry({ logger });
     for (const entry of entries) registry.register(entry);
-    for (const [name, canonical] of Object.entries(resolve)) expect(registry.get(name)?.metadata.name).toBe(canonical);
+    for (const [name, canonical] of Object.entries(resolve))
+      expect(registry.get(name)?.metadata.name).toBe(canonical);
     expect(warnings).toEqual(expected);
   });
 
@@ -75,7 +84,9 @@ describe('ToolRegistry', () => {
     registry.register(makeToolEntry('Agent'));
     registry.register(makeToolEntry('Task', { metadata: { providerVisible: false } }));
     registry.register(makeToolEntry('Read'));
-    expect(registry.toContracts({ descriptionSettings: settings }).map((contract) => contract.name)).toEqual(['Agent', 'Read']);
+    expect(
+      registry.toContracts({ descriptionSettings: settings }).map((contract) => contract.name),
+    ).toEqual(['Agent', 'Read']);
     expect(registry.get('Task')?.metadata.name).toBe('Task');
   });
 
@@ -84,11 +95,19 @@ describe('ToolRegistry', () => {
     registry.register(
       makeToolEntry('CronCreate', {
         description: 'Schedules a prompt.',
-        metadata: { modelInstructions: ['Use five-field cron syntax.', 'Prefer CronUpdate to change a job.'], readOnly: false, destructive: false, maxOutputBytes: 4096, sideEffectScope: 'session' },
+        metadata: {
+          modelInstructions: ['Use five-field cron syntax.', 'Prefer CronUpdate to change a job.'],
+          readOnly: false,
+          destructive: false,
+          maxOutputBytes: 4096,
+          sideEffectScope: 'session',
+        },
       }),
     );
     const [contract] = registry.toContracts({ descriptionSettings: settings });
-    expect(contract!.description).toBe('Schedules a prompt.\n\nUsage:\n- Use five-field cron syntax.\n- Prefer CronUpdate to change a job.');
+    expect(contract!.description).toBe(
+      'Schedules a prompt.\n\nUsage:\n- Use five-field cron syntax.\n- Prefer CronUpdate to change a job.',
+    );
     expect(contract!.flags).toEqual({
       readOnly: false,
       destructive: false,
@@ -113,19 +132,33 @@ describe('ToolRegistry', () => {
         resolveModelContract: (contract) => contract,
         validateInput: () => ({ ok: true }),
         formatModelContent: () => 'x',
-        descriptionTemplates: { sources: { '/description': 'In {{currentMonth}}' }, render: (_pointer, context) => `In ${context.currentMonth}` },
+        descriptionTemplates: {
+          sources: { '/description': 'In {{currentMonth}}' },
+          render: (_pointer, context) => `In ${context.currentMonth}`,
+        },
       }),
     );
     const contracts = registry.toContracts({ descriptionSettings: settings });
     const functions: string[] = [];
     const walk = (value: unknown, path: string): void => {
       if (typeof value === 'function') functions.push(path);
-      else if (typeof value === 'object' && value !== null) for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
+      else if (typeof value === 'object' && value !== null)
+        for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
     };
     walk(contracts, '$');
     expect(functions).toEqual([]);
     expect(Object.keys(contracts[0]!).sort()).toEqual(
-      ['description', 'executionMode', 'flags', 'inputSchema', 'name', 'outputSchema', 'permission', 'resultBudget', 'strict'].sort(),
+      [
+        'description',
+        'executionMode',
+        'flags',
+        'inputSchema',
+        'name',
+        'outputSchema',
+        'permission',
+        'resultBudget',
+        'strict',
+      ].sort(),
     );
     expect(contracts[0]!.description).toBe('In November 2026');
   });

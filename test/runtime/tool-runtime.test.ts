@@ -1,16 +1,35 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { FeatureFlag, HostPort, ModelToolContract, SessionKind } from '../../runtime/contract.js';
+import type {
+  FeatureFlag,
+  HostPort,
+  ModelToolContract,
+  SessionKind,
+} from '../../runtime/contract.js';
 import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../../runtime/contract.js';
 import { registerMcpTools } from '../../runtime/mcp/register-mcp-tools.js';
-import { resolveRegistrationGate, type RegistrationGateInput } from '../../runtime/registration-gate.js';
+import {
+  resolveRegistrationGate,
+  type RegistrationGateInput,
+} from '../../runtime/registration-gate.js';
 import { createToolRuntime, type ToolRuntimeOptions } from '../../runtime/tool-runtime.js';
 import { toolsFingerprint } from '../../runtime/tools-fingerprint.js';
 import { handlebarsTemplates } from './fixtures/description-templates.js';
-import { fixtureBuiltInTools, fixtureSortedNames, makeToolEntry, modelProfile, namesOf } from './fixtures/tool-entries.js';
+import {
+  fixtureBuiltInTools,
+  fixtureSortedNames,
+  makeToolEntry,
+  modelProfile,
+  namesOf,
+} from './fixtures/tool-entries.js';
 
 const silent = { warn: () => {} };
-const gate: RegistrationGateInput = { ports: {}, features: {}, hostKind: 'terminal', sessionKind: 'main' };
+const gate: RegistrationGateInput = {
+  ports: {},
+  features: {},
+  hostKind: 'terminal',
+  sessionKind: 'main',
+};
 const runtimeOptions = (overrides: Partial<ToolRuntimeOptions> = {}): ToolRuntimeOptions => ({
   builtInTools: fixtureBuiltInTools,
   sortedProviderToolNames: fixtureSortedNames,
@@ -22,16 +41,39 @@ const runtimeOptions = (overrides: Partial<ToolRuntimeOptions> = {}): ToolRuntim
 const names = (tools: readonly ModelToolContract[]) => tools.map((tool) => tool.name);
 const callMcpTool = async () => ({ content: [] });
 
-const REFERENCE_DEFAULT = ['AskUserQuestion', 'Bash', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Read', 'TaskOutput', 'TaskStop', 'TodoWrite', 'WebFetch', 'Write'];
+const REFERENCE_DEFAULT = [
+  'AskUserQuestion',
+  'Bash',
+  'Edit',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'Read',
+  'TaskOutput',
+  'TaskStop',
+  'TodoWrite',
+  'WebFetch',
+  'Write',
+];
 const REGISTRATION_DEFAULT = [
-  'TodoRead', 'ReadSessionContext', 'ListModels', 'CreateWorkflow', 'AmendWorkflow', 'SaveWorkflow', 'EvalWorkflowSnippet',
-  'ListWorkflowRuns', 'GetWorkflowRun', 'ResumeWorkflowRun', 'ResolveWorkflowQuestion', 'ListSavedWorkflows',
+  'TodoRead',
+  'ReadSessionContext',
+  'ListModels',
+  'CreateWorkflow',
+  'AmendWorkflow',
+  'SaveWorkflow',
+  'EvalWorkflowSnippet',
+  'ListWorkflowRuns',
+  'GetWorkflowRun',
+  'ResumeWorkflowRun',
+  'ResolveWorkflowQuestion',
+  'ListSavedWorkflows',
 ];
 
 describe('getTools', () => {
   test.each([
     {
-      title: 'main terminal session: sorted reference block, then registration order; no WebSearch without native search',
+      title:
+        'main terminal session: sorted reference block, then registration order; no WebSearch without native search',
       options: {},
       model: modelProfile(),
       want: [...REFERENCE_DEFAULT, ...REGISTRATION_DEFAULT],
@@ -46,7 +88,14 @@ describe('getTools', () => {
       title: 'Task is registered but never shown; Agent and SendMessage are sorted in',
       options: { gate: { ...gate, ports: { subagent: true, subagentMessaging: true } } },
       model: modelProfile(),
-      want: ['Agent', ...REFERENCE_DEFAULT.slice(0, 5), 'Read', 'SendMessage', ...REFERENCE_DEFAULT.slice(6), ...REGISTRATION_DEFAULT],
+      want: [
+        'Agent',
+        ...REFERENCE_DEFAULT.slice(0, 5),
+        'Read',
+        'SendMessage',
+        ...REFERENCE_DEFAULT.slice(6),
+        ...REGISTRATION_DEFAULT,
+      ],
     },
     {
       title: 'protocol host: no workflow tools',
@@ -68,16 +117,29 @@ describe('getTools', () => {
 
   test('resolveModelContract projects per model: Read shows pages only to PDF models', () => {
     const read = makeToolEntry('Read', {
-      inputSchema: { type: 'object', properties: { file_path: { type: 'string' }, pages: { type: 'string' } } },
+      inputSchema: {
+        type: 'object',
+        properties: { file_path: { type: 'string' }, pages: { type: 'string' } },
+      },
       resolveModelContract: (contract, model) => {
         if (model.supportsPdf) return contract;
-        const { pages: _pages, ...properties } = contract.inputSchema.properties as Record<string, unknown>;
+        const { pages: _pages, ...properties } = contract.inputSchema.properties as Record<
+          string,
+          unknown
+        >;
         return { ...contract, inputSchema: { ...contract.inputSchema, properties } };
       },
     });
     const runtime = createToolRuntime(runtimeOptions({ builtInTools: [read] }));
-    expect(Object.keys(runtime.getTools({ model: modelProfile({ supportsPdf: true }) })[0]!.inputSchema.properties as object)).toEqual(['file_path', 'pages']);
-    expect(Object.keys(runtime.getTools({ model: modelProfile() })[0]!.inputSchema.properties as object)).toEqual(['file_path']);
+    expect(
+      Object.keys(
+        runtime.getTools({ model: modelProfile({ supportsPdf: true }) })[0]!.inputSchema
+          .properties as object,
+      ),
+    ).toEqual(['file_path', 'pages']);
+    expect(
+      Object.keys(runtime.getTools({ model: modelProfile() })[0]!.inputSchema.properties as object),
+    ).toEqual(['file_path']);
     // The entry itself is untouched.
     expect(Object.keys(read.inputSchema.properties as object)).toEqual(['file_path', 'pages']);
   });
@@ -97,7 +159,9 @@ describe('getTools', () => {
   test('registering an MCP server clears the cache', () => {
     const runtime = createToolRuntime(runtimeOptions());
     const before = runtime.getTools({ model: modelProfile() });
-    registerMcpTools(runtime, 'docs', [{ name: 'search', inputSchema: { type: 'object' } }], { callMcpTool });
+    registerMcpTools(runtime, 'docs', [{ name: 'search', inputSchema: { type: 'object' } }], {
+      callMcpTool,
+    });
     const after = runtime.getTools({ model: modelProfile() });
     expect(after).not.toBe(before);
     expect(names(after)).toEqual([...names(before), 'mcp__docs__search']);
@@ -112,7 +176,19 @@ describe('getTools', () => {
     expect(namesOf(refreshed.registered)).toContain('Glob');
     const after = runtime.getTools({ model: modelProfile() });
     expect(names(after)).toEqual([
-      'AskUserQuestion', 'Bash', 'Edit', 'EnterPlanMode', 'ExitPlanMode', 'Glob', 'Grep', 'Read', 'TaskOutput', 'TaskStop', 'TodoWrite', 'WebFetch', 'Write',
+      'AskUserQuestion',
+      'Bash',
+      'Edit',
+      'EnterPlanMode',
+      'ExitPlanMode',
+      'Glob',
+      'Grep',
+      'Read',
+      'TaskOutput',
+      'TaskStop',
+      'TodoWrite',
+      'WebFetch',
+      'Write',
       ...REGISTRATION_DEFAULT,
       'mcp__docs__search',
     ]);
@@ -121,13 +197,30 @@ describe('getTools', () => {
 
 describe('descriptions rendered per context', () => {
   const webSearch = makeToolEntry('WebSearch', {
-    description: 'Searches the web. It is {{currentMonth}} now: use this year in queries about recent events.',
-    descriptionTemplates: handlebarsTemplates({ '/description': 'Searches the web. It is {{currentMonth}} now: use this year in queries about recent events.' }),
+    description:
+      'Searches the web. It is {{currentMonth}} now: use this year in queries about recent events.',
+    descriptionTemplates: handlebarsTemplates({
+      '/description':
+        'Searches the web. It is {{currentMonth}} now: use this year in queries about recent events.',
+    }),
   });
-  const bashTemplate = 'Runs a command; times out after {{timeout.defaultMs}} ms (at most {{timeout.maxMs}} ms).';
+  const bashTemplate =
+    'Runs a command; times out after {{timeout.defaultMs}} ms (at most {{timeout.maxMs}} ms).';
   const bash = makeToolEntry('Bash', {
-    timeout: { kind: 'bounded', defaultMs: 120_000, maxMs: 600_000, allowCallOverride: true, cleanupGraceMs: 6000 },
-    inputSchema: { type: 'object', properties: { command: { type: 'string' }, timeout: { type: 'integer', description: 'Timeout in ms (at most {{timeout.maxMs}}).' } } },
+    timeout: {
+      kind: 'bounded',
+      defaultMs: 120_000,
+      maxMs: 600_000,
+      allowCallOverride: true,
+      cleanupGraceMs: 6000,
+    },
+    inputSchema: {
+      type: 'object',
+      properties: {
+        command: { type: 'string' },
+        timeout: { type: 'integer', description: 'Timeout in ms (at most {{timeout.maxMs}}).' },
+      },
+    },
     descriptionTemplates: handlebarsTemplates({
       '/description': bashTemplate,
       '/inputSchema/properties/timeout/description': 'Timeout in ms (at most {{timeout.maxMs}}).',
@@ -135,12 +228,19 @@ describe('descriptions rendered per context', () => {
   });
   const agent = makeToolEntry('Agent', {
     descriptionTemplates: handlebarsTemplates({
-      '/description': 'Starts a sub-agent.{{#each subagentProfiles}}\n- {{name}}: {{description}}{{/each}}{{#if dynamicWorkflows}}\nWorkflow requests go to CreateWorkflow.{{/if}}',
+      '/description':
+        'Starts a sub-agent.{{#each subagentProfiles}}\n- {{name}}: {{description}}{{/each}}{{#if dynamicWorkflows}}\nWorkflow requests go to CreateWorkflow.{{/if}}',
     }),
   });
   const render = (options: Partial<ToolRuntimeOptions>) => {
-    const runtime = createToolRuntime(runtimeOptions({ builtInTools: [webSearch, bash, agent], ...options }));
-    return Object.fromEntries(runtime.getTools({ model: modelProfile({ supportsNativeWebSearch: true }) }).map((tool) => [tool.name, tool]));
+    const runtime = createToolRuntime(
+      runtimeOptions({ builtInTools: [webSearch, bash, agent], ...options }),
+    );
+    return Object.fromEntries(
+      runtime
+        .getTools({ model: modelProfile({ supportsNativeWebSearch: true }) })
+        .map((tool) => [tool.name, tool]),
+    );
   };
 
   test('WebSearch names the current month from the clock', () => {
@@ -150,18 +250,36 @@ describe('descriptions rendered per context', () => {
   });
 
   test.each([
-    { title: "Bash's text and timeout parameter follow its contract by default", timeoutPolicy: undefined, description: 'Runs a command; times out after 120000 ms (at most 600000 ms).', parameter: 'Timeout in ms (at most 600000).' },
-    { title: "the host's timeout policy changes both", timeoutPolicy: { defaultMs: 30_000, maxMs: 90_000 }, description: 'Runs a command; times out after 30000 ms (at most 90000 ms).', parameter: 'Timeout in ms (at most 90000).' },
+    {
+      title: "Bash's text and timeout parameter follow its contract by default",
+      timeoutPolicy: undefined,
+      description: 'Runs a command; times out after 120000 ms (at most 600000 ms).',
+      parameter: 'Timeout in ms (at most 600000).',
+    },
+    {
+      title: "the host's timeout policy changes both",
+      timeoutPolicy: { defaultMs: 30_000, maxMs: 90_000 },
+      description: 'Runs a command; times out after 30000 ms (at most 90000 ms).',
+      parameter: 'Timeout in ms (at most 90000).',
+    },
   ])('$title', ({ timeoutPolicy, description, parameter }) => {
     const tools = render(timeoutPolicy === undefined ? {} : { timeoutPolicy });
     expect(tools.Bash!.description).toBe(description);
-    expect((tools.Bash!.inputSchema.properties as Record<string, { description: string }>).timeout!.description).toBe(parameter);
+    expect(
+      (tools.Bash!.inputSchema.properties as Record<string, { description: string }>).timeout!
+        .description,
+    ).toBe(parameter);
   });
 
   test.each([
     {
       title: 'Agent lists the profiles; with dynamic workflows on it points to CreateWorkflow',
-      options: { subagentProfiles: [{ name: 'explore', description: 'Read-only research' }, { name: 'review', description: 'Code review' }] },
+      options: {
+        subagentProfiles: [
+          { name: 'explore', description: 'Read-only research' },
+          { name: 'review', description: 'Code review' },
+        ],
+      },
       want: 'Starts a sub-agent.\n- explore: Read-only research\n- review: Code review\nWorkflow requests go to CreateWorkflow.',
     },
     {
@@ -181,12 +299,20 @@ describe('descriptions rendered per context', () => {
 
 const gateInputArbitrary: fc.Arbitrary<RegistrationGateInput> = fc.record(
   {
-    ports: fc.dictionary(fc.constantFrom<HostPort>(...HOST_PORTS), fc.boolean()) as fc.Arbitrary<Partial<Record<HostPort, boolean>>>,
-    features: fc.dictionary(fc.constantFrom<FeatureFlag>(...FEATURE_FLAGS), fc.boolean()) as fc.Arbitrary<Partial<Record<FeatureFlag, boolean>>>,
+    ports: fc.dictionary(fc.constantFrom<HostPort>(...HOST_PORTS), fc.boolean()) as fc.Arbitrary<
+      Partial<Record<HostPort, boolean>>
+    >,
+    features: fc.dictionary(
+      fc.constantFrom<FeatureFlag>(...FEATURE_FLAGS),
+      fc.boolean(),
+    ) as fc.Arbitrary<Partial<Record<FeatureFlag, boolean>>>,
     hostKind: fc.constantFrom('terminal' as const, 'protocol' as const),
     allowlist: fc.option(fc.subarray(namesOf(fixtureBuiltInTools)), { nil: undefined }),
     denylist: fc.option(fc.subarray(namesOf(fixtureBuiltInTools)), { nil: undefined }),
-    disallowedTools: fc.option(fc.subarray(['Bash', 'Bash(rm:*)', 'KillShell', 'Read(/etc/**)', 'Write', 'Glob']), { nil: undefined }),
+    disallowedTools: fc.option(
+      fc.subarray(['Bash', 'Bash(rm:*)', 'KillShell', 'Read(/etc/**)', 'Write', 'Glob']),
+      { nil: undefined },
+    ),
     sessionKind: fc.constantFrom<SessionKind>(...SESSION_KINDS),
     toolset: fc.constantFrom('default' as const, 'explore' as const, undefined),
     embeddedSearch: fc.constantFrom(true, false, undefined),
@@ -199,12 +325,21 @@ describe('one gate for registration and refresh', () => {
     fc.assert(
       fc.property(gateInputArbitrary, fc.boolean(), (input, startBranch) => {
         const branch = input.embeddedSearch ?? true;
-        const initial = createToolRuntime(runtimeOptions({ gate: { ...input, embeddedSearch: branch } }));
-        const refreshed = createToolRuntime(runtimeOptions({ gate: { ...input, embeddedSearch: startBranch } }));
+        const initial = createToolRuntime(
+          runtimeOptions({ gate: { ...input, embeddedSearch: branch } }),
+        );
+        const refreshed = createToolRuntime(
+          runtimeOptions({ gate: { ...input, embeddedSearch: startBranch } }),
+        );
         refreshed.refreshBranchAwareTools({ embeddedSearch: branch });
         expect(namesOf(refreshed.registry.list())).toEqual(namesOf(initial.registry.list()));
         expect(refreshed.gate).toEqual(initial.gate);
-        expect(namesOf(initial.registry.list())).toEqual(namesOf(resolveRegistrationGate(fixtureBuiltInTools, { ...input, embeddedSearch: branch }).registered));
+        expect(namesOf(initial.registry.list())).toEqual(
+          namesOf(
+            resolveRegistrationGate(fixtureBuiltInTools, { ...input, embeddedSearch: branch })
+              .registered,
+          ),
+        );
         const model = modelProfile({ supportsNativeWebSearch: true });
         expect(refreshed.getTools({ model })).toEqual(initial.getTools({ model }));
       }),
@@ -223,7 +358,12 @@ describe('one gate for registration and refresh', () => {
     const listFor = (order: typeof servers) => {
       const runtime = createToolRuntime(runtimeOptions());
       for (const { server, tools } of order) {
-        registerMcpTools(runtime, server, tools.map((name) => ({ name })), { callMcpTool });
+        registerMcpTools(
+          runtime,
+          server,
+          tools.map((name) => ({ name })),
+          { callMcpTool },
+        );
       }
       return runtime.getTools({ model: modelProfile() });
     };
@@ -240,11 +380,14 @@ describe('one gate for registration and refresh', () => {
       'mcp__my_server__tool_y',
     ]);
     fc.assert(
-      fc.property(fc.shuffledSubarray(servers, { minLength: servers.length, maxLength: servers.length }), (order) => {
-        const tools = listFor(order);
-        expect(names(tools)).toEqual(names(reference));
-        expect(toolsFingerprint(tools)).toBe(toolsFingerprint(reference));
-      }),
+      fc.property(
+        fc.shuffledSubarray(servers, { minLength: servers.length, maxLength: servers.length }),
+        (order) => {
+          const tools = listFor(order);
+          expect(names(tools)).toEqual(names(reference));
+          expect(toolsFingerprint(tools)).toBe(toolsFingerprint(reference));
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -12,7 +12,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ToolCallContext } from '../../../runtime/contract.js';
 import type { CallMcpTool, McpCallResult } from '../../../runtime/mcp/mcp-tool-descriptor.js';
-import { registerMcpTools, type McpRegistrationResult } from '../../../runtime/mcp/register-mcp-tools.js';
+import {
+  registerMcpTools,
+  type McpRegistrationResult,
+} from '../../../runtime/mcp/register-mcp-tools.js';
 import { createToolRuntime, type ToolRuntime } from '../../../runtime/tool-runtime.js';
 import { makeToolEntry, modelProfile } from '../fixtures/tool-entries.js';
 
@@ -33,12 +36,18 @@ beforeAll(async () => {
   client = new Client({ name: 'tool-contracts-test', version: '0.0.0' });
   await client.connect(transport);
   const callMcpTool: CallMcpTool = async (_server, tool, args, signal) =>
-    (await client.callTool({ name: tool, arguments: { ...args } }, undefined, { signal })) as McpCallResult;
+    (await client.callTool({ name: tool, arguments: { ...args } }, undefined, {
+      signal,
+    })) as McpCallResult;
   runtime = createToolRuntime({
     builtInTools: [makeToolEntry('Read'), makeToolEntry('TodoRead')],
     sortedProviderToolNames: new Set(['Read']),
     gate: { ports: {}, features: {}, hostKind: 'terminal', sessionKind: 'main' },
-    logger: { warn: (message) => { throw new Error(`unexpected warning: ${message}`); } },
+    logger: {
+      warn: (message) => {
+        throw new Error(`unexpected warning: ${message}`);
+      },
+    },
   });
   const { tools } = await client.listTools();
   registration = registerMcpTools(runtime, 'filesystem', tools, { callMcpTool });
@@ -76,15 +85,63 @@ describe('@modelcontextprotocol/server-filesystem over stdio', () => {
   });
 
   test.each([
-    { tool: 'read_text_file', readOnly: true, destructive: false, concurrentSafe: true, idempotent: true, riskLevel: 'low' },
-    { tool: 'list_directory', readOnly: true, destructive: false, concurrentSafe: true, idempotent: true, riskLevel: 'low' },
-    { tool: 'write_file', readOnly: false, destructive: true, concurrentSafe: true, idempotent: true, riskLevel: 'high' },
-    { tool: 'edit_file', readOnly: false, destructive: true, concurrentSafe: false, idempotent: false, riskLevel: 'high' },
-    { tool: 'move_file', readOnly: false, destructive: true, concurrentSafe: false, idempotent: false, riskLevel: 'high' },
-    { tool: 'create_directory', readOnly: false, destructive: false, concurrentSafe: true, idempotent: true, riskLevel: 'medium' },
+    {
+      tool: 'read_text_file',
+      readOnly: true,
+      destructive: false,
+      concurrentSafe: true,
+      idempotent: true,
+      riskLevel: 'low',
+    },
+    {
+      tool: 'list_directory',
+      readOnly: true,
+      destructive: false,
+      concurrentSafe: true,
+      idempotent: true,
+      riskLevel: 'low',
+    },
+    {
+      tool: 'write_file',
+      readOnly: false,
+      destructive: true,
+      concurrentSafe: true,
+      idempotent: true,
+      riskLevel: 'high',
+    },
+    {
+      tool: 'edit_file',
+      readOnly: false,
+      destructive: true,
+      concurrentSafe: false,
+      idempotent: false,
+      riskLevel: 'high',
+    },
+    {
+      tool: 'move_file',
+      readOnly: false,
+      destructive: true,
+      concurrentSafe: false,
+      idempotent: false,
+      riskLevel: 'high',
+    },
+    {
+      tool: 'create_directory',
+      readOnly: false,
+      destructive: false,
+      concurrentSafe: true,
+      idempotent: true,
+      riskLevel: 'medium',
+    },
   ])('$tool: flags from its annotations', ({ tool, ...flags }) => {
-    const contract = runtime.getTools({ model: modelProfile() }).find((candidate) => candidate.name === `mcp__filesystem__${tool}`)!;
-    expect(contract.flags).toMatchObject({ ...flags, needsApproval: true, sideEffectScope: 'network' });
+    const contract = runtime
+      .getTools({ model: modelProfile() })
+      .find((candidate) => candidate.name === `mcp__filesystem__${tool}`)!;
+    expect(contract.flags).toMatchObject({
+      ...flags,
+      needsApproval: true,
+      sideEffectScope: 'network',
+    });
     expect(contract.mcp).toEqual({ server: 'filesystem', tool });
     expect(contract.resultBudget.maxModelBytes).toBe(50_000);
   });
@@ -104,20 +161,30 @@ describe('@modelcontextprotocol/server-filesystem over stdio', () => {
     const entry = runtime.registry.get('mcp__filesystem__read_text_file')!;
     const result = await entry.handler({ path: join(directory, 'hello.txt') }, context());
     expect(result.ok).toBe(true);
-    expect(entry.formatModelContent!((result as { output: unknown }).output)).toBe('hello from disk\n');
+    expect(entry.formatModelContent!((result as { output: unknown }).output)).toBe(
+      'hello from disk\n',
+    );
   });
 
   test('a writing tool, called through its entry, writes the real file', async () => {
     const entry = runtime.registry.get('mcp__filesystem__write_file')!;
-    const result = await entry.handler({ path: join(directory, 'written.txt'), content: 'from the entry' }, context());
+    const result = await entry.handler(
+      { path: join(directory, 'written.txt'), content: 'from the entry' },
+      context(),
+    );
     expect(result.ok).toBe(true);
     expect(await readFile(join(directory, 'written.txt'), 'utf8')).toBe('from the entry');
   });
 
   test('a server-side failure becomes a tool failure for the model', async () => {
     const entry = runtime.registry.get('mcp__filesystem__read_text_file')!;
-    const result = await entry.handler({ path: join(tmpdir(), 'outside-the-allowed-directory.txt') }, context());
+    const result = await entry.handler(
+      { path: join(tmpdir(), 'outside-the-allowed-directory.txt') },
+      context(),
+    );
     expect(result).toMatchObject({ ok: false, code: 'mcp_tool_error' });
-    expect((result as { message: string }).message).toMatch(/Access denied|outside allowed directories/);
+    expect((result as { message: string }).message).toMatch(
+      /Access denied|outside allowed directories/,
+    );
   });
 });

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, test } from 'vitest';
-import { DRAFT_2020_12, normalizeMcpInputSchema } from '../../../runtime/mcp/normalize-mcp-input-schema.js';
+import {
+  DRAFT_2020_12,
+  normalizeMcpInputSchema,
+} from '../../../runtime/mcp/normalize-mcp-input-schema.js';
 
 const S = DRAFT_2020_12;
 
@@ -10,8 +13,20 @@ describe('normalizeMcpInputSchema', () => {
   test.each<{ title: string; given: unknown; want: unknown; warnings?: string[] }>([
     {
       title: 'draft-07 object: $schema replaced by draft 2020-12',
-      given: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
-      want: { $schema: S, type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
+      given: {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { path: { type: 'string' } },
+        required: ['path'],
+        additionalProperties: false,
+      },
+      want: {
+        $schema: S,
+        type: 'object',
+        properties: { path: { type: 'string' } },
+        required: ['path'],
+        additionalProperties: false,
+      },
     },
     {
       title: 'already 2020-12: unchanged',
@@ -34,20 +49,35 @@ describe('normalizeMcpInputSchema', () => {
       title: 'a root that is not an object type',
       given: { type: 'string' },
       want: { $schema: S, type: 'object' },
-      warnings: ['input schema root has type "string", expected "object"; the model is shown {"type":"object"}'],
+      warnings: [
+        'input schema root has type "string", expected "object"; the model is shown {"type":"object"}',
+      ],
     },
-    { title: 'an empty schema becomes an object schema', given: {}, want: { $schema: S, type: 'object' } },
+    {
+      title: 'an empty schema becomes an object schema',
+      given: {},
+      want: { $schema: S, type: 'object' },
+    },
     {
       title: 'properties without type are typed object',
       given: { properties: { inner: { properties: { a: { type: 'string' } } } } },
-      want: { $schema: S, type: 'object', properties: { inner: { type: 'object', properties: { a: { type: 'string' } } } } },
+      want: {
+        $schema: S,
+        type: 'object',
+        properties: { inner: { type: 'object', properties: { a: { type: 'string' } } } },
+      },
     },
     {
       title: '$defs + $ref are inlined and the definitions dropped',
       given: {
         type: 'object',
-        properties: { user: { $ref: '#/$defs/User' }, tags: { type: 'array', items: { $ref: '#/definitions/Tag' } } },
-        $defs: { User: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+        properties: {
+          user: { $ref: '#/$defs/User' },
+          tags: { type: 'array', items: { $ref: '#/definitions/Tag' } },
+        },
+        $defs: {
+          User: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        },
         definitions: { Tag: { type: 'string', enum: ['a', 'b'] } },
       },
       want: {
@@ -61,15 +91,31 @@ describe('normalizeMcpInputSchema', () => {
     },
     {
       title: 'keywords next to $ref are kept (and win)',
-      given: { type: 'object', properties: { when: { $ref: '#/$defs/Date', description: 'When it happened.' } }, $defs: { Date: { type: 'string', description: 'A date.', format: 'date' } } },
-      want: { $schema: S, type: 'object', properties: { when: { type: 'string', description: 'When it happened.', format: 'date' } } },
+      given: {
+        type: 'object',
+        properties: { when: { $ref: '#/$defs/Date', description: 'When it happened.' } },
+        $defs: { Date: { type: 'string', description: 'A date.', format: 'date' } },
+      },
+      want: {
+        $schema: S,
+        type: 'object',
+        properties: { when: { type: 'string', description: 'When it happened.', format: 'date' } },
+      },
     },
     {
       title: 'a recursive $ref is expanded twice, then stubbed with its type',
       given: {
         type: 'object',
         properties: { root: { $ref: '#/$defs/Node' } },
-        $defs: { Node: { type: 'object', properties: { value: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } },
+        $defs: {
+          Node: {
+            type: 'object',
+            properties: {
+              value: { type: 'string' },
+              children: { type: 'array', items: { $ref: '#/$defs/Node' } },
+            },
+          },
+        },
       },
       want: {
         $schema: S,
@@ -85,7 +131,14 @@ describe('normalizeMcpInputSchema', () => {
                   type: 'object',
                   properties: {
                     value: { type: 'string' },
-                    children: { type: 'array', items: { type: 'object', description: '(Same structure as the enclosing #/$defs/Node; not expanded further.)' } },
+                    children: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        description:
+                          '(Same structure as the enclosing #/$defs/Node; not expanded further.)',
+                      },
+                    },
                   },
                 },
               },
@@ -100,7 +153,22 @@ describe('normalizeMcpInputSchema', () => {
       want: {
         $schema: S,
         type: 'object',
-        properties: { next: { type: 'object', properties: { next: { type: 'object', properties: { next: { type: 'object', description: '(Same structure as the enclosing #; not expanded further.)' } } } } } },
+        properties: {
+          next: {
+            type: 'object',
+            properties: {
+              next: {
+                type: 'object',
+                properties: {
+                  next: {
+                    type: 'object',
+                    description: '(Same structure as the enclosing #; not expanded further.)',
+                  },
+                },
+              },
+            },
+          },
+        },
       },
     },
     {
@@ -112,13 +180,28 @@ describe('normalizeMcpInputSchema', () => {
     {
       title: 'a remote $ref is not fetched',
       given: { type: 'object', properties: { x: { $ref: 'https://example.com/schema.json' } } },
-      want: { $schema: S, type: 'object', properties: { x: { description: '(Refers to https://example.com/schema.json, which is not included.)' } } },
-      warnings: ['remote reference "https://example.com/schema.json" is not followed; replaced by {} (any value)'],
+      want: {
+        $schema: S,
+        type: 'object',
+        properties: {
+          x: { description: '(Refers to https://example.com/schema.json, which is not included.)' },
+        },
+      },
+      warnings: [
+        'remote reference "https://example.com/schema.json" is not followed; replaced by {} (any value)',
+      ],
     },
     {
       title: 'type arrays are kept',
-      given: { type: 'object', properties: { id: { type: ['string', 'integer'] }, note: { type: ['string', 'null'] } } },
-      want: { $schema: S, type: 'object', properties: { id: { type: ['string', 'integer'] }, note: { type: ['string', 'null'] } } },
+      given: {
+        type: 'object',
+        properties: { id: { type: ['string', 'integer'] }, note: { type: ['string', 'null'] } },
+      },
+      want: {
+        $schema: S,
+        type: 'object',
+        properties: { id: { type: ['string', 'integer'] }, note: { type: ['string', 'null'] } },
+      },
     },
     {
       title: 'a root type array containing object is accepted',
@@ -127,7 +210,14 @@ describe('normalizeMcpInputSchema', () => {
     },
     {
       title: 'unknown formats move into the description; known ones stay',
-      given: { type: 'object', properties: { color: { type: 'string', format: 'hex-color', description: 'Fill colour.' }, at: { type: 'string', format: 'date-time' }, id: { type: 'string', format: 'snowflake' } } },
+      given: {
+        type: 'object',
+        properties: {
+          color: { type: 'string', format: 'hex-color', description: 'Fill colour.' },
+          at: { type: 'string', format: 'date-time' },
+          id: { type: 'string', format: 'snowflake' },
+        },
+      },
       want: {
         $schema: S,
         type: 'object',
@@ -140,18 +230,60 @@ describe('normalizeMcpInputSchema', () => {
     },
     {
       title: 'draft-07 tuple items become prefixItems, additionalItems becomes items',
-      given: { type: 'object', properties: { point: { type: 'array', items: [{ type: 'number' }, { type: 'number' }], additionalItems: false } } },
-      want: { $schema: S, type: 'object', properties: { point: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], items: false } } },
+      given: {
+        type: 'object',
+        properties: {
+          point: {
+            type: 'array',
+            items: [{ type: 'number' }, { type: 'number' }],
+            additionalItems: false,
+          },
+        },
+      },
+      want: {
+        $schema: S,
+        type: 'object',
+        properties: {
+          point: {
+            type: 'array',
+            prefixItems: [{ type: 'number' }, { type: 'number' }],
+            items: false,
+          },
+        },
+      },
     },
     {
       title: 'draft-07 dependencies split into dependentRequired and dependentSchemas',
-      given: { type: 'object', dependencies: { card: ['billing'], vip: { properties: { level: { type: 'integer' } } } } },
-      want: { $schema: S, type: 'object', dependentRequired: { card: ['billing'] }, dependentSchemas: { vip: { type: 'object', properties: { level: { type: 'integer' } } } } },
+      given: {
+        type: 'object',
+        dependencies: { card: ['billing'], vip: { properties: { level: { type: 'integer' } } } },
+      },
+      want: {
+        $schema: S,
+        type: 'object',
+        dependentRequired: { card: ['billing'] },
+        dependentSchemas: { vip: { type: 'object', properties: { level: { type: 'integer' } } } },
+      },
     },
     {
       title: 'draft-04 boolean exclusive bounds become numbers',
-      given: { type: 'object', properties: { ratio: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: false } } },
-      want: { $schema: S, type: 'object', properties: { ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 } } },
+      given: {
+        type: 'object',
+        properties: {
+          ratio: {
+            type: 'number',
+            minimum: 0,
+            exclusiveMinimum: true,
+            maximum: 1,
+            exclusiveMaximum: false,
+          },
+        },
+      },
+      want: {
+        $schema: S,
+        type: 'object',
+        properties: { ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 } },
+      },
     },
     {
       title: 'OpenAPI nullable adds null to the type',
@@ -160,19 +292,49 @@ describe('normalizeMcpInputSchema', () => {
     },
     {
       title: '$id, $comment and $anchor are dropped; combinators are converted inside',
-      given: { $id: 'urn:x', $comment: 'c', type: 'object', properties: { v: { anyOf: [{ $ref: '#/$defs/A' }, { type: 'null' }], $anchor: 'v' } }, $defs: { A: { type: 'string' } } },
-      want: { $schema: S, type: 'object', properties: { v: { anyOf: [{ type: 'string' }, { type: 'null' }] } } },
+      given: {
+        $id: 'urn:x',
+        $comment: 'c',
+        type: 'object',
+        properties: { v: { anyOf: [{ $ref: '#/$defs/A' }, { type: 'null' }], $anchor: 'v' } },
+        $defs: { A: { type: 'string' } },
+      },
+      want: {
+        $schema: S,
+        type: 'object',
+        properties: { v: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+      },
     },
     {
       title: 'a property called __proto__ survives as a property',
       given: JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}'),
-      want: JSON.parse(`{"$schema":"${S}","type":"object","properties":{"__proto__":{"type":"string"}}}`),
+      want: JSON.parse(
+        `{"$schema":"${S}","type":"object","properties":{"__proto__":{"type":"string"}}}`,
+      ),
     },
     {
       title: 'an invalid pattern is dropped and named in the description',
-      given: { type: 'object', properties: { p: { type: 'string', pattern: '([', description: 'Code.' }, q: { type: 'string', pattern: '^[a-z]+$' } }, patternProperties: { '(': { type: 'string' }, '^x-': { type: 'integer' } } },
-      want: { $schema: S, type: 'object', properties: { p: { type: 'string', description: 'Code. (Pattern: ([.)' }, q: { type: 'string', pattern: '^[a-z]+$' } }, patternProperties: { '^x-': { type: 'integer' } } },
-      warnings: ['pattern "([" is not a valid regular expression; dropped', 'patternProperties key "(" is not a valid regular expression; dropped'],
+      given: {
+        type: 'object',
+        properties: {
+          p: { type: 'string', pattern: '([', description: 'Code.' },
+          q: { type: 'string', pattern: '^[a-z]+$' },
+        },
+        patternProperties: { '(': { type: 'string' }, '^x-': { type: 'integer' } },
+      },
+      want: {
+        $schema: S,
+        type: 'object',
+        properties: {
+          p: { type: 'string', description: 'Code. (Pattern: ([.)' },
+          q: { type: 'string', pattern: '^[a-z]+$' },
+        },
+        patternProperties: { '^x-': { type: 'integer' } },
+      },
+      warnings: [
+        'pattern "([" is not a valid regular expression; dropped',
+        'patternProperties key "(" is not a valid regular expression; dropped',
+      ],
     },
     {
       title: 'a schema that is not valid draft 2020-12 falls back',
@@ -186,16 +348,28 @@ describe('normalizeMcpInputSchema', () => {
   });
 
   test('the fallback for an invalid schema says why', () => {
-    const { warnings } = normalizeMcpInputSchema({ type: 'object', properties: { p: { type: 'strin' } } });
+    const { warnings } = normalizeMcpInputSchema({
+      type: 'object',
+      properties: { p: { type: 'strin' } },
+    });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^input schema is not valid draft 2020-12 \(.*properties\/p\/type.*\); the model is shown \{"type":"object"\}$/);
+    expect(warnings[0]).toMatch(
+      /^input schema is not valid draft 2020-12 \(.*properties\/p\/type.*\); the model is shown \{"type":"object"\}$/,
+    );
   });
 
   test('a wide recursive schema stays bounded', () => {
     const given = {
       type: 'object',
       properties: { tree: { $ref: '#/$defs/T' } },
-      $defs: { T: { type: 'object', properties: Object.fromEntries(Array.from({ length: 6 }, (_, index) => [`c${index}`, { $ref: '#/$defs/T' }])) } },
+      $defs: {
+        T: {
+          type: 'object',
+          properties: Object.fromEntries(
+            Array.from({ length: 6 }, (_, index) => [`c${index}`, { $ref: '#/$defs/T' }]),
+          ),
+        },
+      },
     };
     const result = normalizeMcpInputSchema(given);
     expect(JSON.stringify(result.schema).length).toBeLessThan(200_000);
@@ -210,20 +384,35 @@ describe('normalizeMcpInputSchema', () => {
         fc.jsonValue({ maxDepth: 1 }),
         fc.record(
           {
-            type: fc.oneof(fc.constantFrom('object', 'string', 'array', 'number', 'null', 'bogus'), fc.array(fc.constantFrom('object', 'string', 'null'), { maxLength: 2 })),
+            type: fc.oneof(
+              fc.constantFrom('object', 'string', 'array', 'number', 'null', 'bogus'),
+              fc.array(fc.constantFrom('object', 'string', 'null'), { maxLength: 2 }),
+            ),
             properties: fc.dictionary(fc.string({ maxLength: 3 }), tie('node'), { maxKeys: 3 }),
             items: fc.oneof(tie('node'), fc.array(tie('node'), { maxLength: 2 })),
-            $ref: fc.constantFrom('#', '#/$defs/a', '#/definitions/b', '#/nope', 'http://x/y', '#/properties/x'),
+            $ref: fc.constantFrom(
+              '#',
+              '#/$defs/a',
+              '#/definitions/b',
+              '#/nope',
+              'http://x/y',
+              '#/properties/x',
+            ),
             $defs: fc.dictionary(fc.constantFrom('a', 'b'), tie('node'), { maxKeys: 2 }),
             definitions: fc.dictionary(fc.constantFrom('a', 'b'), tie('node'), { maxKeys: 2 }),
             format: fc.constantFrom('uri', 'weird', 'date'),
             pattern: fc.constantFrom('^a+$', '([', '\\p{L}', 5),
-            patternProperties: fc.dictionary(fc.constantFrom('^a', '(', '[z-a]'), tie('node'), { maxKeys: 2 }),
+            patternProperties: fc.dictionary(fc.constantFrom('^a', '(', '[z-a]'), tie('node'), {
+              maxKeys: 2,
+            }),
             minimum: fc.oneof(fc.integer(), fc.constant('1')),
             exclusiveMinimum: fc.boolean(),
             anyOf: fc.array(tie('node'), { maxLength: 2 }),
             nullable: fc.boolean(),
-            required: fc.oneof(fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }), fc.constant('x')),
+            required: fc.oneof(
+              fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }),
+              fc.constant('x'),
+            ),
           },
           { requiredKeys: [] },
         ),

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { mcpToolName, projectMcpToolNames, sanitizeMcpNamePart } from '../../../runtime/mcp/project-mcp-tool-name.js';
+import {
+  mcpToolName,
+  projectMcpToolNames,
+  sanitizeMcpNamePart,
+} from '../../../runtime/mcp/project-mcp-tool-name.js';
 
 const x56 = 'x'.repeat(56);
 const x57 = 'x'.repeat(57);
@@ -33,17 +37,30 @@ describe('projectMcpToolNames', () => {
       server: 'a',
       tools: [x57],
       taken: [],
-      want: { [x57]: { ok: true, name: 'mcp__a__xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx_23e33cec', shortened: true } },
+      want: {
+        [x57]: {
+          ok: true,
+          name: 'mcp__a__xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx_23e33cec',
+          shortened: true,
+        },
+      },
     },
     {
       title: 'a long real-world name',
       server: 'analytics-warehouse-production',
       tools: ['run_saved_query_with_parameters_and_wait'],
       taken: [],
-      want: { run_saved_query_with_parameters_and_wait: { ok: true, name: 'mcp__analytics-warehouse-production__run_saved_query_wi_c0cfda82', shortened: true } },
+      want: {
+        run_saved_query_with_parameters_and_wait: {
+          ok: true,
+          name: 'mcp__analytics-warehouse-production__run_saved_query_wi_c0cfda82',
+          shortened: true,
+        },
+      },
     },
     {
-      title: 'two tools that collide after sanitising both get the hashed form (hash of each original)',
+      title:
+        'two tools that collide after sanitising both get the hashed form (hash of each original)',
       server: 'github',
       tools: ['create issue', 'create_issue'],
       taken: [],
@@ -57,33 +74,49 @@ describe('projectMcpToolNames', () => {
       server: 'github',
       tools: ['create_issue'],
       taken: ['mcp__github__create_issue'],
-      want: { create_issue: { ok: true, name: 'mcp__github__create_issue_b0c6525c', shortened: true } },
+      want: {
+        create_issue: { ok: true, name: 'mcp__github__create_issue_b0c6525c', shortened: true },
+      },
     },
     {
       title: 'when even the hashed form is taken the tool is refused, never overwritten',
       server: 'github',
       tools: ['create_issue'],
       taken: ['mcp__github__create_issue', 'mcp__github__create_issue_b0c6525c'],
-      want: { create_issue: { ok: false, reason: 'nameCollision', name: 'mcp__github__create_issue_b0c6525c' } },
+      want: {
+        create_issue: {
+          ok: false,
+          reason: 'nameCollision',
+          name: 'mcp__github__create_issue_b0c6525c',
+        },
+      },
     },
   ])('$title', ({ server, tools, taken, want }) => {
     expect(Object.fromEntries(projectMcpToolNames(server, tools, new Set(taken)))).toEqual(want);
   });
 
   test('names are valid provider names, unique, and independent of the input order', () => {
-    const toolName = fc.string({ unit: fc.constantFrom('a', 'b', '.', ' ', '_', '-', 'é', '😀'), minLength: 1, maxLength: 70 });
+    const toolName = fc.string({
+      unit: fc.constantFrom('a', 'b', '.', ' ', '_', '-', 'é', '😀'),
+      minLength: 1,
+      maxLength: 70,
+    });
     fc.assert(
-      fc.property(fc.uniqueArray(toolName, { minLength: 1, maxLength: 12 }), fc.string({ minLength: 1, maxLength: 20 }), (tools, server) => {
-        const forward = projectMcpToolNames(server, tools, new Set());
-        const backward = projectMcpToolNames(server, [...tools].reverse(), new Set());
-        const projected = tools.map((tool) => forward.get(tool)!);
-        for (const projection of projected) {
-          expect(projection.ok).toBe(true);
-          expect(projection.name).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
-        }
-        expect(new Set(projected.map((projection) => projection.name)).size).toBe(tools.length);
-        expect(Object.fromEntries(backward)).toEqual(Object.fromEntries(forward));
-      }),
+      fc.property(
+        fc.uniqueArray(toolName, { minLength: 1, maxLength: 12 }),
+        fc.string({ minLength: 1, maxLength: 20 }),
+        (tools, server) => {
+          const forward = projectMcpToolNames(server, tools, new Set());
+          const backward = projectMcpToolNames(server, [...tools].reverse(), new Set());
+          const projected = tools.map((tool) => forward.get(tool)!);
+          for (const projection of projected) {
+            expect(projection.ok).toBe(true);
+            expect(projection.name).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+          }
+          expect(new Set(projected.map((projection) => projection.name)).size).toBe(tools.length);
+          expect(Object.fromEntries(backward)).toEqual(Object.fromEntries(forward));
+        },
+      ),
     );
   });
 
