@@ -320,6 +320,8 @@ class CallRun {
         ? []
         : [`timeout override of ${timeout.refusedOverrideMs} ms ignored: ${this.#name} does not allow per-call overrides`];
     const timeoutExtras = { ...(timeout.timeoutMs === undefined ? {} : { timeoutMs: timeout.timeoutMs }), warnings };
+    // Cancelled while the checks and hooks ran: the handler is never started.
+    if (context.signal?.aborted) return this.#fail(entry.cancellation.userMessage, 'cancelled', timeoutExtras);
     const handlerContext = this.#toolContext(timeout.timeoutMs);
     const outcome = await runHandler({
       start: () => entry.handler(value, handlerContext),

@@ -317,3 +317,19 @@ describe('processTree cleanup with a real process group', () => {
     }
   });
 });
+
+describe('cancellation before the handler', () => {
+  test('a call cancelled while the pre-tool hook runs never starts the handler', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const controller = new AbortController();
+    const result = await run(slowTool(probe, {}), {}, undefined, {
+      signal: controller.signal,
+      preToolHook: async () => {
+        controller.abort();
+        return undefined;
+      },
+    });
+    expect(result).toMatchObject({ content: 'The user cancelled this tool call.', errorCode: 'cancelled' });
+    expect(probe.started).toBe(false);
+  });
+});
