@@ -183,7 +183,7 @@ describe('atomicity: a failed run leaves generated/ byte for byte', () => {
 });
 
 describe('problems the emitter finds are reported like manifest problems', () => {
-  it.each([
+  it.each<{ name: string; override: Record<string, string>; want: string[] }>([
     {
       name: 'overlapping union branches',
       override: { input: ['input:', '  type: object', '  properties:', '    when:', '      type: union', '      anyOf:', '        - { type: string }', '        - { type: string, format: date }'].join('\n') },
