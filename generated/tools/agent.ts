@@ -34,16 +34,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    idempotent: false, // projected only: runtime/render-model-contract.ts:59
     recovery: "manual", // unread: no runtime reader
   },
   description: "Starts a sub-agent to carry out a complex, multi-step task on its own. The sub-agent begins with a fresh context (it does not see this conversation), works with its own tools and ends with one final report, which is returned to you.\n\nAvailable agent types (pass the name as `subagent_type`):\n{{#each subagentProfiles}}\n- {{name}}: {{description}}\n{{else}}\n- (none configured: leave `subagent_type` out for a general-purpose agent)\n{{/each}}\n\n- Write the prompt as a complete briefing: the goal, what is known, what to return, and whether it may change files. The report is for you, not the user: relay what matters.\n- Start independent agents in the same turn so that they run in parallel.\n- Set `run_in_background` when you have other work to do meanwhile; you are notified when the agent finishes.\n{{#if dynamicWorkflows}}\n- Requests to run a workflow (several agents coordinated by a script) must go to CreateWorkflow instead, not to a chain of Agent calls.\n{{/if}}\n- For a single file or a simple search, use the file tools directly: an agent costs more than it saves there.",
@@ -119,8 +119,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "subagent", // unread: no runtime reader
-    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions", // unread: no runtime reader
+    permission: "subagent", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

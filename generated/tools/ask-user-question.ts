@@ -34,16 +34,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "userInteraction", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "userInteraction", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: true, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: true, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    idempotent: false, // projected only: runtime/render-model-contract.ts:59
     recovery: "none", // unread: no runtime reader
   },
   description: "Asks the user one to four multiple-choice questions and waits for the answers. Use it when you need the user's preference or decision to go on: an ambiguous instruction, a choice between implementation approaches, which of several findings to act on.\n\n- Each question offers 2 to 4 options; the user can always type an answer of their own instead, so do not add an \"Other\" option.\n- Set `multiSelect` when more than one option may apply.\n- If you recommend an option, put it first and end its label with \"(Recommended)\".\n- Do not use it to ask whether a plan is ready or approved; in plan mode that is what ExitPlanMode is for.",
@@ -141,8 +141,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "user.ask", // unread: no runtime reader
-    reason: "AskUserQuestion shows questions to the user and waits for the answers", // unread: no runtime reader
+    permission: "user.ask", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "AskUserQuestion shows questions to the user and waits for the answers", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "userInteraction",
     needsApproval: false,

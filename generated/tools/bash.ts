@@ -30,16 +30,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "high", // projected only: runtime/render-model-contract.ts:46
+    destructive: true, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "high", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    idempotent: false, // projected only: runtime/render-model-contract.ts:59
     recovery: "manual", // unread: no runtime reader
     maxOutputBytes: 10000000,
   },
@@ -110,9 +110,9 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "bash", // unread: no runtime reader
-    reason: "Bash can run subprocesses and may affect workspace, git, network, or system state", // unread: no runtime reader
-    riskLevel: "high", // projected only: runtime/permission/evaluate-permission.ts:63
+    permission: "bash", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "Bash can run subprocesses and may affect workspace, git, network, or system state", // projected only: runtime/permission/evaluate-permission.ts:98
+    riskLevel: "high", // projected only: runtime/permission/evaluate-permission.ts:76
     sideEffectScope: "system",
     needsApproval: true,
     alwaysAsk: false,

@@ -25,16 +25,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "high", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "high", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    idempotent: false, // projected only: runtime/render-model-contract.ts:59
     recovery: "resume", // unread: no runtime reader
   },
   description: "Starts a dynamic workflow: a TypeScript script that coordinates several agents (in sequence, in parallel, with checks between steps) toward one goal. The script is type-checked first; the user then sees it and confirms, and it starts as a background run. Returns the run id.\n\n- Use it when the user asks for a workflow, or for work that needs several agents coordinated by rules rather than one Agent call.\n- Try a risky piece of logic with EvalWorkflowSnippet first.\n- Follow the run with GetWorkflowRun; change a running script with AmendWorkflow.\n- To keep a script for reuse, save it with SaveWorkflow.",
@@ -80,8 +80,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.run", // unread: no runtime reader
-    reason: "CreateWorkflow starts a background run whose agents can change the workspace and run commands", // unread: no runtime reader
+    permission: "workflow.run", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "CreateWorkflow starts a background run whose agents can change the workspace and run commands", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

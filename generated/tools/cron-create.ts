@@ -35,16 +35,16 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    idempotent: false, // projected only: runtime/render-model-contract.ts:59
     recovery: "compensate", // unread: no runtime reader
   },
   description: "Schedules a prompt to run later in this project, on a standard 5-field cron schedule in the user's local time zone. When the time comes the host starts a turn with the prompt, whether or not the user is present. Returns the job id, which CronUpdate and CronDelete take.",
@@ -105,8 +105,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "cron", // unread: no runtime reader
-    reason: "CronCreate schedules prompts that the host runs later without the user present", // unread: no runtime reader
+    permission: "cron", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "CronCreate schedules prompts that the host runs later without the user present", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

@@ -20,16 +20,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
+    destructive: true, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "manual", // unread: no runtime reader
   },
   description: "Deletes a scheduled job created with CronCreate, so it never runs again. Find job ids with CronList. To stop a job only for a while, pause it with CronUpdate (`enabled: false`) instead.",
@@ -54,8 +54,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "cron", // unread: no runtime reader
-    reason: "CronDelete removes a scheduled job the user may rely on", // unread: no runtime reader
+    permission: "cron", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "CronDelete removes a scheduled job the user may rely on", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

@@ -32,16 +32,16 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "retry", // unread: no runtime reader
   },
   description: "Changes a scheduled job created with CronCreate: its schedule, its prompt, or whether it is enabled. Only the fields you pass change. Find job ids with CronList.",
@@ -98,8 +98,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "cron", // unread: no runtime reader
-    reason: "CronUpdate changes prompts that the host runs later without the user present", // unread: no runtime reader
+    permission: "cron", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "CronUpdate changes prompts that the host runs later without the user present", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

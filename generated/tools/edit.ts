@@ -36,16 +36,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "workspace", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
+    destructive: true, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "workspace", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    idempotent: false, // projected only: runtime/render-model-contract.ts:59
     recovery: "manual", // unread: no runtime reader
   },
   description: "Replaces an exact occurrence of `old_string` with `new_string` in a file.\n\n- The file must have been read with Read in this session and not changed since.\n- `old_string` must match the file exactly, including indentation and line breaks. Do not include the line-number prefix that Read adds.\n- The edit fails when `old_string` is not found, or when it occurs more than once and `replace_all` is not set: add surrounding lines to make it unique, or set `replace_all` to replace every occurrence (useful for renaming).\n- An empty `old_string` creates a file that does not exist yet (or fills an empty one) with `new_string`.",
@@ -145,8 +145,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.write", // unread: no runtime reader
-    reason: "Edit changes files on the local file system", // unread: no runtime reader
+    permission: "file.write", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "Edit changes files on the local file system", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,

@@ -18,16 +18,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "retry", // unread: no runtime reader
   },
   description: "Switches the session into plan mode. Use it before a non-trivial implementation task whose approach is not yet clear: several files to change, architectural choices, or requirements you still have to understand.\n\nIn plan mode you explore the code base (read, search) and design an approach, but you do not edit files or run commands that change anything. When the plan is ready, present it with ExitPlanMode for the user's approval.\n\nSkip it for small, clear changes (a typo, a one-line fix) and for pure research questions.",
@@ -45,8 +45,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.plan-mode", // unread: no runtime reader
-    reason: "EnterPlanMode changes the session's permission mode to plan mode", // unread: no runtime reader
+    permission: "session.plan-mode", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "EnterPlanMode changes the session's permission mode to plan mode", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

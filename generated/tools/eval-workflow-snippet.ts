@@ -24,16 +24,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "high", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "high", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    idempotent: false, // projected only: runtime/render-model-contract.ts:59
     recovery: "manual", // unread: no runtime reader
   },
   description: "Runs a small piece of workflow code synchronously and returns its result and log lines; nothing is kept afterwards (no run is recorded). Use it to try out a step, a prompt or a piece of logic before putting it into CreateWorkflow.\n\n- The snippet is type-checked first, like a full script.\n- Keep snippets small: the call waits until the snippet finishes.",
@@ -78,8 +78,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.eval", // unread: no runtime reader
-    reason: "EvalWorkflowSnippet runs workflow code whose agents can change the workspace and run commands", // unread: no runtime reader
+    permission: "workflow.eval", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "EvalWorkflowSnippet runs workflow code whose agents can change the workspace and run commands", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

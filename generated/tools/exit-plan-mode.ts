@@ -24,16 +24,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "userInteraction", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "userInteraction", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: true, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: true, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    idempotent: false, // projected only: runtime/render-model-contract.ts:59
     recovery: "none", // unread: no runtime reader
   },
   description: "Presents your implementation plan to the user and asks for approval. If the user approves, plan mode ends and you can start implementing; if not, you stay in plan mode and get the user's feedback.\n\n- Call it only when the plan is complete: what will change, in which files, in which order, and how it will be verified.\n- Write the plan in concise markdown.\n- Use it only for tasks that change code. After pure research, just answer.",
@@ -73,8 +73,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.plan-mode", // unread: no runtime reader
-    reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved", // unread: no runtime reader
+    permission: "session.plan-mode", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "userInteraction",
     needsApproval: false,

@@ -25,16 +25,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "retry", // unread: no runtime reader
   },
   description: "Finds files whose path matches a glob pattern such as `**/*.ts` or `src/**/*.{js,jsx}` and returns their absolute paths, most recently modified first.\n\n- The pattern is matched against paths relative to `path` (default: the working directory).\n- `node_modules` and `.git` directories are skipped.\n- At most 100 paths are returned; a narrower pattern or `path` finds the rest.",
@@ -83,8 +83,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.read", // unread: no runtime reader
-    reason: "Glob lists file names on the local file system", // unread: no runtime reader
+    permission: "file.read", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "Glob lists file names on the local file system", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -38,16 +38,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "retry", // unread: no runtime reader
   },
   description: "Searches the contents of files with a JavaScript regular expression (Unicode mode), like ripgrep.\n\n- `output_mode`: `files_with_matches` (default) lists matching files; `content` shows matching lines (with `-n`, `-A`, `-B`, `-C`); `count` shows the number of matching lines per file.\n- Narrow the files with `glob` (e.g. `*.ts`, `src/**/*.{js,jsx}`) or `type` (e.g. `js`, `py`, `rust`).\n- Literal braces, dots and parentheses must be escaped (`interface\\{\\}`, `\\.then\\(`).\n- Patterns match within one line unless `multiline` is set, which lets `.` match line breaks.\n- `node_modules`, `.git`, binary files and files over 10 MB are skipped. Files are listed most recently modified first.",
@@ -159,8 +159,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.read", // unread: no runtime reader
-    reason: "Grep reads the contents of files on the local file system", // unread: no runtime reader
+    permission: "file.read", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "Grep reads the contents of files on the local file system", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -26,16 +26,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "retry", // unread: no runtime reader
   },
   description: "Lists the models configured on this host, with their provider and a short description. Use it when writing a workflow that should run some of its agents on a particular model, to pick a model id that exists.",
@@ -82,8 +82,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "models.list", // unread: no runtime reader
-    reason: "ListModels reads the host's model configuration", // unread: no runtime reader
+    permission: "models.list", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "ListModels reads the host's model configuration", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -28,16 +28,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "retry", // unread: no runtime reader
   },
   description: "Lists the workflow runs of this project, newest first, with id, name and status. Filter by status to find running, stopped or failed runs.",
@@ -95,8 +95,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.read", // unread: no runtime reader
-    reason: "ListWorkflowRuns reads the project's workflow runs", // unread: no runtime reader
+    permission: "workflow.read", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "ListWorkflowRuns reads the project's workflow runs", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -22,16 +22,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    idempotent: false, // projected only: runtime/render-model-contract.ts:59
     recovery: "manual", // unread: no runtime reader
   },
   description: "Answers a blocking question that an actor of a workflow run escalated; the actor then continues with the answer. The open questions of a run are shown by GetWorkflowRun. Answer from what the user said or clearly wants; if you do not know, ask the user first.",
@@ -66,8 +66,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.answer", // unread: no runtime reader
-    reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run", // unread: no runtime reader
+    permission: "workflow.answer", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: false,

@@ -23,16 +23,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "high", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "high", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    idempotent: false, // projected only: runtime/render-model-contract.ts:59
     recovery: "resume", // unread: no runtime reader
   },
   description: "Resumes a stopped workflow run under its original run id: completed steps keep their results and the run continues from where it stopped. Use ListWorkflowRuns to find stopped runs.",
@@ -67,8 +67,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.run", // unread: no runtime reader
-    reason: "ResumeWorkflowRun restarts a run whose agents can change the workspace and run commands", // unread: no runtime reader
+    permission: "workflow.run", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "ResumeWorkflowRun restarts a run whose agents can change the workspace and run commands", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

@@ -21,16 +21,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "retry", // unread: no runtime reader
   },
   description: "Loads a skill into the conversation: its instructions, and the paths of any scripts or references it ships. Skills package know-how for particular tasks. The available skills are listed in a system message; when the user's request matches one, load it before starting the task and then follow its instructions.\n\n- Pass the skill's name as listed (e.g. \"pdf\" or \"plugin-name:skill-name\").\n- Do not load a skill that is already loaded in this conversation.",
@@ -59,8 +59,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "skill", // unread: no runtime reader
-    reason: "Skill loads instructions from an installed skill into the conversation", // unread: no runtime reader
+    permission: "skill", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "Skill loads instructions from an installed skill into the conversation", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -20,16 +20,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: false,
-    stopTurnOnSuccess: true, // projected only: runtime/render-model-contract.ts:50
+    stopTurnOnSuccess: true, // projected only: runtime/render-model-contract.ts:58
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:51
+    idempotent: false, // projected only: runtime/render-model-contract.ts:59
     recovery: "manual", // unread: no runtime reader
   },
   description: "Submits your final result as this workflow actor. `result` must have the shape your task asked for. A successful call ends your turn and your part of the workflow, so finish and check the work first. If you cannot finish without a decision or information you do not have, call escalate instead.",
@@ -55,8 +55,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.actor", // unread: no runtime reader
-    reason: "submit_result records this actor's result in the workflow run", // unread: no runtime reader
+    permission: "workflow.actor", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "submit_result records this actor's result in the workflow run", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -25,16 +25,16 @@ export const contract = {
     modelInstructions: [],
     aliases: ["KillShell", "KillBash"],
     readOnly: false,
-    destructive: true, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
+    destructive: true, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "none", // unread: no runtime reader
   },
   description: "Stops a running background task started with Bash `run_in_background`: its whole process group is terminated. Returns the task's final status.",
@@ -82,8 +82,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "task.stop", // unread: no runtime reader
-    reason: "TaskStop terminates a background process of this session", // unread: no runtime reader
+    permission: "task.stop", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "TaskStop terminates a background process of this session", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "medium",
     sideEffectScope: "system",
     needsApproval: false,

@@ -24,16 +24,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "retry", // unread: no runtime reader
   },
   description: "Returns the current todo list of this session with each item's status. Use it to check progress before deciding what to do next.",
@@ -74,8 +74,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.todo", // unread: no runtime reader
-    reason: "TodoRead reads the session's todo list", // unread: no runtime reader
+    permission: "session.todo", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "TodoRead reads the session's todo list", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

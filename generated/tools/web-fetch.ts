@@ -39,16 +39,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "network", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "network", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "retry", // unread: no runtime reader
   },
   description: "Fetches a URL over HTTP(S) and returns its content: HTML is converted to Markdown, other text types (plain text, Markdown, JSON, XML) are returned as they are. The `prompt` says what to look for in the page; it is returned with the content so the answer can be taken from it.\n\n- The URL must be a fully formed http:// or https:// URL.\n- Redirects within the same host are followed. A redirect to another host is not followed: the call returns the new URL, and a second WebFetch with it fetches the content.\n- Binary content (images, archives, PDFs) is refused; download it with Bash when needed.\n- Large pages are cut after 100,000 characters.",
@@ -151,8 +151,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "web.fetch", // unread: no runtime reader
-    reason: "WebFetch sends an HTTP request to a host on the network", // unread: no runtime reader
+    permission: "web.fetch", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "WebFetch sends an HTTP request to a host on the network", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "medium",
     sideEffectScope: "network",
     needsApproval: true,

@@ -30,16 +30,16 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:43
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:44
-    sideEffectScope: "network", // projected only: runtime/render-model-contract.ts:45
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:46
+    destructive: false, // projected only: runtime/render-model-contract.ts:51
+    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
+    sideEffectScope: "network", // projected only: runtime/render-model-contract.ts:53
+    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:48
+    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:51
+    idempotent: true, // projected only: runtime/render-model-contract.ts:59
     recovery: "retry", // unread: no runtime reader
   },
   description: "Searches the web and returns the matching pages (title, URL and a snippet) so that answers can rest on information newer than your training data.\n\n- The current month is {{currentMonth}}. When a query concerns recent events, releases or documentation, put the right year in it instead of a year from your training data.\n- `allowed_domains` keeps only results from those domains; `blocked_domains` drops results from them. Give at most one of the two.\n- After answering from search results, list the pages you relied on as markdown links under a \"Sources:\" heading.",
@@ -111,8 +111,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "web.search", // unread: no runtime reader
-    reason: "WebSearch sends the query to a search provider over the network", // unread: no runtime reader
+    permission: "web.search", // projected only: runtime/permission/evaluate-permission.ts:97
+    reason: "WebSearch sends the query to a search provider over the network", // projected only: runtime/permission/evaluate-permission.ts:98
     riskLevel: "low",
     sideEffectScope: "network",
     needsApproval: false,
