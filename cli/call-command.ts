@@ -13,6 +13,8 @@ import { parseArgs } from 'node:util';
 import type { CommandIO } from './command-io.js';
 import type { FeatureFlag, HostPort, ModelProfile, SessionKind } from '../runtime/contract.js';
 import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../runtime/contract.js';
+import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
+import type { RegistrationGateInput } from '../runtime/registration-gate.js';
 
 export const CALL_USAGE = `Usage: tool-contracts call TOOL [JSON] [options]
 
@@ -28,9 +30,14 @@ Options:
   --pdf                The model reads PDFs
   --native-search      The model has native web search
   --session KIND       Session kind: ${SESSION_KINDS.join(', ')} (default: main)
-  --port NAME          Host port injected, repeatable: ${HOST_PORTS.join(', ')}
-  --flag NAME[=BOOL]   Feature flag, repeatable: ${FEATURE_FLAGS.join(', ')}
+  --toolset NAME       default or explore (sub-agent toolset; default: default)
   --host KIND          terminal or protocol (default: terminal)
+  --port NAME          Host port injected, repeatable or comma-separated: ${HOST_PORTS.join(', ')}
+  --flag NAME[=BOOL]   Feature flag, repeatable: ${FEATURE_FLAGS.join(', ')}
+  --allow NAMES        Session allowlist, repeatable or comma-separated
+  --deny NAMES         Session denylist, repeatable or comma-separated
+  --disallow RULE      Disallowed tool or rule, repeatable: Bash, Bash(rm:*)
+  --no-embedded-search Register Glob and Grep next to Bash
   --boundary           Refuse file paths that resolve outside the workspace
   --trace              Write the call's trace (JSON) to standard error; tools whose
                        contract requires a trace refuse to run without it
@@ -45,10 +52,7 @@ interface CallOptions {
   readonly artifactDirectory: string;
   readonly timeoutMs?: number;
   readonly model?: ModelProfile;
-  readonly sessionKind: SessionKind;
-  readonly ports: Partial<Record<HostPort, boolean>>;
-  readonly features: Partial<Record<FeatureFlag, boolean>>;
-  readonly hostKind: 'terminal' | 'protocol';
+  readonly gate: RegistrationGateInput;
   readonly enforceWorkspaceBoundary: boolean;
   readonly trace: boolean;
 }
@@ -58,6 +62,15 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], option: s
     throw new UsageError(`${option} must be one of ${allowed.join(', ')}; got "${value}"`);
   }
   return value as T;
+}
+
+/** Values of a repeatable, comma-separated option; `undefined` when never given. */
+function nameList(values: readonly string[] | undefined): string[] | undefined {
+  if (values === undefined) return undefined;
+  return values
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
 }
 
 function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'help' {
@@ -76,9 +89,14 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
         pdf: { type: 'boolean' },
         'native-search': { type: 'boolean' },
         session: { type: 'string' },
+        toolset: { type: 'string' },
+        host: { type: 'string' },
         port: { type: 'string', multiple: true },
         flag: { type: 'string', multiple: true },
-        host: { type: 'string' },
+        allow: { type: 'string', multiple: true },
+        deny: { type: 'string', multiple: true },
+        disallow: { type: 'string', multiple: true },
+        'no-embedded-search': { type: 'boolean' },
         boundary: { type: 'boolean' },
         trace: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -107,12 +125,29 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
   }
 
   const ports: Partial<Record<HostPort, boolean>> = {};
-  for (const port of values.port ?? []) ports[oneOf(port, HOST_PORTS, '--port')] = true;
+  for (const port of nameList(values.port) ?? []) ports[oneOf(port, HOST_PORTS, '--port')] = true;
   const features: Partial<Record<FeatureFlag, boolean>> = {};
   for (const flag of values.flag ?? []) {
     const [name = '', setting = 'true'] = flag.split('=', 2);
     features[oneOf(name, FEATURE_FLAGS, '--flag')] = oneOf(setting, ['true', 'false'] as const, `--flag ${name}`) === 'true';
   }
+  for (const rule of values.disallow ?? []) {
+    const parsedRule = safeParsePermissionRule(rule);
+    if (!parsedRule.success) throw new UsageError(`--disallow: ${parsedRule.error.message}`);
+  }
+  const allowlist = nameList(values.allow);
+  const denylist = nameList(values.deny);
+  const gate: RegistrationGateInput = {
+    ports,
+    features,
+    hostKind: oneOf(values.host ?? 'terminal', ['terminal', 'protocol'] as const, '--host'),
+    sessionKind: oneOf(values.session ?? 'main', SESSION_KINDS, '--session') satisfies SessionKind,
+    toolset: oneOf(values.toolset ?? 'default', ['default', 'explore'] as const, '--toolset'),
+    ...(allowlist === undefined ? {} : { allowlist }),
+    ...(denylist === undefined ? {} : { denylist }),
+    disallowedTools: values.disallow ?? [],
+    embeddedSearch: values['no-embedded-search'] !== true,
+  };
 
   const wantsModel = values.model !== undefined || values.pdf === true || values['native-search'] === true || values.provider !== undefined;
   const provider = values.provider ?? 'anthropic';
@@ -134,10 +169,7 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
           },
         }
       : {}),
-    sessionKind: oneOf(values.session ?? 'main', SESSION_KINDS, '--session'),
-    ports,
-    features,
-    hostKind: oneOf(values.host ?? 'terminal', ['terminal', 'protocol'] as const, '--host'),
+    gate,
     enforceWorkspaceBoundary: values.boundary === true,
     trace: values.trace === true,
   };
@@ -167,7 +199,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   const runtime = createToolRuntime({
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
-    gate: { ports: options.ports, features: options.features, hostKind: options.hostKind, sessionKind: options.sessionKind },
+    gate: options.gate,
     logger: { warn: (message) => io.err(`tool-contracts call: ${message}`) },
   });
   const result = await callTool(

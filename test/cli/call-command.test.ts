@@ -105,6 +105,41 @@ describe('tool-contracts call', () => {
     expect(result.code).toBe(code);
   });
 
+  test.each([
+    {
+      label: '--no-embedded-search registers Glob next to Bash',
+      args: ['Glob', '{"pattern":"*.txt"}', '--no-embedded-search'],
+      code: 0,
+    },
+    { label: '--deny removes a tool', args: ['Read', '{"file_path":"notes.txt"}', '--deny', 'Write,Read'], code: 1, stdout: 'Tool not found: Read\nDid you mean: TodoRead, ReadSessionContext?' },
+    { label: '--allow keeps only the listed tools', args: ['Write', '{}', '--allow', 'Read'], code: 1, stdout: 'Tool not found: Write' },
+    { label: '--disallow with a bare name removes the tool', args: ['WebFetch', '{}', '--disallow', 'WebFetch'], code: 1, stdout: 'Tool not found: WebFetch\nDid you mean: WebSearch?' },
+    {
+      label: '--disallow with a pattern keeps the tool (it is a permission rule)',
+      args: ['Bash', '{}', '--disallow', 'Bash(rm:*)'],
+      code: 1,
+      stdout: '<tool_use_error>InputValidationError: Bash failed due to the following issue:\nThe required parameter `command` is missing</tool_use_error>',
+    },
+    {
+      label: '--session subagent --toolset explore keeps only the explore tools',
+      args: ['Write', '{}', '--session', 'subagent', '--toolset', 'explore', '--port', 'subagent'],
+      code: 1,
+      stdout: 'Tool not found: Write\nDid you mean: TodoWrite?',
+    },
+    {
+      label: '--port cron (comma-separated with another) registers CronList; without the host port object it fails as a business error',
+      args: ['CronList', '{}', '--port', 'cron,skill', '--trace'],
+      code: 1,
+      stdoutPattern: /^<tool_use_error>.+<\/tool_use_error>$/s,
+    },
+    { label: 'without --port cron there is no CronList', args: ['CronList', '{}'], code: 1, stdout: 'Tool not found: CronList' },
+  ])('$label', async ({ args, code, stdout, stdoutPattern }) => {
+    const result = await callIn(workspace, ...args);
+    if (stdout !== undefined) expect(result.stdout).toBe(stdout);
+    if (stdoutPattern !== undefined) expect(result.stdout).toMatch(stdoutPattern);
+    expect(result.code).toBe(code);
+  });
+
   test('--workspace resolves relative paths against the given directory', async () => {
     const result = await callIn(projectRoot, 'Read', '{"file_path":"notes.txt","limit":1}', '--workspace', workspace);
     expect(result).toMatchObject({ code: 0, stdout: '     1\talpha\n\n(Showing lines 1-1 of 2. Use offset and limit to read more.)' });
@@ -136,6 +171,8 @@ describe('tool-contracts call', () => {
     [['Read', '--flag', 'mcp=maybe'], '--flag mcp must be one of true, false; got "maybe"'],
     [['Read', '--timeout=-3'], '--timeout must be a positive integer (ms); got "-3"'],
     [['Read', '--host', 'cloud'], '--host must be one of terminal, protocol; got "cloud"'],
+    [['Read', '--toolset', 'all'], '--toolset must be one of default, explore; got "all"'],
+    [['Read', '--disallow', 'Bash('], '--disallow: '],
     [['Read', '--bogus'], "Unknown option '--bogus'"],
   ])('usage error %j exits 2 and says what is wrong', async (args, message) => {
     const result = await callIn(workspace, ...args);
