@@ -42,7 +42,13 @@ async function medianPerCall(batch: number, run: () => unknown): Promise<number>
 
 const read = builtInTools.find((entry) => entry.metadata.name === 'Read');
 if (read === undefined) throw new Error('Read is not among the built-in tools');
-const model: ModelProfile = { id: 'claude', provider: 'anthropic', supportsNativeWebSearch: false, supportsPdf: true, firstParty: true };
+const model: ModelProfile = {
+  id: 'claude',
+  provider: 'anthropic',
+  supportsNativeWebSearch: false,
+  supportsPdf: true,
+  firstParty: true,
+};
 const input = { file_path: '/work/project/src/index.ts', offset: 10, limit: 200 };
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -50,14 +56,24 @@ addFormats(ajv);
 const bareValidate = ajv.compile(read.inputSchema);
 if (!bareValidate(input)) throw new Error('the bench input must be valid');
 const admission = sharedJsonSchemaAdmission();
-const validateOnce = () => validateToolInput(input, { runtimeInputSchema: read.runtimeInputSchema, inputSchema: read.inputSchema, admission });
+const validateOnce = () =>
+  validateToolInput(input, {
+    runtimeInputSchema: read.runtimeInputSchema,
+    inputSchema: read.inputSchema,
+    admission,
+  });
 if (!validateOnce().ok) throw new Error('the bench input must be valid');
 
 const registry = new ToolRegistry({ logger: { warn: () => undefined } });
 for (const entry of builtInTools) registry.register(entry);
 const workspace = await mkdtemp(join(tmpdir(), 'call-bench-'));
 await writeFile(join(workspace, 'small.txt'), 'one\ntwo\nthree\n');
-const context = { workspaceRoot: workspace, workingDirectory: workspace, artifactDirectory: join(workspace, 'artifacts'), model };
+const context = {
+  workspaceRoot: workspace,
+  workingDirectory: workspace,
+  artifactDirectory: join(workspace, 'artifacts'),
+  model,
+};
 
 const bare = await medianPerCall(2_000, () => bareValidate(input));
 const rows: [string, number][] = [
@@ -74,11 +90,18 @@ const rows: [string, number][] = [
       });
     }),
   ],
-  ['callTool Read (small file, end to end)', await medianPerCall(20, () => callTool({ registry }, { name: 'Read', input: { file_path: 'small.txt' } }, context))],
+  [
+    'callTool Read (small file, end to end)',
+    await medianPerCall(20, () =>
+      callTool({ registry }, { name: 'Read', input: { file_path: 'small.txt' } }, context),
+    ),
+  ],
 ];
 
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log(`median per call over ${SAMPLES} batches; input ${JSON.stringify(input)}`);
 for (const [label, ms] of rows) {
-  console.log(`${label.padEnd(width)}  ${(ms * 1_000).toFixed(2).padStart(9)} µs  ${(ms / bare).toFixed(1).padStart(7)}× bare ajv`);
+  console.log(
+    `${label.padEnd(width)}  ${(ms * 1_000).toFixed(2).padStart(9)} µs  ${(ms / bare).toFixed(1).padStart(7)}× bare ajv`,
+  );
 }

@@ -108,7 +108,10 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
   const { values, positionals } = parsed;
   if (values.help) return 'help';
   if (positionals.length === 0) throw new UsageError('missing TOOL');
-  if (positionals.length > 2) throw new UsageError(`expected TOOL and at most one JSON argument, got ${positionals.length} arguments`);
+  if (positionals.length > 2)
+    throw new UsageError(
+      `expected TOOL and at most one JSON argument, got ${positionals.length} arguments`,
+    );
   const [toolName, text = '{}'] = positionals as [string, string?];
 
   let input: unknown;
@@ -121,7 +124,8 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
   let timeoutMs: number | undefined;
   if (values.timeout !== undefined) {
     timeoutMs = Number(values.timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive integer (ms); got "${values.timeout}"`);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+      throw new UsageError(`--timeout must be a positive integer (ms); got "${values.timeout}"`);
   }
 
   const ports: Partial<Record<HostPort, boolean>> = {};
@@ -129,7 +133,8 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
   const features: Partial<Record<FeatureFlag, boolean>> = {};
   for (const flag of values.flag ?? []) {
     const [name = '', setting = 'true'] = flag.split('=', 2);
-    features[oneOf(name, FEATURE_FLAGS, '--flag')] = oneOf(setting, ['true', 'false'] as const, `--flag ${name}`) === 'true';
+    features[oneOf(name, FEATURE_FLAGS, '--flag')] =
+      oneOf(setting, ['true', 'false'] as const, `--flag ${name}`) === 'true';
   }
   for (const rule of values.disallow ?? []) {
     const parsedRule = safeParsePermissionRule(rule);
@@ -149,14 +154,21 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
     embeddedSearch: values['no-embedded-search'] !== true,
   };
 
-  const wantsModel = values.model !== undefined || values.pdf === true || values['native-search'] === true || values.provider !== undefined;
+  const wantsModel =
+    values.model !== undefined ||
+    values.pdf === true ||
+    values['native-search'] === true ||
+    values.provider !== undefined;
   const provider = values.provider ?? 'anthropic';
   const workspace = nodePath.resolve(cwd, values.workspace ?? '.');
   return {
     toolName,
     input,
     workspace,
-    artifactDirectory: nodePath.resolve(cwd, values.artifacts ?? nodePath.join(tmpdir(), 'tool-contracts-artifacts')),
+    artifactDirectory: nodePath.resolve(
+      cwd,
+      values.artifacts ?? nodePath.join(tmpdir(), 'tool-contracts-artifacts'),
+    ),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(wantsModel
       ? {
@@ -190,12 +202,13 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   }
 
   // Imported here so that `--help` and usage errors stay instant.
-  const [{ builtInTools }, { SORTED_PROVIDER_TOOL_NAMES }, { createToolRuntime }, { callTool }] = await Promise.all([
-    import('../generated/index.js'),
-    import('../generated/provider-order.js'),
-    import('../runtime/tool-runtime.js'),
-    import('../runtime/call/call-tool.js'),
-  ]);
+  const [{ builtInTools }, { SORTED_PROVIDER_TOOL_NAMES }, { createToolRuntime }, { callTool }] =
+    await Promise.all([
+      import('../generated/index.js'),
+      import('../generated/provider-order.js'),
+      import('../runtime/tool-runtime.js'),
+      import('../runtime/call/call-tool.js'),
+    ]);
   const runtime = createToolRuntime({
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
@@ -204,7 +217,11 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   });
   const result = await callTool(
     runtime,
-    { name: options.toolName, input: options.input, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) },
+    {
+      name: options.toolName,
+      input: options.input,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    },
     {
       workspaceRoot: options.workspace,
       workingDirectory: options.workspace,

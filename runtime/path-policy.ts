@@ -116,7 +116,10 @@ export interface ToolPathContext {
  *
  * @throws {PathPolicyError} as {@link resolveWorkspacePath}, or `outside_workspace`.
  */
-export async function resolveToolPath(requestedPath: string, context: ToolPathContext): Promise<string> {
+export async function resolveToolPath(
+  requestedPath: string,
+  context: ToolPathContext,
+): Promise<string> {
   const resolved = resolveWorkspacePath(requestedPath, context);
   if (!context.enforceWorkspaceBoundary) return resolved;
 
@@ -138,7 +141,9 @@ function isWithin(root: string, candidate: string): boolean {
   const relative = nodePath.relative(root.normalize('NFC'), candidate.normalize('NFC'));
   return (
     relative === '' ||
-    (relative !== '..' && !relative.startsWith(`..${nodePath.sep}`) && !nodePath.isAbsolute(relative))
+    (relative !== '..' &&
+      !relative.startsWith(`..${nodePath.sep}`) &&
+      !nodePath.isAbsolute(relative))
   );
 }
 
@@ -153,7 +158,7 @@ const MAX_SYMLINK_HOPS = 40;
 async function realLocation(absolutePath: string): Promise<string> {
   let current = absolutePath;
   let missing: string[] = [];
-  for (let hops = 0; hops <= MAX_SYMLINK_HOPS; ) {
+  for (let hops = 0; hops <= MAX_SYMLINK_HOPS;) {
     try {
       return nodePath.join(await realpath(current), ...missing);
     } catch (error) {
@@ -204,7 +209,10 @@ export interface PathComparisonOptions {
  * `\\server\share`), device namespaces such as `\\.\pipe\x` kept as written, drive letters
  * upper-cased, `/` → `\`. Letter case is otherwise kept.
  */
-export function normalizeToolPathForComparison(path: string, options: PathComparisonOptions = {}): string {
+export function normalizeToolPathForComparison(
+  path: string,
+  options: PathComparisonOptions = {},
+): string {
   const nfc = path.normalize('NFC');
   if ((options.platform ?? process.platform) !== 'win32') {
     return stripTrailingSeparator(nodePath.posix.normalize(nfc), nodePath.posix);

@@ -61,18 +61,27 @@ export function cutMarker(totalBytes: number): (omittedBytes: number) => string 
   return (omittedBytes) => `[... ${omittedBytes} of ${totalBytes} bytes left out ...]`;
 }
 
-export function spillMarker(totalBytes: number, artifactPath: string): (omittedBytes: number) => string {
+export function spillMarker(
+  totalBytes: number,
+  artifactPath: string,
+): (omittedBytes: number) => string {
   return (omittedBytes) =>
     `[... ${omittedBytes} of ${totalBytes} bytes left out; the full result is saved in ${artifactPath}, read that file (e.g. Read with offset and limit) for the rest ...]`;
 }
 
 /** The artifact file of a call: `<directory>/<tool>-<call id>.txt`. */
-export function artifactPathFor(artifactDirectory: string, toolName: string, callId: string): string {
+export function artifactPathFor(
+  artifactDirectory: string,
+  toolName: string,
+  callId: string,
+): string {
   const safe = (part: string) => part.replace(/[^A-Za-z0-9_-]/g, '_');
   return nodePath.join(artifactDirectory, `${safe(toolName)}-${safe(callId)}.txt`);
 }
 
-export async function applyResultBudget(options: ApplyResultBudgetOptions): Promise<BudgetedContent> {
+export async function applyResultBudget(
+  options: ApplyResultBudgetOptions,
+): Promise<BudgetedContent> {
   const { content, budget } = options;
   const totalBytes = utf8ByteLength(content);
   const inlineLimit = Math.min(budget.maxInlineBytes, budget.maxModelBytes);
@@ -88,16 +97,39 @@ export async function applyResultBudget(options: ApplyResultBudgetOptions): Prom
       const artifact = { path, bytes: totalBytes, retention: budget.artifact.retention };
       if (options.persistedContent !== undefined) {
         const text = options.persistedContent(path, totalBytes);
-        const summary = utf8Preview(text, budget.maxModelBytes, 'head', cutMarker(utf8ByteLength(text)));
+        const summary = utf8Preview(
+          text,
+          budget.maxModelBytes,
+          'head',
+          cutMarker(utf8ByteLength(text)),
+        );
         return { content: summary.text, totalBytes, omittedBytes: totalBytes, artifact, warnings };
       }
-      const preview = utf8Preview(content, previewLimit, budget.preview.direction, spillMarker(totalBytes, path));
-      return { content: preview.text, totalBytes, omittedBytes: preview.omittedBytes, artifact, warnings };
+      const preview = utf8Preview(
+        content,
+        previewLimit,
+        budget.preview.direction,
+        spillMarker(totalBytes, path),
+      );
+      return {
+        content: preview.text,
+        totalBytes,
+        omittedBytes: preview.omittedBytes,
+        artifact,
+        warnings,
+      };
     } catch (error) {
       // The model still gets a bounded preview; the host learns why nothing was spilled.
-      warnings.push(`could not write the result of ${options.toolName} to ${path}: ${(error as Error).message}`);
+      warnings.push(
+        `could not write the result of ${options.toolName} to ${path}: ${(error as Error).message}`,
+      );
     }
   }
-  const preview = utf8Preview(content, previewLimit, budget.preview.direction, cutMarker(totalBytes));
+  const preview = utf8Preview(
+    content,
+    previewLimit,
+    budget.preview.direction,
+    cutMarker(totalBytes),
+  );
   return { content: preview.text, totalBytes, omittedBytes: preview.omittedBytes, warnings };
 }

@@ -88,7 +88,10 @@ export interface ToolCall {
 export type PreToolHookDecision = { readonly input?: unknown } | { readonly deny: string };
 
 /** Runs after the tool's own checks, before the handler, with the canonical name and the input. */
-export type PreToolHook = (name: string, input: unknown) => Promise<PreToolHookDecision | undefined | void>;
+export type PreToolHook = (
+  name: string,
+  input: unknown,
+) => Promise<PreToolHookDecision | undefined | void>;
 
 /** Host-side options of a call. */
 export interface CallToolContext {
@@ -151,10 +154,22 @@ function messageOf(error: unknown): string {
 }
 
 /** Call a tool. Never throws for model, tool or hook faults (see the table above). */
-export async function callTool(runtime: CallableRuntime, call: ToolCall, context: CallToolContext): Promise<ToolCallResult> {
+export async function callTool(
+  runtime: CallableRuntime,
+  call: ToolCall,
+  context: CallToolContext,
+): Promise<ToolCallResult> {
   const callId = call.id ?? randomUUID();
   if (call.name.trim() === '') {
-    return { content: blankToolNameContent(call.name), isError: true, errorCode: 'tool_not_found', artifactPaths: [], artifacts: [], callId, warnings: [] };
+    return {
+      content: blankToolNameContent(call.name),
+      isError: true,
+      errorCode: 'tool_not_found',
+      artifactPaths: [],
+      artifacts: [],
+      callId,
+      warnings: [],
+    };
   }
   const entry = runtime.registry.get(call.name);
   if (entry === undefined) {
@@ -189,7 +204,13 @@ interface FailureExtras {
   readonly warnings?: readonly string[];
 }
 
-function failure(toolName: string, callId: string, content: string, errorCode: string, extras: FailureExtras = {}): ToolCallResult {
+function failure(
+  toolName: string,
+  callId: string,
+  content: string,
+  errorCode: string,
+  extras: FailureExtras = {},
+): ToolCallResult {
   return {
     content,
     isError: true,
@@ -259,29 +280,46 @@ class CallRun {
     try {
       inputSchema = modelInputSchema(entry, context.model, context.descriptionSettings);
     } catch (error) {
-      return this.#fail(toolUseError(`Error: ${this.#name} is misconfigured: ${messageOf(error)}`), 'schema_error');
+      return this.#fail(
+        toolUseError(`Error: ${this.#name} is misconfigured: ${messageOf(error)}`),
+        'schema_error',
+      );
     }
     const admission = context.admission ?? sharedJsonSchemaAdmission();
     const validate = (candidate: unknown) =>
-      validateToolInput(candidate, { runtimeInputSchema: entry.runtimeInputSchema, inputSchema, admission });
+      validateToolInput(candidate, {
+        runtimeInputSchema: entry.runtimeInputSchema,
+        inputSchema,
+        admission,
+      });
 
     let validation;
     try {
       validation = validate(this.input);
     } catch (error) {
-      return this.#fail(toolUseError(`Error: ${this.#name} is misconfigured: ${messageOf(error)}`), 'schema_error');
+      return this.#fail(
+        toolUseError(`Error: ${this.#name} is misconfigured: ${messageOf(error)}`),
+        'schema_error',
+      );
     }
     if (!validation.ok) {
-      return this.#fail(formatInputValidationError(this.#name, validation.issues, this.input, inputSchema), 'invalid_input', {
-        issues: validation.issues,
-      });
+      return this.#fail(
+        formatInputValidationError(this.#name, validation.issues, this.input, inputSchema),
+        'invalid_input',
+        {
+          issues: validation.issues,
+        },
+      );
     }
 
     let value: unknown = validation.value;
     try {
-      const hookContext = this.#toolContext(resolveCallTimeout(entry, value, this.call.timeoutMs).timeoutMs);
+      const hookContext = this.#toolContext(
+        resolveCallTimeout(entry, value, this.call.timeoutMs).timeoutMs,
+      );
       const checked = await entry.validateInput?.(value, hookContext);
-      if (checked !== undefined && !checked.ok) return this.#business(checked.code, checked.message);
+      if (checked !== undefined && !checked.ok)
+        return this.#business(checked.code, checked.message);
       const resolved = await entry.resolveInput?.(value, hookContext);
       if (resolved !== undefined) {
         if (!resolved.ok) return this.#business(resolved.code, resolved.message);
@@ -296,15 +334,23 @@ class CallRun {
       try {
         decision = await context.preToolHook(this.#name, value);
       } catch (error) {
-        return this.#fail(toolUseError(`Error: ${this.#name} was not run: a pre-tool hook failed.`), 'hook_error', {
-          warnings: [`pre-tool hook threw: ${messageOf(error)}`],
-        });
+        return this.#fail(
+          toolUseError(`Error: ${this.#name} was not run: a pre-tool hook failed.`),
+          'hook_error',
+          {
+            warnings: [`pre-tool hook threw: ${messageOf(error)}`],
+          },
+        );
       }
-      if (decision !== undefined && 'deny' in decision) return this.#fail(toolUseError(decision.deny), 'hook_denied');
+      if (decision !== undefined && 'deny' in decision)
+        return this.#fail(toolUseError(decision.deny), 'hook_denied');
       if (decision !== undefined && 'input' in decision) {
         // Not the model's words any more: the model is not given an explanation, the host is.
         const rewritten = await this.#revalidate(validate, decision.input);
-        if (!rewritten.ok) return this.#fail(hookInputInvalidContent(this.#name), 'hook_input_invalid', { issues: rewritten.issues });
+        if (!rewritten.ok)
+          return this.#fail(hookInputInvalidContent(this.#name), 'hook_input_invalid', {
+            issues: rewritten.issues,
+          });
         value = rewritten.value;
       }
     }
@@ -318,10 +364,16 @@ class CallRun {
     const warnings =
       timeout.refusedOverrideMs === undefined
         ? []
-        : [`timeout override of ${timeout.refusedOverrideMs} ms ignored: ${this.#name} does not allow per-call overrides`];
-    const timeoutExtras = { ...(timeout.timeoutMs === undefined ? {} : { timeoutMs: timeout.timeoutMs }), warnings };
+        : [
+            `timeout override of ${timeout.refusedOverrideMs} ms ignored: ${this.#name} does not allow per-call overrides`,
+          ];
+    const timeoutExtras = {
+      ...(timeout.timeoutMs === undefined ? {} : { timeoutMs: timeout.timeoutMs }),
+      warnings,
+    };
     // Cancelled while the checks and hooks ran: the handler is never started.
-    if (context.signal?.aborted) return this.#fail(entry.cancellation.userMessage, 'cancelled', timeoutExtras);
+    if (context.signal?.aborted)
+      return this.#fail(entry.cancellation.userMessage, 'cancelled', timeoutExtras);
     const handlerContext = this.#toolContext(timeout.timeoutMs);
     const outcome = await runHandler({
       start: () => entry.handler(value, handlerContext),
@@ -335,13 +387,22 @@ class CallRun {
 
     switch (outcome.kind) {
       case 'threw':
-        return this.#fail(handlerErrorContent(this.#name, messageOf(outcome.error)), 'handler_error', timeoutExtras);
+        return this.#fail(
+          handlerErrorContent(this.#name, messageOf(outcome.error)),
+          'handler_error',
+          timeoutExtras,
+        );
       case 'timeout':
-        return this.#fail(timeoutContent(this.#name, outcome.timeoutMs, timeout.modelMayExtendUpToMs), 'timeout', timeoutExtras);
+        return this.#fail(
+          timeoutContent(this.#name, outcome.timeoutMs, timeout.modelMayExtendUpToMs),
+          'timeout',
+          timeoutExtras,
+        );
       case 'cancelled':
         return this.#fail(entry.cancellation.userMessage, 'cancelled', timeoutExtras);
       case 'settled':
-        if (!outcome.result.ok) return this.#business(outcome.result.code, outcome.result.message, timeoutExtras);
+        if (!outcome.result.ok)
+          return this.#business(outcome.result.code, outcome.result.message, timeoutExtras);
         return this.#success(outcome.result.output, timeoutExtras);
     }
   }
@@ -353,21 +414,31 @@ class CallRun {
     try {
       const validation = validate(parseToolInput(candidate));
       if (!validation.ok) return validation;
-      const checked = await this.entry.validateInput?.(validation.value, this.#toolContext(undefined));
-      if (checked !== undefined && !checked.ok) return { ok: false, issues: [customIssue([], checked.message, { code: checked.code })] };
+      const checked = await this.entry.validateInput?.(
+        validation.value,
+        this.#toolContext(undefined),
+      );
+      if (checked !== undefined && !checked.ok)
+        return { ok: false, issues: [customIssue([], checked.message, { code: checked.code })] };
       return { ok: true, value: validation.value };
     } catch (error) {
       return { ok: false, issues: [customIssue([], `Invalid input: ${messageOf(error)}`)] };
     }
   }
 
-  async #success(rawOutput: unknown, extras: { timeoutMs?: number; warnings: readonly string[] }): Promise<ToolCallResult> {
+  async #success(
+    rawOutput: unknown,
+    extras: { timeoutMs?: number; warnings: readonly string[] },
+  ): Promise<ToolCallResult> {
     const { entry } = this;
     const checked = entry.runtimeOutputSchema.safeParse(rawOutput);
     if (!checked.success) {
       return this.#fail(invalidOutputContent(this.#name), 'invalid_output', {
         ...extras,
-        issues: translateZod3Issues(checked.error.issues, { input: rawOutput, inputSchema: entry.outputSchema }),
+        issues: translateZod3Issues(checked.error.issues, {
+          input: rawOutput,
+          inputSchema: entry.outputSchema,
+        }),
       });
     }
     const output: unknown = checked.data;
@@ -380,7 +451,11 @@ class CallRun {
             ? output
             : (JSON.stringify(output) ?? '');
     } catch (error) {
-      return this.#fail(toolUseError(`Error: ${this.#name} could not format its result: ${messageOf(error)}`), 'format_error', extras);
+      return this.#fail(
+        toolUseError(`Error: ${this.#name} could not format its result: ${messageOf(error)}`),
+        'format_error',
+        extras,
+      );
     }
     text = capOutputBytes(text, entry.metadata.maxOutputBytes);
     const persisted = entry.formatPersistedModelContent;
@@ -390,7 +465,9 @@ class CallRun {
       toolName: this.#name,
       callId: this.callId,
       artifactDirectory: this.context.artifactDirectory,
-      ...(persisted === undefined ? {} : { persistedContent: (path: string, bytes: number) => persisted(output, path, bytes) }),
+      ...(persisted === undefined
+        ? {}
+        : { persistedContent: (path: string, bytes: number) => persisted(output, path, bytes) }),
     });
     const artifacts = budgeted.artifact === undefined ? [] : [budgeted.artifact];
     return {

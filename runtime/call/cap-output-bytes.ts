@@ -12,6 +12,7 @@ export function capOutputBytes(content: string, maxOutputBytes: number | undefin
     content,
     maxOutputBytes,
     'head',
-    (omitted) => `[... ${omitted} of ${totalBytes} bytes dropped: output over the tool's limit of ${maxOutputBytes} bytes ...]`,
+    (omitted) =>
+      `[... ${omitted} of ${totalBytes} bytes dropped: output over the tool's limit of ${maxOutputBytes} bytes ...]`,
   ).text;
 }

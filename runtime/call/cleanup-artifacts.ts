@@ -21,7 +21,10 @@ export interface ArtifactCleanup {
 }
 
 /** Whether an artifact of `retention` expires when a `ended` is over. */
-export function artifactExpires(retention: ToolResultArtifact['retention'], ended: 'turn' | 'session'): boolean {
+export function artifactExpires(
+  retention: ToolResultArtifact['retention'],
+  ended: 'turn' | 'session',
+): boolean {
   switch (retention) {
     case 'turn':
       return true;
@@ -33,7 +36,10 @@ export function artifactExpires(retention: ToolResultArtifact['retention'], ende
 }
 
 /** Delete the artifacts whose retention ends with the `ended` turn or session. */
-export async function cleanupArtifacts(artifacts: readonly ToolResultArtifact[], ended: 'turn' | 'session'): Promise<ArtifactCleanup> {
+export async function cleanupArtifacts(
+  artifacts: readonly ToolResultArtifact[],
+  ended: 'turn' | 'session',
+): Promise<ArtifactCleanup> {
   const removed: string[] = [];
   const kept: ToolResultArtifact[] = [];
   const failures: { path: string; message: string }[] = [];

@@ -50,10 +50,17 @@ export function describeParameterProblems(
       missing.push(`The required parameter \`${parameterName(issue.path)}\` is missing`);
     } else if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        unexpected.push(`An unexpected parameter \`${parameterName([...issue.path, key])}\` was provided`);
+        unexpected.push(
+          `An unexpected parameter \`${parameterName([...issue.path, key])}\` was provided`,
+        );
       }
-    } else if (issue.code === 'invalid_type' && issue.received === undefined && issue.path.length > 0) {
-      const node = inputSchema === undefined ? undefined : jsonSchemaNodeAt(inputSchema, issue.path);
+    } else if (
+      issue.code === 'invalid_type' &&
+      issue.received === undefined &&
+      issue.path.length > 0
+    ) {
+      const node =
+        inputSchema === undefined ? undefined : jsonSchemaNodeAt(inputSchema, issue.path);
       const expected = declaredJsonType(node) ?? issue.expected;
       const provided = jsonTypeName(valueAt(input, issue.path));
       wrongType.push(
@@ -66,7 +73,12 @@ export function describeParameterProblems(
 
 /** A value-level refusal at a key its object does not have: the parameter is missing. */
 function isAbsentParameter(issue: Zod4Issue, input: unknown): boolean {
-  if (issue.code !== 'invalid_type' && issue.code !== 'invalid_value' && issue.code !== 'invalid_union') return false;
+  if (
+    issue.code !== 'invalid_type' &&
+    issue.code !== 'invalid_value' &&
+    issue.code !== 'invalid_union'
+  )
+    return false;
   const parent = valueAt(input, issue.path.slice(0, -1));
   const isObject = typeof parent === 'object' && parent !== null && !Array.isArray(parent);
   return isObject && typeof issue.path.at(-1) === 'string' && !hasValueAt(input, issue.path);
@@ -84,7 +96,8 @@ export function parameterName(path: IssuePath): string {
   return path
     .map((segment, index) => {
       if (typeof segment === 'number') return `[${segment}]`;
-      if (!PLAIN_KEY.test(segment)) return `[${JSON.stringify(segment).replaceAll('`', '\\u0060')}]`;
+      if (!PLAIN_KEY.test(segment))
+        return `[${JSON.stringify(segment).replaceAll('`', '\\u0060')}]`;
       return index === 0 ? segment : `.${segment}`;
     })
     .join('');

@@ -16,8 +16,7 @@ import type { JsonSchema } from '../contract.js';
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 export type AdmissionResult =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly errors: readonly ErrorObject[] };
+  { readonly ok: true } | { readonly ok: false; readonly errors: readonly ErrorObject[] };
 
 /** A JSON Schema that ajv cannot compile: a fault of the tool, never of the model. */
 export class InvalidInputSchemaError extends Error {
@@ -55,7 +54,9 @@ export class JsonSchemaAdmission {
       try {
         validate = this.#instance().compile(schema);
       } catch (error) {
-        throw new InvalidInputSchemaError(`the input schema does not compile: ${(error as Error).message}`);
+        throw new InvalidInputSchemaError(
+          `the input schema does not compile: ${(error as Error).message}`,
+        );
       }
       this.#compiled += 1;
       this.#byText.set(text, validate);

@@ -27,7 +27,9 @@ export function jsonSchemaNodeAt(schema: JsonSchema, path: IssuePath): JsonSchem
 function childNode(node: JsonSchema, segment: string | number): JsonSchema | undefined {
   const direct = directChild(node, segment);
   if (direct !== undefined) return direct;
-  const branches = [node['oneOf'], node['anyOf']].flatMap((list) => (Array.isArray(list) ? list : []));
+  const branches = [node['oneOf'], node['anyOf']].flatMap((list) =>
+    Array.isArray(list) ? list : [],
+  );
   const matches = branches.filter(isRecord).map((branch) => directChild(branch, segment));
   const found = matches.filter((match) => match !== undefined);
   return found.length === 1 ? found[0] : undefined;
@@ -50,7 +52,8 @@ function directChild(node: JsonSchema, segment: string | number): JsonSchema | u
 export function declaredJsonType(node: JsonSchema | undefined): string | undefined {
   const type = node?.['type'];
   if (typeof type === 'string') return type;
-  if (Array.isArray(type) && type.every((entry) => typeof entry === 'string')) return type.join(' | ');
+  if (Array.isArray(type) && type.every((entry) => typeof entry === 'string'))
+    return type.join(' | ');
   return undefined;
 }
 

@@ -35,7 +35,10 @@ export function modelInputSchema(
   let schema = perModel.get(key);
   if (schema === undefined) {
     // Descriptions do not take part in validation; any month renders the same schema shape.
-    const settings = descriptionSettings ?? { currentMonth: formatCurrentMonth(new Date()), dynamicWorkflows: true };
+    const settings = descriptionSettings ?? {
+      currentMonth: formatCurrentMonth(new Date()),
+      dynamicWorkflows: true,
+    };
     schema = entry.resolveModelContract(renderModelContract(entry, settings), model).inputSchema;
     perModel.set(key, schema);
   }

@@ -38,7 +38,9 @@ export function resolveCallTimeout(
   if (policy.kind === 'none') return { timeoutMs: undefined, cleanupGraceMs: 0 };
 
   const fromInput =
-    typeof input === 'object' && input !== null ? positive((input as Record<string, unknown>)['timeout']) : undefined;
+    typeof input === 'object' && input !== null
+      ? positive((input as Record<string, unknown>)['timeout'])
+      : undefined;
   const fromCall = positive(callTimeoutMs);
   let refusedOverrideMs: number | undefined;
   let chosen: number | undefined;
@@ -47,14 +49,18 @@ export function resolveCallTimeout(
     else refusedOverrideMs = fromCall;
   }
   chosen ??= positive(entry.resolveTimeoutBudgetMs?.(input, policy));
-  if (chosen === undefined && fromInput !== undefined && policy.allowCallOverride) chosen = fromInput;
+  if (chosen === undefined && fromInput !== undefined && policy.allowCallOverride)
+    chosen = fromInput;
   const timeoutMs = Math.min(chosen ?? policy.defaultMs, policy.maxMs);
   const properties = entry.inputSchema['properties'];
-  const declaresTimeout = typeof properties === 'object' && properties !== null && 'timeout' in properties;
+  const declaresTimeout =
+    typeof properties === 'object' && properties !== null && 'timeout' in properties;
   return {
     timeoutMs,
     cleanupGraceMs: policy.cleanupGraceMs,
     ...(refusedOverrideMs === undefined ? {} : { refusedOverrideMs }),
-    ...(policy.allowCallOverride && declaresTimeout && timeoutMs < policy.maxMs ? { modelMayExtendUpToMs: policy.maxMs } : {}),
+    ...(policy.allowCallOverride && declaresTimeout && timeoutMs < policy.maxMs
+      ? { modelMayExtendUpToMs: policy.maxMs }
+      : {}),
   };
 }

@@ -20,7 +20,11 @@
  * A handler that has settled normally is left alone: processes it started on purpose (a
  * background task) survive the call.
  */
-import type { CancellationCleanup, ToolCancellationPolicy, ToolHandlerResult } from '../contract.js';
+import type {
+  CancellationCleanup,
+  ToolCancellationPolicy,
+  ToolHandlerResult,
+} from '../contract.js';
 
 export type HandlerRunOutcome<Output> =
   | { readonly kind: 'settled'; readonly result: ToolHandlerResult<Output> }
@@ -43,9 +47,12 @@ export interface RunHandlerOptions<Output> {
   readonly trackedProcesses: ReadonlySet<number>;
 }
 
-type Race<Output> = HandlerRunOutcome<Output> | { readonly kind: 'timer' } | { readonly kind: 'host' };
+type Race<Output> =
+  HandlerRunOutcome<Output> | { readonly kind: 'timer' } | { readonly kind: 'host' };
 
-export async function runHandler<Output>(options: RunHandlerOptions<Output>): Promise<HandlerRunOutcome<Output>> {
+export async function runHandler<Output>(
+  options: RunHandlerOptions<Output>,
+): Promise<HandlerRunOutcome<Output>> {
   const { controller, cancellation } = options;
   const settled: Promise<HandlerRunOutcome<Output>> = Promise.resolve()
     .then(() => options.start(controller.signal))
@@ -73,7 +80,11 @@ export async function runHandler<Output>(options: RunHandlerOptions<Output>): Pr
     const first = await Promise.race<Race<Output>>([settled, timer, host]);
     if (first.kind === 'settled' || first.kind === 'threw') return first;
     if (first.kind === 'timer') {
-      await stop(options, settled, new DOMException(`timed out after ${options.timeoutMs} ms`, 'TimeoutError'));
+      await stop(
+        options,
+        settled,
+        new DOMException(`timed out after ${options.timeoutMs} ms`, 'TimeoutError'),
+      );
       return { kind: 'timeout', timeoutMs: options.timeoutMs! };
     }
     if (cancellation.supported) {
@@ -82,7 +93,11 @@ export async function runHandler<Output>(options: RunHandlerOptions<Output>): Pr
       // Not interruptible: let it finish, but not beyond its timeout.
       const next = await Promise.race<Race<Output>>([settled, timer]);
       if (next.kind === 'timer') {
-        await stop(options, settled, new DOMException(`timed out after ${options.timeoutMs} ms`, 'TimeoutError'));
+        await stop(
+          options,
+          settled,
+          new DOMException(`timed out after ${options.timeoutMs} ms`, 'TimeoutError'),
+        );
       }
     }
     return { kind: 'cancelled' };

@@ -33,6 +33,9 @@ export function suggestToolNames(requested: string, candidates: Iterable<string>
     const contains = shorter.length >= 3 && (wanted.includes(other) || other.includes(wanted));
     if (score <= threshold || contains) scored.push({ name, score });
   }
-  scored.sort((left, right) => left.score - right.score || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  scored.sort(
+    (left, right) =>
+      left.score - right.score || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
+  );
   return scored.slice(0, MAX_TOOL_NAME_SUGGESTIONS).map((entry) => entry.name);
 }

@@ -25,7 +25,11 @@ export function unknownToolContent(name: string, suggestions: readonly string[])
  * model may ask for more time, the text says how much:
  * `… was stopped. Pass a larger \`timeout\` (at most 600000 ms) to allow more time.`
  */
-export function timeoutContent(toolName: string, timeoutMs: number, longerTimeoutAllowedUpToMs?: number): string {
+export function timeoutContent(
+  toolName: string,
+  timeoutMs: number,
+  longerTimeoutAllowedUpToMs?: number,
+): string {
   const hint =
     longerTimeoutAllowedUpToMs === undefined
       ? ''
@@ -47,10 +51,14 @@ export function invalidOutputContent(toolName: string): string {
 
 /** The host's pre-tool hook rewrote the input into something the tool refuses. */
 export function hookInputInvalidContent(toolName: string): string {
-  return toolUseError(`Error: ${toolName} was not run: a pre-tool hook rewrote its input into an invalid call.`);
+  return toolUseError(
+    `Error: ${toolName} was not run: a pre-tool hook rewrote its input into an invalid call.`,
+  );
 }
 
 /** The tool requires tracing and the host gave no tracer: fail closed. */
 export function traceUnavailableContent(toolName: string): string {
-  return toolUseError(`Error: ${toolName} was not run: it requires a trace and no tracer is configured.`);
+  return toolUseError(
+    `Error: ${toolName} was not run: it requires a trace and no tracer is configured.`,
+  );
 }

@@ -43,7 +43,10 @@ export interface ToolTracer {
 }
 
 /** `value` recorded at `granularity`; `undefined` for `none`. */
-export function traceRecord(value: unknown, granularity: TraceGranularity): TraceRecord | undefined {
+export function traceRecord(
+  value: unknown,
+  granularity: TraceGranularity,
+): TraceRecord | undefined {
   if (granularity === 'none') return undefined;
   if (granularity === 'full') return { granularity: 'full', value };
   const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;

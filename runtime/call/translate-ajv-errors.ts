@@ -41,7 +41,10 @@ import {
 } from './zod4-issue.js';
 
 const UNION_KEYWORDS = new Set(['oneOf', 'anyOf']);
-const AJV_FORMATS_TO_ZOD: Readonly<Record<string, string>> = { uri: 'url', 'date-time': 'datetime' };
+const AJV_FORMATS_TO_ZOD: Readonly<Record<string, string>> = {
+  uri: 'url',
+  'date-time': 'datetime',
+};
 
 /** Translate the errors of one failed ajv validation of `input`. */
 export function translateAjvErrors(errors: readonly ErrorObject[], input: unknown): Zod4Issue[] {
@@ -49,7 +52,11 @@ export function translateAjvErrors(errors: readonly ErrorObject[], input: unknow
 }
 
 /** Errors not nested inside another union error of the same list, each translated once. */
-function translateLevel(errors: readonly ErrorObject[], input: unknown, base: IssuePath): Zod4Issue[] {
+function translateLevel(
+  errors: readonly ErrorObject[],
+  input: unknown,
+  base: IssuePath,
+): Zod4Issue[] {
   const unions = errors.filter((error) => UNION_KEYWORDS.has(error.keyword));
   const nestedIn = (error: ErrorObject, union: ErrorObject) =>
     error !== union && error.schemaPath.startsWith(`${union.schemaPath}/`);
@@ -72,12 +79,21 @@ function translateLevel(errors: readonly ErrorObject[], input: unknown, base: Is
       continue;
     }
     if (UNION_KEYWORDS.has(error.keyword)) {
-      issues.push(unionIssue(error, errors.filter((inner) => nestedIn(inner, error)), input, absolute, path));
+      issues.push(
+        unionIssue(
+          error,
+          errors.filter((inner) => nestedIn(inner, error)),
+          input,
+          absolute,
+          path,
+        ),
+      );
       continue;
     }
     issues.push(translateOne(error, input, absolute, path));
   }
-  for (const group of unrecognized.values()) issues[group.index] = unrecognizedKeysIssue(group.path, group.keys);
+  for (const group of unrecognized.values())
+    issues[group.index] = unrecognizedKeysIssue(group.path, group.keys);
   return issues;
 }
 
@@ -105,7 +121,12 @@ function unionIssue(
   );
 }
 
-function translateOne(error: ErrorObject, input: unknown, absolute: IssuePath, path: IssuePath): Zod4Issue {
+function translateOne(
+  error: ErrorObject,
+  input: unknown,
+  absolute: IssuePath,
+  path: IssuePath,
+): Zod4Issue {
   const params = error.params as Record<string, unknown>;
   const value = valueAt(input, absolute);
   switch (error.keyword) {
@@ -136,7 +157,10 @@ function translateOne(error: ErrorObject, input: unknown, absolute: IssuePath, p
     case 'maxProperties':
       return tooBigIssue(path, 'object', Number(params['limit']), true);
     case 'pattern':
-      return invalidFormatIssue(path, { format: 'regex', pattern: `/${String(params['pattern'])}/` });
+      return invalidFormatIssue(path, {
+        format: 'regex',
+        pattern: `/${String(params['pattern'])}/`,
+      });
     case 'format': {
       const format = String(params['format']);
       return invalidFormatIssue(path, { format: AJV_FORMATS_TO_ZOD[format] ?? format });
@@ -144,23 +168,33 @@ function translateOne(error: ErrorObject, input: unknown, absolute: IssuePath, p
     case 'multipleOf':
       return notMultipleOfIssue(path, Number(params['multipleOf']));
     default:
-      return customIssue(path, `Invalid input: ${error.message ?? error.keyword}`, { keyword: error.keyword });
+      return customIssue(path, `Invalid input: ${error.message ?? error.keyword}`, {
+        keyword: error.keyword,
+      });
   }
 }
 
 /** What Zod 4 says about a property that is absent: its type, value set or union. */
-function missingPropertyIssue(property: string, parentSchema: unknown, objectPath: IssuePath): Zod4Issue {
+function missingPropertyIssue(
+  property: string,
+  parentSchema: unknown,
+  objectPath: IssuePath,
+): Zod4Issue {
   const path = [...objectPath, property];
-  const properties = (parentSchema as JsonSchema | undefined)?.['properties'] as Record<string, JsonSchema> | undefined;
+  const properties = (parentSchema as JsonSchema | undefined)?.['properties'] as
+    Record<string, JsonSchema> | undefined;
   const node = properties?.[property];
   const values = node?.['enum'];
   if (Array.isArray(values)) return invalidValueIssue(path, primitives(values));
-  if (node !== undefined && 'const' in node) return invalidValueIssue(path, primitives([node['const']]));
+  if (node !== undefined && 'const' in node)
+    return invalidValueIssue(path, primitives([node['const']]));
   const branches = node?.['oneOf'] ?? node?.['anyOf'];
   if (Array.isArray(branches)) {
     return invalidUnionIssue(
       path,
-      branches.map((branch) => [invalidTypeIssue([], typeName((branch as JsonSchema)['type']), 'undefined')]),
+      branches.map((branch) => [
+        invalidTypeIssue([], typeName((branch as JsonSchema)['type']), 'undefined'),
+      ]),
     );
   }
   return invalidTypeIssue(path, typeName(node?.['type']), 'undefined');
@@ -178,7 +212,9 @@ function typeName(type: unknown): string {
 function primitives(values: unknown): IssuePrimitive[] {
   if (!Array.isArray(values)) return [];
   return values.map((value) =>
-    value === null || ['string', 'number', 'boolean'].includes(typeof value) ? (value as IssuePrimitive) : JSON.stringify(value),
+    value === null || ['string', 'number', 'boolean'].includes(typeof value)
+      ? (value as IssuePrimitive)
+      : JSON.stringify(value),
   );
 }
 
@@ -195,7 +231,10 @@ function instancePathSegments(pointer: string, input: unknown): IssuePath {
       current = current[index];
     } else {
       segments.push(token);
-      current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[token] : undefined;
+      current =
+        typeof current === 'object' && current !== null
+          ? (current as Record<string, unknown>)[token]
+          : undefined;
     }
   }
   return segments;

@@ -72,7 +72,10 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** Translate every issue of a failed Zod 3 parse, in order. */
-export function translateZod3Issues(issues: readonly ZodIssue[], context: IssueTranslationContext): Zod4Issue[] {
+export function translateZod3Issues(
+  issues: readonly ZodIssue[],
+  context: IssueTranslationContext,
+): Zod4Issue[] {
   return issues.map((issue) => translateZod3Issue(issue, context));
 }
 
@@ -80,7 +83,11 @@ export function translateZod3Issues(issues: readonly ZodIssue[], context: IssueT
  * Translate one Zod 3 issue. `base` is the path of the enclosing union: nested issues get paths
  * relative to it, as Zod 4 reports union branches.
  */
-export function translateZod3Issue(issue: ZodIssue, context: IssueTranslationContext, base: IssuePath = []): Zod4Issue {
+export function translateZod3Issue(
+  issue: ZodIssue,
+  context: IssueTranslationContext,
+  base: IssuePath = [],
+): Zod4Issue {
   const absolute = issue.path;
   const path = relativePath(absolute, base);
   switch (issue.code) {
@@ -104,7 +111,9 @@ export function translateZod3Issue(issue: ZodIssue, context: IssueTranslationCon
     case 'invalid_union':
       return invalidUnionIssue(
         path,
-        issue.unionErrors.map((error) => error.issues.map((inner) => translateZod3Issue(inner, context, absolute))),
+        issue.unionErrors.map((error) =>
+          error.issues.map((inner) => translateZod3Issue(inner, context, absolute)),
+        ),
       );
     case 'invalid_union_discriminator':
       return invalidUnionIssue(path, [], 'No matching discriminator');
@@ -114,27 +123,52 @@ export function translateZod3Issue(issue: ZodIssue, context: IssueTranslationCon
       return unrecognizedKeysIssue(path, issue.keys);
     case 'invalid_arguments':
       return customIssue(path, 'Invalid function arguments', {
-        issues: issue.argumentsError.issues.map((inner) => translateZod3Issue(inner, context, absolute)),
+        issues: issue.argumentsError.issues.map((inner) =>
+          translateZod3Issue(inner, context, absolute),
+        ),
       });
     case 'invalid_return_type':
       return customIssue(path, 'Invalid function return type', {
-        issues: issue.returnTypeError.issues.map((inner) => translateZod3Issue(inner, context, absolute)),
+        issues: issue.returnTypeError.issues.map((inner) =>
+          translateZod3Issue(inner, context, absolute),
+        ),
       });
     case 'invalid_date':
       return invalidTypeIssue(path, 'date', 'Date', 'Invalid Date');
     case 'invalid_string':
       return invalidFormatIssue(path, formatDetail(issue.validation, context, absolute));
     case 'too_small':
-      return tooSmallIssue(path, issue.type, bound(issue.minimum, issue.type), issue.inclusive, issue.exact === true);
+      return tooSmallIssue(
+        path,
+        issue.type,
+        bound(issue.minimum, issue.type),
+        issue.inclusive,
+        issue.exact === true,
+      );
     case 'too_big':
-      return tooBigIssue(path, issue.type, bound(issue.maximum, issue.type), issue.inclusive, issue.exact === true);
+      return tooBigIssue(
+        path,
+        issue.type,
+        bound(issue.maximum, issue.type),
+        issue.inclusive,
+        issue.exact === true,
+      );
     case 'invalid_intersection_types':
       return customIssue(path, 'Invalid input: intersection results could not be merged');
     case 'not_multiple_of':
-      return notMultipleOfIssue(path, bound(issue.multipleOf, 'number'), typeof issue.multipleOf === 'bigint' ? 'bigint' : 'number');
+      return notMultipleOfIssue(
+        path,
+        bound(issue.multipleOf, 'number'),
+        typeof issue.multipleOf === 'bigint' ? 'bigint' : 'number',
+      );
     case 'not_finite': {
       const value = valueAt(context.input, absolute);
-      return invalidTypeIssue(path, 'number', 'number', value === -Infinity ? '-Infinity' : 'Infinity');
+      return invalidTypeIssue(
+        path,
+        'number',
+        'number',
+        value === -Infinity ? '-Infinity' : 'Infinity',
+      );
     }
   }
 }
@@ -152,7 +186,10 @@ function isPrimitive(value: unknown): value is IssuePrimitive {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
-function allowedValues(context: IssueTranslationContext, path: IssuePath): IssuePrimitive[] | undefined {
+function allowedValues(
+  context: IssueTranslationContext,
+  path: IssuePath,
+): IssuePrimitive[] | undefined {
   if (context.inputSchema === undefined) return undefined;
   const node = jsonSchemaNodeAt(context.inputSchema, path);
   const values = node?.['enum'];
@@ -173,16 +210,23 @@ function bound(value: number | bigint, origin: string): IssueBound {
 
 type StringValidation = Extract<ZodIssue, { code: 'invalid_string' }>['validation'];
 
-function formatDetail(validation: StringValidation, context: IssueTranslationContext, path: IssuePath): FormatDetail {
+function formatDetail(
+  validation: StringValidation,
+  context: IssueTranslationContext,
+  path: IssuePath,
+): FormatDetail {
   if (typeof validation === 'object') {
     if ('startsWith' in validation) return { format: 'starts_with', prefix: validation.startsWith };
     if ('endsWith' in validation) return { format: 'ends_with', suffix: validation.endsWith };
     return { format: 'includes', includes: validation.includes };
   }
-  const node = context.inputSchema === undefined ? undefined : jsonSchemaNodeAt(context.inputSchema, path);
+  const node =
+    context.inputSchema === undefined ? undefined : jsonSchemaNodeAt(context.inputSchema, path);
   if (validation === 'regex') {
     const pattern = failingPattern(node, valueAt(context.input, path));
-    return pattern === undefined ? { format: 'regex' } : { format: 'regex', pattern: `/${pattern}/` };
+    return pattern === undefined
+      ? { format: 'regex' }
+      : { format: 'regex', pattern: `/${pattern}/` };
   }
   if ((validation === 'ip' || validation === 'cidr') && typeof node?.['format'] === 'string') {
     return { format: node['format'] };

@@ -46,7 +46,10 @@ export function utf8Preview(
   if (total <= limitBytes) return { text, omittedBytes: 0 };
   // The marker's length depends on the number it states; size it for the largest possible one.
   const reserve = utf8ByteLength(marker(total)) + 1;
-  const kept = direction === 'head' ? utf8Head(text, Math.max(0, limitBytes - reserve)) : utf8Tail(text, Math.max(0, limitBytes - reserve));
+  const kept =
+    direction === 'head'
+      ? utf8Head(text, Math.max(0, limitBytes - reserve))
+      : utf8Tail(text, Math.max(0, limitBytes - reserve));
   const omittedBytes = total - utf8ByteLength(kept);
   const line = marker(omittedBytes);
   if (kept === '') return { text: utf8Head(line, limitBytes), omittedBytes };

@@ -8,7 +8,12 @@ import type { JsonSchema } from '../contract.js';
 import { JsonSchemaAdmission } from './json-schema-admission.js';
 import { translateAjvErrors } from './translate-ajv-errors.js';
 import { translateZod3Issues } from './translate-zod3-issue.js';
-import { customIssue, unrecognizedKeysIssue, type IssuePath, type Zod4Issue } from './zod4-issue.js';
+import {
+  customIssue,
+  unrecognizedKeysIssue,
+  type IssuePath,
+  type Zod4Issue,
+} from './zod4-issue.js';
 
 export type InputValidation<Input> =
   | { readonly ok: true; readonly value: Input }
@@ -29,7 +34,10 @@ export interface ValidateToolInputOptions<Input> {
  *
  * @throws {InvalidInputSchemaError} when the JSON Schema does not compile (a tool fault).
  */
-export function validateToolInput<Input>(input: unknown, options: ValidateToolInputOptions<Input>): InputValidation<Input> {
+export function validateToolInput<Input>(
+  input: unknown,
+  options: ValidateToolInputOptions<Input>,
+): InputValidation<Input> {
   const parsed = safeParse(options.runtimeInputSchema, input);
   const admitted = options.admission.admit(options.inputSchema, input);
   if (parsed.success && admitted.ok) return { ok: true, value: parsed.data };
@@ -49,7 +57,10 @@ type SafeParse<Input> =
   | { readonly success: false; readonly thrown: string };
 
 /** A refinement that throws is the tool's bug; it must not crash the call. */
-function safeParse<Input>(schema: ZodType<Input, ZodTypeDef, unknown>, input: unknown): SafeParse<Input> {
+function safeParse<Input>(
+  schema: ZodType<Input, ZodTypeDef, unknown>,
+  input: unknown,
+): SafeParse<Input> {
   try {
     return schema.safeParse(input);
   } catch (error) {
@@ -62,10 +73,18 @@ function isPrefix(prefix: IssuePath, path: IssuePath): boolean {
 }
 
 /** Codes whose failure at a place says everything about what is inside it. */
-const CONTAINER_CODES = new Set<Zod4Issue['code']>(['invalid_type', 'invalid_value', 'invalid_union']);
+const CONTAINER_CODES = new Set<Zod4Issue['code']>([
+  'invalid_type',
+  'invalid_value',
+  'invalid_union',
+]);
 
 function covers(zodIssue: Zod4Issue, ajvIssue: Zod4Issue): boolean {
-  if (zodIssue.code === ajvIssue.code && zodIssue.path.length === ajvIssue.path.length && isPrefix(zodIssue.path, ajvIssue.path)) {
+  if (
+    zodIssue.code === ajvIssue.code &&
+    zodIssue.path.length === ajvIssue.path.length &&
+    isPrefix(zodIssue.path, ajvIssue.path)
+  ) {
     return true;
   }
   // zod refused a value as a whole (wrong type, not an allowed value, no union branch): what ajv
@@ -75,22 +94,36 @@ function covers(zodIssue: Zod4Issue, ajvIssue: Zod4Issue): boolean {
   return ajvIssue.code === 'invalid_union' && isPrefix(ajvIssue.path, zodIssue.path);
 }
 
-function mergeIssues(zodIssues: readonly Zod4Issue[], ajvIssues: readonly Zod4Issue[]): Zod4Issue[] {
+function mergeIssues(
+  zodIssues: readonly Zod4Issue[],
+  ajvIssues: readonly Zod4Issue[],
+): Zod4Issue[] {
   const merged = [...zodIssues];
   for (const ajvIssue of ajvIssues) {
     if (ajvIssue.code === 'unrecognized_keys') {
       const known = new Set(
         zodIssues.flatMap((issue) =>
-          issue.code === 'unrecognized_keys' && issue.path.length === ajvIssue.path.length && isPrefix(issue.path, ajvIssue.path)
+          issue.code === 'unrecognized_keys' &&
+          issue.path.length === ajvIssue.path.length &&
+          isPrefix(issue.path, ajvIssue.path)
             ? issue.keys
             : [],
         ),
       );
       const fresh = ajvIssue.keys.filter((key) => !known.has(key));
-      if (fresh.length === 0 || zodIssues.some((issue) => CONTAINER_CODES.has(issue.code) && isPrefix(issue.path, ajvIssue.path))) {
+      if (
+        fresh.length === 0 ||
+        zodIssues.some(
+          (issue) => CONTAINER_CODES.has(issue.code) && isPrefix(issue.path, ajvIssue.path),
+        )
+      ) {
         continue;
       }
-      merged.push(fresh.length === ajvIssue.keys.length ? ajvIssue : unrecognizedKeysIssue(ajvIssue.path, fresh));
+      merged.push(
+        fresh.length === ajvIssue.keys.length
+          ? ajvIssue
+          : unrecognizedKeysIssue(ajvIssue.path, fresh),
+      );
       continue;
     }
     if (!zodIssues.some((zodIssue) => covers(zodIssue, ajvIssue))) merged.push(ajvIssue);

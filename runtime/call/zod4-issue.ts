@@ -136,7 +136,17 @@ export const ZOD4_ISSUE_KEY_ORDER: Readonly<Record<Zod4Issue['code'], readonly s
   unrecognized_keys: ['code', 'keys', 'path', 'message'],
   too_small: ['origin', 'code', 'minimum', 'inclusive', 'exact', 'path', 'message'],
   too_big: ['origin', 'code', 'maximum', 'inclusive', 'exact', 'path', 'message'],
-  invalid_format: ['origin', 'code', 'format', 'pattern', 'prefix', 'suffix', 'includes', 'path', 'message'],
+  invalid_format: [
+    'origin',
+    'code',
+    'format',
+    'pattern',
+    'prefix',
+    'suffix',
+    'includes',
+    'path',
+    'message',
+  ],
   not_multiple_of: ['origin', 'code', 'divisor', 'path', 'message'],
   invalid_union: ['code', 'errors', 'note', 'path', 'message'],
   custom: ['code', 'params', 'path', 'message'],
@@ -178,7 +188,10 @@ export function invalidTypeIssue(
   };
 }
 
-export function invalidValueIssue(path: IssuePath, values: readonly IssuePrimitive[]): InvalidValueIssue {
+export function invalidValueIssue(
+  path: IssuePath,
+  values: readonly IssuePrimitive[],
+): InvalidValueIssue {
   const message =
     values.length === 1
       ? `Invalid input: expected ${quotePrimitive(values[0]!)}`
@@ -186,7 +199,10 @@ export function invalidValueIssue(path: IssuePath, values: readonly IssuePrimiti
   return { code: 'invalid_value', values: [...values], path: [...path], message };
 }
 
-export function unrecognizedKeysIssue(path: IssuePath, keys: readonly string[]): UnrecognizedKeysIssue {
+export function unrecognizedKeysIssue(
+  path: IssuePath,
+  keys: readonly string[],
+): UnrecognizedKeysIssue {
   const message = `Unrecognized key${keys.length > 1 ? 's' : ''}: ${keys.map((key) => `"${key}"`).join(', ')}`;
   return { code: 'unrecognized_keys', keys: [...keys], path: [...path], message };
 }
@@ -282,23 +298,55 @@ export type FormatDetail =
   | { readonly format: string };
 
 export function invalidFormatIssue(path: IssuePath, detail: FormatDetail): InvalidFormatIssue {
-  const base = { origin: 'string' as const, code: 'invalid_format' as const, format: detail.format };
+  const base = {
+    origin: 'string' as const,
+    code: 'invalid_format' as const,
+    format: detail.format,
+  };
   if ('pattern' in detail) {
-    return { ...base, pattern: detail.pattern, path: [...path], message: `Invalid string: must match pattern ${detail.pattern}` };
+    return {
+      ...base,
+      pattern: detail.pattern,
+      path: [...path],
+      message: `Invalid string: must match pattern ${detail.pattern}`,
+    };
   }
   if ('prefix' in detail) {
-    return { ...base, prefix: detail.prefix, path: [...path], message: `Invalid string: must start with "${detail.prefix}"` };
+    return {
+      ...base,
+      prefix: detail.prefix,
+      path: [...path],
+      message: `Invalid string: must start with "${detail.prefix}"`,
+    };
   }
   if ('suffix' in detail) {
-    return { ...base, suffix: detail.suffix, path: [...path], message: `Invalid string: must end with "${detail.suffix}"` };
+    return {
+      ...base,
+      suffix: detail.suffix,
+      path: [...path],
+      message: `Invalid string: must end with "${detail.suffix}"`,
+    };
   }
   if ('includes' in detail) {
-    return { ...base, includes: detail.includes, path: [...path], message: `Invalid string: must include "${detail.includes}"` };
+    return {
+      ...base,
+      includes: detail.includes,
+      path: [...path],
+      message: `Invalid string: must include "${detail.includes}"`,
+    };
   }
-  return { ...base, path: [...path], message: `Invalid ${FORMAT_NOUNS[detail.format] ?? detail.format}` };
+  return {
+    ...base,
+    path: [...path],
+    message: `Invalid ${FORMAT_NOUNS[detail.format] ?? detail.format}`,
+  };
 }
 
-export function notMultipleOfIssue(path: IssuePath, divisor: IssueBound, origin: 'number' | 'bigint' = 'number'): NotMultipleOfIssue {
+export function notMultipleOfIssue(
+  path: IssuePath,
+  divisor: IssueBound,
+  origin: 'number' | 'bigint' = 'number',
+): NotMultipleOfIssue {
   return {
     origin,
     code: 'not_multiple_of',
@@ -322,7 +370,11 @@ export function invalidUnionIssue(
   };
 }
 
-export function customIssue(path: IssuePath, message: string, params?: Readonly<Record<string, unknown>>): CustomIssue {
+export function customIssue(
+  path: IssuePath,
+  message: string,
+  params?: Readonly<Record<string, unknown>>,
+): CustomIssue {
   return {
     code: 'custom',
     ...(params === undefined ? {} : { params }),

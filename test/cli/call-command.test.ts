@@ -13,7 +13,12 @@ const bin = join(projectRoot, 'bin', 'tool-contracts.js');
 async function callIn(cwd: string, ...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await run(args, { out: (text) => out.push(text), err: (text) => err.push(text), cwd, color: false });
+  const code = await run(args, {
+    out: (text) => out.push(text),
+    err: (text) => err.push(text),
+    cwd,
+    color: false,
+  });
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
@@ -38,11 +43,18 @@ describe('tool-contracts call (real process)', () => {
 }`,
     );
     const register = join(workspace, 'register.mjs');
-    await writeFile(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-    const result = await promisify(execFile)(process.execPath, ['--import', pathToFileURL(register).href, bin, 'call', 'Read', '{}'], {
-      cwd: projectRoot,
-      env: { ...process.env, NO_COLOR: '1' },
-    }).then(
+    await writeFile(
+      register,
+      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    );
+    const result = await promisify(execFile)(
+      process.execPath,
+      ['--import', pathToFileURL(register).href, bin, 'call', 'Read', '{}'],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    ).then(
       () => ({ code: 0, stdout: '', stderr: '' }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
@@ -61,7 +73,12 @@ describe('tool-contracts call', () => {
       stdout: '     1\talpha\n     2\tbeta',
     },
     { label: 'input defaults to {}', args: ['Read'], code: 1, stdout: READ_MISSING },
-    { label: 'unknown tool with a suggestion', args: ['Reed', '{}'], code: 1, stdout: 'Tool not found: Reed\nDid you mean: Read?' },
+    {
+      label: 'unknown tool with a suggestion',
+      args: ['Reed', '{}'],
+      code: 1,
+      stdout: 'Tool not found: Reed\nDid you mean: Read?',
+    },
     {
       label: 'blank name',
       args: [' ', '{}'],
@@ -72,7 +89,8 @@ describe('tool-contracts call', () => {
       label: 'an alias resolves (KillShell → TaskStop)',
       args: ['KillShell', '{}'],
       code: 1,
-      stdout: '<tool_use_error>InputValidationError: TaskStop failed due to the following issue:\nThe required parameter `task_id` is missing</tool_use_error>',
+      stdout:
+        '<tool_use_error>InputValidationError: TaskStop failed due to the following issue:\nThe required parameter `task_id` is missing</tool_use_error>',
     },
     {
       label: 'the gate decides which tools exist: Glob gives way to Bash',
@@ -90,7 +108,8 @@ describe('tool-contracts call', () => {
       label: 'a model without PDF support was never shown `pages`',
       args: ['Read', '{"file_path":"notes.txt","pages":"1"}', '--model', 'text-only'],
       code: 1,
-      stdout: '<tool_use_error>InputValidationError: Read failed due to the following issue:\nAn unexpected parameter `pages` was provided</tool_use_error>',
+      stdout:
+        '<tool_use_error>InputValidationError: Read failed due to the following issue:\nAn unexpected parameter `pages` was provided</tool_use_error>',
     },
     {
       label: 'a PDF model may send `pages`; the tool then refuses it for a text file',
@@ -111,14 +130,30 @@ describe('tool-contracts call', () => {
       args: ['Glob', '{"pattern":"*.txt"}', '--no-embedded-search'],
       code: 0,
     },
-    { label: '--deny removes a tool', args: ['Read', '{"file_path":"notes.txt"}', '--deny', 'Write,Read'], code: 1, stdout: 'Tool not found: Read\nDid you mean: TodoRead, ReadSessionContext?' },
-    { label: '--allow keeps only the listed tools', args: ['Write', '{}', '--allow', 'Read'], code: 1, stdout: 'Tool not found: Write' },
-    { label: '--disallow with a bare name removes the tool', args: ['WebFetch', '{}', '--disallow', 'WebFetch'], code: 1, stdout: 'Tool not found: WebFetch\nDid you mean: WebSearch?' },
+    {
+      label: '--deny removes a tool',
+      args: ['Read', '{"file_path":"notes.txt"}', '--deny', 'Write,Read'],
+      code: 1,
+      stdout: 'Tool not found: Read\nDid you mean: TodoRead, ReadSessionContext?',
+    },
+    {
+      label: '--allow keeps only the listed tools',
+      args: ['Write', '{}', '--allow', 'Read'],
+      code: 1,
+      stdout: 'Tool not found: Write',
+    },
+    {
+      label: '--disallow with a bare name removes the tool',
+      args: ['WebFetch', '{}', '--disallow', 'WebFetch'],
+      code: 1,
+      stdout: 'Tool not found: WebFetch\nDid you mean: WebSearch?',
+    },
     {
       label: '--disallow with a pattern keeps the tool (it is a permission rule)',
       args: ['Bash', '{}', '--disallow', 'Bash(rm:*)'],
       code: 1,
-      stdout: '<tool_use_error>InputValidationError: Bash failed due to the following issue:\nThe required parameter `command` is missing</tool_use_error>',
+      stdout:
+        '<tool_use_error>InputValidationError: Bash failed due to the following issue:\nThe required parameter `command` is missing</tool_use_error>',
     },
     {
       label: '--session subagent --toolset explore keeps only the explore tools',
@@ -127,12 +162,18 @@ describe('tool-contracts call', () => {
       stdout: 'Tool not found: Write\nDid you mean: TodoWrite?',
     },
     {
-      label: '--port cron (comma-separated with another) registers CronList; without the host port object it fails as a business error',
+      label:
+        '--port cron (comma-separated with another) registers CronList; without the host port object it fails as a business error',
       args: ['CronList', '{}', '--port', 'cron,skill', '--trace'],
       code: 1,
       stdoutPattern: /^<tool_use_error>.+<\/tool_use_error>$/s,
     },
-    { label: 'without --port cron there is no CronList', args: ['CronList', '{}'], code: 1, stdout: 'Tool not found: CronList' },
+    {
+      label: 'without --port cron there is no CronList',
+      args: ['CronList', '{}'],
+      code: 1,
+      stdout: 'Tool not found: CronList',
+    },
   ])('$label', async ({ args, code, stdout, stdoutPattern }) => {
     const result = await callIn(workspace, ...args);
     if (stdout !== undefined) expect(result.stdout).toBe(stdout);
@@ -141,21 +182,46 @@ describe('tool-contracts call', () => {
   });
 
   test('--workspace resolves relative paths against the given directory', async () => {
-    const result = await callIn(projectRoot, 'Read', '{"file_path":"notes.txt","limit":1}', '--workspace', workspace);
-    expect(result).toMatchObject({ code: 0, stdout: '     1\talpha\n\n(Showing lines 1-1 of 2. Use offset and limit to read more.)' });
+    const result = await callIn(
+      projectRoot,
+      'Read',
+      '{"file_path":"notes.txt","limit":1}',
+      '--workspace',
+      workspace,
+    );
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: '     1\talpha\n\n(Showing lines 1-1 of 2. Use offset and limit to read more.)',
+    });
   });
 
   test('--session workflowActor registers submit_result, which requires a trace', async () => {
     const untraced = await callIn(workspace, 'submit_result', '{}', '--session', 'workflowActor');
     expect(untraced).toMatchObject({
       code: 1,
-      stdout: '<tool_use_error>Error: submit_result was not run: it requires a trace and no tracer is configured.</tool_use_error>',
+      stdout:
+        '<tool_use_error>Error: submit_result was not run: it requires a trace and no tracer is configured.</tool_use_error>',
     });
-    const traced = await callIn(workspace, 'submit_result', '{"unexpected": 1}', '--session', 'workflowActor', '--trace');
+    const traced = await callIn(
+      workspace,
+      'submit_result',
+      '{"unexpected": 1}',
+      '--session',
+      'workflowActor',
+      '--trace',
+    );
     expect(traced.code).toBe(1);
-    expect(traced.stdout.startsWith('<tool_use_error>InputValidationError: submit_result failed due to the following issue')).toBe(true);
+    expect(
+      traced.stdout.startsWith(
+        '<tool_use_error>InputValidationError: submit_result failed due to the following issue',
+      ),
+    ).toBe(true);
     const event = JSON.parse(traced.stderr) as Record<string, unknown>;
-    expect(event).toMatchObject({ tool: 'submit_result', isError: true, errorCode: 'invalid_input' });
+    expect(event).toMatchObject({
+      tool: 'submit_result',
+      isError: true,
+      errorCode: 'invalid_input',
+    });
   });
 
   test('--help prints the usage and exits 0', async () => {
@@ -166,8 +232,14 @@ describe('tool-contracts call', () => {
     [[], 'missing TOOL'],
     [['Read', '{nope'], 'JSON input is not valid JSON: '],
     [['Read', '{}', 'extra'], 'expected TOOL and at most one JSON argument, got 3 arguments'],
-    [['Read', '--session', 'boss'], '--session must be one of main, subagent, workflowChild, workflowActor; got "boss"'],
-    [['Read', '--port', 'fax'], '--port must be one of cron, offPeak, subagent, subagentMessaging, skill; got "fax"'],
+    [
+      ['Read', '--session', 'boss'],
+      '--session must be one of main, subagent, workflowChild, workflowActor; got "boss"',
+    ],
+    [
+      ['Read', '--port', 'fax'],
+      '--port must be one of cron, offPeak, subagent, subagentMessaging, skill; got "fax"',
+    ],
     [['Read', '--flag', 'mcp=maybe'], '--flag mcp must be one of true, false; got "maybe"'],
     [['Read', '--timeout=-3'], '--timeout must be a positive integer (ms); got "-3"'],
     [['Read', '--host', 'cloud'], '--host must be one of terminal, protocol; got "cloud"'],

@@ -13,8 +13,16 @@ const NFD_E = 'e\u0301'; // "é" as e + combining acute
 const NFC_E = '\u00e9';
 
 describe('resolveWorkspacePath', () => {
-  const posix = { workingDirectory: '/work/repo/src', workspaceRoot: '/work/repo', platform: 'linux' as const };
-  const windows = { workingDirectory: 'C:\\repo\\src', workspaceRoot: 'C:\\repo', platform: 'win32' as const };
+  const posix = {
+    workingDirectory: '/work/repo/src',
+    workspaceRoot: '/work/repo',
+    platform: 'linux' as const,
+  };
+  const windows = {
+    workingDirectory: 'C:\\repo\\src',
+    workspaceRoot: 'C:\\repo',
+    platform: 'win32' as const,
+  };
 
   test.each([
     ['relative file', 'a.ts', posix, '/work/repo/src/a.ts'],
@@ -172,39 +180,47 @@ describe('resolveToolPath with the workspace boundary', () => {
     ['a dangling symlink pointing out', 'dangling-out', 'not-yet.txt'],
     ['a relative path climbing out', '../outside/secret.txt', undefined],
     ['an absolute path elsewhere', '/no-such-directory/file.txt', undefined],
-  ])('refuses %s and names the path and the boundary', async (_label, requested, targetInOutside) => {
-    const realTarget = targetInOutside === undefined ? undefined : join(outside, targetInOutside);
-    const error = await resolveToolPath(requested, context(true)).then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
-    expect(error).toBeInstanceOf(PathPolicyError);
-    const via = realTarget === undefined ? '' : ` (it resolves to ${JSON.stringify(realTarget)})`;
-    expect(error).toMatchObject({
-      code: 'outside_workspace',
-      path: requested,
-      boundary: workspace,
-      message: `The path ${JSON.stringify(requested)} is outside the workspace boundary ${JSON.stringify(workspace)}${via}`,
-    });
-  });
+  ])(
+    'refuses %s and names the path and the boundary',
+    async (_label, requested, targetInOutside) => {
+      const realTarget = targetInOutside === undefined ? undefined : join(outside, targetInOutside);
+      const error = await resolveToolPath(requested, context(true)).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(PathPolicyError);
+      const via = realTarget === undefined ? '' : ` (it resolves to ${JSON.stringify(realTarget)})`;
+      expect(error).toMatchObject({
+        code: 'outside_workspace',
+        path: requested,
+        boundary: workspace,
+        message: `The path ${JSON.stringify(requested)} is outside the workspace boundary ${JSON.stringify(workspace)}${via}`,
+      });
+    },
+  );
 
   test.each([
     ['a file through a symlink out', 'link-out/secret.txt'],
     ['a new file under a symlinked directory out', 'link-out/new.txt'],
     ['a dangling symlink pointing out', 'dangling-out'],
     ['a relative path climbing out', '../outside/secret.txt'],
-  ])('with the boundary off, allows %s (the default, as in the article)', async (_label, requested) => {
-    await expect(resolveToolPath(requested, context(false))).resolves.toBe(
-      resolveWorkspacePath(requested, context(false)),
-    );
-  });
+  ])(
+    'with the boundary off, allows %s (the default, as in the article)',
+    async (_label, requested) => {
+      await expect(resolveToolPath(requested, context(false))).resolves.toBe(
+        resolveWorkspacePath(requested, context(false)),
+      );
+    },
+  );
 
   test('judges a workspace root reached through a symlink by its real location', async () => {
     const alias = join(base, 'workspace-alias');
-    await expect(resolveToolPath('src/a.ts', context(true, alias))).resolves.toBe(join(alias, 'src', 'a.ts'));
-    await expect(resolveToolPath(join(workspace, 'src', 'a.ts'), context(true, alias))).resolves.toBe(
-      join(workspace, 'src', 'a.ts'),
+    await expect(resolveToolPath('src/a.ts', context(true, alias))).resolves.toBe(
+      join(alias, 'src', 'a.ts'),
     );
+    await expect(
+      resolveToolPath(join(workspace, 'src', 'a.ts'), context(true, alias)),
+    ).resolves.toBe(join(workspace, 'src', 'a.ts'));
     await expect(resolveToolPath('link-out/x', context(true, alias))).rejects.toMatchObject({
       code: 'outside_workspace',
       boundary: workspace,
@@ -212,11 +228,15 @@ describe('resolveToolPath with the workspace boundary', () => {
   });
 
   test('refuses a symlink loop as an invalid path', async () => {
-    await expect(resolveToolPath('loop-a/x', context(true))).rejects.toMatchObject({ code: 'invalid_path' });
+    await expect(resolveToolPath('loop-a/x', context(true))).rejects.toMatchObject({
+      code: 'invalid_path',
+    });
   });
 
   test('reports policy errors before touching the file system', async () => {
     await expect(resolveToolPath('', context(true))).rejects.toMatchObject({ code: 'empty_path' });
-    await expect(resolveToolPath('a\0', context(true))).rejects.toMatchObject({ code: 'invalid_path' });
+    await expect(resolveToolPath('a\0', context(true))).rejects.toMatchObject({
+      code: 'invalid_path',
+    });
   });
 });

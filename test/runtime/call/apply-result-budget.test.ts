@@ -28,7 +28,13 @@ function budget(overrides: BudgetOverrides): ToolResultBudget {
 const directory = () => mkdtemp(join(tmpdir(), 'budget-'));
 
 async function cut(content: string, resultBudget: ToolResultBudget) {
-  return applyResultBudget({ content, budget: resultBudget, toolName: 'Tool', callId: 'c1', artifactDirectory: await directory() });
+  return applyResultBudget({
+    content,
+    budget: resultBudget,
+    toolName: 'Tool',
+    callId: 'c1',
+    artifactDirectory: await directory(),
+  });
 }
 
 describe('truncate', () => {
@@ -89,13 +95,18 @@ describe('truncate', () => {
     expect(result.content).toBe(want);
     expect(result.omittedBytes).toBe(omitted);
     expect(result.totalBytes).toBe(utf8ByteLength(content));
-    expect(utf8ByteLength(result.content)).toBeLessThanOrEqual(Math.min(resultBudget.maxModelBytes, resultBudget.maxInlineBytes));
+    expect(utf8ByteLength(result.content)).toBeLessThanOrEqual(
+      Math.min(resultBudget.maxModelBytes, resultBudget.maxInlineBytes),
+    );
     expect(result.content).not.toContain('\uFFFD');
     expect(result.artifact).toBeUndefined();
   });
 
   test('strategy artifact with artifact.enabled false only truncates', async () => {
-    const result = await cut('d'.repeat(200), budget({ maxModelBytes: 80, strategy: 'artifact', artifact: { enabled: false } }));
+    const result = await cut(
+      'd'.repeat(200),
+      budget({ maxModelBytes: 80, strategy: 'artifact', artifact: { enabled: false } }),
+    );
     expect(result.artifact).toBeUndefined();
     expect(result.content).toBe(`${'d'.repeat(44)}\n[... 156 of 200 bytes left out ...]`);
   });
@@ -106,34 +117,57 @@ describe('artifact', () => {
     ['session', 'head'],
     ['turn', 'tail'],
     ['persistent', 'head'],
-  ] as const)('spills the whole result, names the file, records retention %s', async (retention, direction) => {
-    const artifactDirectory = join(await directory(), 'nested', 'artifacts');
-    const content = `${'line\n'.repeat(100)}END`;
-    const result = await applyResultBudget({
-      content,
-      budget: budget({ maxModelBytes: 300, strategy: 'artifact', artifact: { enabled: true, retention }, preview: { direction } }),
-      toolName: 'Bash',
-      callId: 'toolu_01/ab:c',
-      artifactDirectory,
-    });
-    const path = join(artifactDirectory, 'Bash-toolu_01_ab_c.txt');
-    expect(result.artifact).toEqual({ path, bytes: 503, retention });
-    expect(await readFile(path, 'utf8')).toBe(content);
-    const marker = `[... ${result.omittedBytes} of 503 bytes left out; the full result is saved in ${path}, read that file (e.g. Read with offset and limit) for the rest ...]`;
-    expect(direction === 'head' ? result.content.endsWith(`\n${marker}`) : result.content.startsWith(`${marker}\n`)).toBe(true);
-    expect(utf8ByteLength(result.content)).toBeLessThanOrEqual(300);
-    const kept = result.content.replace(`\n${marker}`, '').replace(`${marker}\n`, '');
-    expect(direction === 'head' ? content.startsWith(kept) : content.endsWith(kept)).toBe(true);
-    expect(utf8ByteLength(kept)).toBe(503 - result.omittedBytes);
-  });
+  ] as const)(
+    'spills the whole result, names the file, records retention %s',
+    async (retention, direction) => {
+      const artifactDirectory = join(await directory(), 'nested', 'artifacts');
+      const content = `${'line\n'.repeat(100)}END`;
+      const result = await applyResultBudget({
+        content,
+        budget: budget({
+          maxModelBytes: 300,
+          strategy: 'artifact',
+          artifact: { enabled: true, retention },
+          preview: { direction },
+        }),
+        toolName: 'Bash',
+        callId: 'toolu_01/ab:c',
+        artifactDirectory,
+      });
+      const path = join(artifactDirectory, 'Bash-toolu_01_ab_c.txt');
+      expect(result.artifact).toEqual({ path, bytes: 503, retention });
+      expect(await readFile(path, 'utf8')).toBe(content);
+      const marker = `[... ${result.omittedBytes} of 503 bytes left out; the full result is saved in ${path}, read that file (e.g. Read with offset and limit) for the rest ...]`;
+      expect(
+        direction === 'head'
+          ? result.content.endsWith(`\n${marker}`)
+          : result.content.startsWith(`${marker}\n`),
+      ).toBe(true);
+      expect(utf8ByteLength(result.content)).toBeLessThanOrEqual(300);
+      const kept = result.content.replace(`\n${marker}`, '').replace(`${marker}\n`, '');
+      expect(direction === 'head' ? content.startsWith(kept) : content.endsWith(kept)).toBe(true);
+      expect(utf8ByteLength(kept)).toBe(503 - result.omittedBytes);
+    },
+  );
 
   test('a result under maxInlineBytes stays inline and writes no file', async () => {
-    const result = await cut('short', budget({ maxModelBytes: 300, strategy: 'artifact', artifact: { enabled: true } }));
+    const result = await cut(
+      'short',
+      budget({ maxModelBytes: 300, strategy: 'artifact', artifact: { enabled: true } }),
+    );
     expect(result).toEqual({ content: 'short', totalBytes: 5, omittedBytes: 0, warnings: [] });
   });
 
   test('a result over maxInlineBytes but under maxModelBytes is still spilled', async () => {
-    const result = await cut('e'.repeat(200), budget({ maxModelBytes: 30_000, maxInlineBytes: 100, strategy: 'artifact', artifact: { enabled: true } }));
+    const result = await cut(
+      'e'.repeat(200),
+      budget({
+        maxModelBytes: 30_000,
+        maxInlineBytes: 100,
+        strategy: 'artifact',
+        artifact: { enabled: true },
+      }),
+    );
     expect(result.artifact?.bytes).toBe(200);
     expect(utf8ByteLength(result.content)).toBeLessThanOrEqual(100);
   });
@@ -148,7 +182,9 @@ describe('artifact', () => {
       artifactDirectory,
       persistedContent: (path, bytes) => `Output (${bytes} bytes) saved to ${path}`,
     });
-    expect(result.content).toBe(`Output (500 bytes) saved to ${join(artifactDirectory, 'TaskOutput-7.txt')}`);
+    expect(result.content).toBe(
+      `Output (500 bytes) saved to ${join(artifactDirectory, 'TaskOutput-7.txt')}`,
+    );
   });
 
   test('an artifact that cannot be written falls back to a preview and warns', async () => {
@@ -169,13 +205,26 @@ describe('artifact', () => {
 
   test('through callTool: artifactPaths and retention on the result', async () => {
     const tool = fixtureTool('Big', z.object({}).strict(), {
-      resultBudget: budget({ maxModelBytes: 200, strategy: 'artifact', artifact: { enabled: true, retention: 'turn' }, preview: { direction: 'tail' } }),
+      resultBudget: budget({
+        maxModelBytes: 200,
+        strategy: 'artifact',
+        artifact: { enabled: true, retention: 'turn' },
+        preview: { direction: 'tail' },
+      }),
       handler: async () => ({ ok: true, output: 'h'.repeat(1000) }),
     });
     const context = await fixtureContext();
-    const result = await callTool(fixtureRuntime([tool]), { name: 'Big', input: {}, id: 'x9' }, context);
+    const result = await callTool(
+      fixtureRuntime([tool]),
+      { name: 'Big', input: {}, id: 'x9' },
+      context,
+    );
     const path = join(context.artifactDirectory, 'Big-x9.txt');
-    expect(result).toMatchObject({ isError: false, artifactPaths: [path], artifacts: [{ path, bytes: 1000, retention: 'turn' }] });
+    expect(result).toMatchObject({
+      isError: false,
+      artifactPaths: [path],
+      artifacts: [{ path, bytes: 1000, retention: 'turn' }],
+    });
     expect(await readFile(path, 'utf8')).toBe('h'.repeat(1000));
     expect(utf8ByteLength(result.content)).toBeLessThanOrEqual(200);
   });
@@ -184,17 +233,22 @@ describe('artifact', () => {
 describe('UTF-8 slicing', () => {
   test('head and tail never exceed the limit, never split a character, and are a prefix / suffix', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.nat({ max: 200 }), (text, limit) => {
-        const head = utf8Head(text, limit);
-        const tail = utf8Tail(text, limit);
-        expect(utf8ByteLength(head)).toBeLessThanOrEqual(limit);
-        expect(utf8ByteLength(tail)).toBeLessThanOrEqual(limit);
-        expect(text.startsWith(head)).toBe(true);
-        expect(text.endsWith(tail)).toBe(true);
-        // Maximal: one more character would not fit.
-        const nextHead = [...text.slice(head.length)][0];
-        if (nextHead !== undefined) expect(utf8ByteLength(head + nextHead)).toBeGreaterThan(limit);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 60 }),
+        fc.nat({ max: 200 }),
+        (text, limit) => {
+          const head = utf8Head(text, limit);
+          const tail = utf8Tail(text, limit);
+          expect(utf8ByteLength(head)).toBeLessThanOrEqual(limit);
+          expect(utf8ByteLength(tail)).toBeLessThanOrEqual(limit);
+          expect(text.startsWith(head)).toBe(true);
+          expect(text.endsWith(tail)).toBe(true);
+          // Maximal: one more character would not fit.
+          const nextHead = [...text.slice(head.length)][0];
+          if (nextHead !== undefined)
+            expect(utf8ByteLength(head + nextHead)).toBeGreaterThan(limit);
+        },
+      ),
     );
   });
 });

@@ -6,7 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { builtInTools } from '../../../generated/index.js';
-import { callTool, ZOD4_ISSUE_KEY_ORDER, type ToolCallResult } from '../../../runtime/call/index.js';
+import {
+  callTool,
+  ZOD4_ISSUE_KEY_ORDER,
+  type ToolCallResult,
+} from '../../../runtime/call/index.js';
 import type { ModelProfile, ToolEntry } from '../../../runtime/contract.js';
 import { ToolRegistry } from '../../../runtime/tool-registry.js';
 import { fixtureContext } from './fixture-tool.js';
@@ -28,7 +32,12 @@ function isWellFormedIssue(issue: unknown): boolean {
   const order = ZOD4_ISSUE_KEY_ORDER[record['code'] as keyof typeof ZOD4_ISSUE_KEY_ORDER];
   if (order === undefined) return false;
   const positions = Object.keys(record).map((key) => order.indexOf(key));
-  if (positions.some((position, index) => position < 0 || (index > 0 && position <= positions[index - 1]!))) return false;
+  if (
+    positions.some(
+      (position, index) => position < 0 || (index > 0 && position <= positions[index - 1]!),
+    )
+  )
+    return false;
   if (!Array.isArray(record['path']) || typeof record['message'] !== 'string') return false;
   if (record['code'] === 'invalid_union') {
     return (record['errors'] as unknown[][]).every((branch) => branch.every(isWellFormedIssue));
@@ -48,7 +57,9 @@ function assertWellFormed(entry: ToolEntry, result: ToolCallResult): void {
   expect(result.isError).toBe(true);
   expect(typeof result.errorCode).toBe('string');
   // Faults of a tool, never acceptable for any input.
-  expect(['handler_error', 'schema_error', 'invalid_output', 'format_error']).not.toContain(result.errorCode);
+  expect(['handler_error', 'schema_error', 'invalid_output', 'format_error']).not.toContain(
+    result.errorCode,
+  );
   expect(result.content.startsWith('<tool_use_error>')).toBe(true);
   expect(result.content.endsWith('</tool_use_error>')).toBe(true);
   if (result.errorCode !== 'invalid_input') return;
@@ -66,7 +77,11 @@ function assertWellFormed(entry: ToolEntry, result: ToolCallResult): void {
     expect(text).toBe(JSON.stringify(issues, null, 2));
     count = issues.length;
   } else {
-    for (const line of rest) expect(SENTENCES.some((pattern) => pattern.test(line)), line).toBe(true);
+    for (const line of rest)
+      expect(
+        SENTENCES.some((pattern) => pattern.test(line)),
+        line,
+      ).toBe(true);
     count = rest.length;
   }
   expect(kind).toBe(count === 1 ? 'issue:' : 'issues:');
@@ -74,16 +89,36 @@ function assertWellFormed(entry: ToolEntry, result: ToolCallResult): void {
 
 const models: (ModelProfile | undefined)[] = [
   undefined,
-  { id: 'text', provider: 'openai', supportsNativeWebSearch: false, supportsPdf: false, firstParty: false },
-  { id: 'pdf', provider: 'anthropic', supportsNativeWebSearch: true, supportsPdf: true, firstParty: true },
+  {
+    id: 'text',
+    provider: 'openai',
+    supportsNativeWebSearch: false,
+    supportsPdf: false,
+    firstParty: false,
+  },
+  {
+    id: 'pdf',
+    provider: 'anthropic',
+    supportsNativeWebSearch: true,
+    supportsPdf: true,
+    firstParty: true,
+  },
 ];
 
 /** Inputs a model might send: any JSON, objects with the tool's own keys (and strays), JSON text. */
 function inputsFor(entry: ToolEntry): fc.Arbitrary<unknown> {
-  const properties = Object.keys((entry.inputSchema['properties'] as Record<string, unknown> | undefined) ?? {});
+  const properties = Object.keys(
+    (entry.inputSchema['properties'] as Record<string, unknown> | undefined) ?? {},
+  );
   const keys = fc.constantFrom(...properties, 'extra', 'file_path', 'timeout');
-  const objects = fc.dictionary(keys, fc.jsonValue({ maxDepth: 3 }), { maxKeys: properties.length + 2 });
-  return fc.oneof(fc.jsonValue({ maxDepth: 3 }), objects, objects.map((value) => JSON.stringify(value)));
+  const objects = fc.dictionary(keys, fc.jsonValue({ maxDepth: 3 }), {
+    maxKeys: properties.length + 2,
+  });
+  return fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    objects,
+    objects.map((value) => JSON.stringify(value)),
+  );
 }
 
 describe('arbitrary JSON against every built-in tool', () => {
@@ -94,7 +129,9 @@ describe('arbitrary JSON against every built-in tool', () => {
   test.each(builtInTools.map((entry) => [entry.metadata.name, entry] as const))(
     '%s never throws and answers acceptance or a well-formed <tool_use_error>',
     async (_name, entry) => {
-      const context = await fixtureContext({ preToolHook: async () => ({ deny: 'denied by the property test' }) });
+      const context = await fixtureContext({
+        preToolHook: async () => ({ deny: 'denied by the property test' }),
+      });
       await fc.assert(
         fc.asyncProperty(inputsFor(entry), fc.constantFrom(...models), async (input, model) => {
           const result = await callTool(

@@ -1,11 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { callTool, parameterName, type CallToolContext, type ToolTraceEvent } from '../../../runtime/call/index.js';
+import {
+  callTool,
+  parameterName,
+  type CallToolContext,
+  type ToolTraceEvent,
+} from '../../../runtime/call/index.js';
 import type { ModelProfile, ModelToolContract, ToolEntry } from '../../../runtime/contract.js';
 import { fixtureContext, fixtureRuntime, fixtureTool, ReadInput } from './fixture-tool.js';
 
 const read = fixtureTool('Read', ReadInput, {
-  handler: async (input: { file_path: string }) => ({ ok: true, output: `read ${input.file_path}` }),
+  handler: async (input: { file_path: string }) => ({
+    ok: true,
+    output: `read ${input.file_path}`,
+  }),
 });
 const pair = fixtureTool('Pair', z.object({ left: z.string(), right: z.string() }).strict());
 const shaped = fixtureTool(
@@ -16,8 +24,14 @@ const shaped = fixtureTool(
       limit: z.number().int().max(100).optional(),
       name: z.string().min(3).optional(),
       email: z.string().email().optional(),
-      pages: z.string().regex(/^[1-9][0-9]*$/).optional(),
-      even: z.number().refine((value) => value % 2 === 0, 'even must be an even number').optional(),
+      pages: z
+        .string()
+        .regex(/^[1-9][0-9]*$/)
+        .optional(),
+      even: z
+        .number()
+        .refine((value) => value % 2 === 0, 'even must be an even number')
+        .optional(),
       todos: z.array(z.object({ content: z.string() }).strict()).optional(),
     })
     .strict(),
@@ -27,11 +41,17 @@ const taskStop = fixtureTool('TaskStop', z.object({ task_id: z.string() }).stric
   handler: async (input: { task_id: string }) => ({ ok: true, output: `stopped ${input.task_id}` }),
 });
 const failing = fixtureTool('Failing', z.object({ path: z.string() }).strict(), {
-  handler: async (input: { path: string }) => ({ ok: false, code: 'file_not_found', message: `File does not exist: ${input.path}` }),
+  handler: async (input: { path: string }) => ({
+    ok: false,
+    code: 'file_not_found',
+    message: `File does not exist: ${input.path}`,
+  }),
 });
 const checked = fixtureTool('Checked', z.object({ path: z.string() }).strict(), {
   validateInput: (input: { path: string }) =>
-    input.path.startsWith('/') ? { ok: true } : { ok: false, code: 'relative_path', message: `Use an absolute path, not ${input.path}` },
+    input.path.startsWith('/')
+      ? { ok: true }
+      : { ok: false, code: 'relative_path', message: `Use an absolute path, not ${input.path}` },
 });
 const throwing = fixtureTool('Throwing', z.object({}).strict(), {
   handler: async () => {
@@ -70,7 +90,21 @@ const projectedRead: ToolEntry = {
   },
 };
 
-const runtime = fixtureRuntime([read, pair, shaped, taskStop, failing, checked, throwing, badOutput, defaults, capped, formatted, traced, projectedRead]);
+const runtime = fixtureRuntime([
+  read,
+  pair,
+  shaped,
+  taskStop,
+  failing,
+  checked,
+  throwing,
+  badOutput,
+  defaults,
+  capped,
+  formatted,
+  traced,
+  projectedRead,
+]);
 const model = (supportsPdf: boolean): ModelProfile => ({
   id: supportsPdf ? 'pdf-model' : 'text-model',
   provider: 'anthropic',
@@ -137,65 +171,114 @@ describe('model-facing text of refused input', () => {
       label: 'enum (JSON fallback)',
       name: 'Shaped',
       input: { mode: 'medium' },
-      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json([
-        { code: 'invalid_value', values: ['fast', 'slow'], path: ['mode'], message: 'Invalid option: expected one of "fast"|"slow"' },
-      ])}</tool_use_error>`,
+      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json(
+        [
+          {
+            code: 'invalid_value',
+            values: ['fast', 'slow'],
+            path: ['mode'],
+            message: 'Invalid option: expected one of "fast"|"slow"',
+          },
+        ],
+      )}</tool_use_error>`,
     },
     {
       label: 'too_big with origin (JSON fallback)',
       name: 'Shaped',
       input: { limit: 500 },
-      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json([
-        { origin: 'number', code: 'too_big', maximum: 100, inclusive: true, path: ['limit'], message: 'Too big: expected number to be <=100' },
-      ])}</tool_use_error>`,
+      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json(
+        [
+          {
+            origin: 'number',
+            code: 'too_big',
+            maximum: 100,
+            inclusive: true,
+            path: ['limit'],
+            message: 'Too big: expected number to be <=100',
+          },
+        ],
+      )}</tool_use_error>`,
     },
     {
       label: 'too_small with origin (JSON fallback)',
       name: 'Shaped',
       input: { name: 'ab' },
-      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json([
-        { origin: 'string', code: 'too_small', minimum: 3, inclusive: true, path: ['name'], message: 'Too small: expected string to have >=3 characters' },
-      ])}</tool_use_error>`,
+      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json(
+        [
+          {
+            origin: 'string',
+            code: 'too_small',
+            minimum: 3,
+            inclusive: true,
+            path: ['name'],
+            message: 'Too small: expected string to have >=3 characters',
+          },
+        ],
+      )}</tool_use_error>`,
     },
     {
       label: 'format (JSON fallback)',
       name: 'Shaped',
       input: { email: 'nobody' },
-      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json([
-        { origin: 'string', code: 'invalid_format', format: 'email', path: ['email'], message: 'Invalid email address' },
-      ])}</tool_use_error>`,
+      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json(
+        [
+          {
+            origin: 'string',
+            code: 'invalid_format',
+            format: 'email',
+            path: ['email'],
+            message: 'Invalid email address',
+          },
+        ],
+      )}</tool_use_error>`,
     },
     {
       label: 'pattern (JSON fallback)',
       name: 'Shaped',
       input: { pages: '0' },
-      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json([
-        {
-          origin: 'string',
-          code: 'invalid_format',
-          format: 'regex',
-          pattern: '/^[1-9][0-9]*$/',
-          path: ['pages'],
-          message: 'Invalid string: must match pattern /^[1-9][0-9]*$/',
-        },
-      ])}</tool_use_error>`,
+      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json(
+        [
+          {
+            origin: 'string',
+            code: 'invalid_format',
+            format: 'regex',
+            pattern: '/^[1-9][0-9]*$/',
+            path: ['pages'],
+            message: 'Invalid string: must match pattern /^[1-9][0-9]*$/',
+          },
+        ],
+      )}</tool_use_error>`,
     },
     {
       label: 'custom refinement (JSON fallback)',
       name: 'Shaped',
       input: { even: 3 },
-      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json([
-        { code: 'custom', path: ['even'], message: 'even must be an even number' },
-      ])}</tool_use_error>`,
+      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issue:\n${json(
+        [{ code: 'custom', path: ['even'], message: 'even must be an even number' }],
+      )}</tool_use_error>`,
     },
     {
       label: 'several JSON-fallback issues',
       name: 'Shaped',
       input: { mode: 'x', limit: 101 },
-      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issues:\n${json([
-        { code: 'invalid_value', values: ['fast', 'slow'], path: ['mode'], message: 'Invalid option: expected one of "fast"|"slow"' },
-        { origin: 'number', code: 'too_big', maximum: 100, inclusive: true, path: ['limit'], message: 'Too big: expected number to be <=100' },
-      ])}</tool_use_error>`,
+      want: `<tool_use_error>InputValidationError: Shaped failed due to the following issues:\n${json(
+        [
+          {
+            code: 'invalid_value',
+            values: ['fast', 'slow'],
+            path: ['mode'],
+            message: 'Invalid option: expected one of "fast"|"slow"',
+          },
+          {
+            origin: 'number',
+            code: 'too_big',
+            maximum: 100,
+            inclusive: true,
+            path: ['limit'],
+            message: 'Too big: expected number to be <=100',
+          },
+        ],
+      )}</tool_use_error>`,
     },
     {
       label: 'JSON-string input, parsed before validation',
@@ -208,7 +291,12 @@ describe('model-facing text of refused input', () => {
       name: 'Read',
       input: 'read the file please',
       want: `<tool_use_error>InputValidationError: Read failed due to the following issue:\n${json([
-        { expected: 'object', code: 'invalid_type', path: [], message: 'Invalid input: expected object, received string' },
+        {
+          expected: 'object',
+          code: 'invalid_type',
+          path: [],
+          message: 'Invalid input: expected object, received string',
+        },
       ])}</tool_use_error>`,
     },
     {
@@ -225,11 +313,19 @@ describe('model-facing text of refused input', () => {
   });
 
   test('the JSON Schema the model saw refuses what zod allows: `pages` for a model without PDF', async () => {
-    const refused = await call('ReadPdf', { file_path: '/a.pdf', pages: '1-2' }, { model: model(false) });
+    const refused = await call(
+      'ReadPdf',
+      { file_path: '/a.pdf', pages: '1-2' },
+      { model: model(false) },
+    );
     expect(refused.content).toBe(
       '<tool_use_error>InputValidationError: ReadPdf failed due to the following issue:\nAn unexpected parameter `pages` was provided</tool_use_error>',
     );
-    const accepted = await call('ReadPdf', { file_path: '/a.pdf', pages: '1-2' }, { model: model(true) });
+    const accepted = await call(
+      'ReadPdf',
+      { file_path: '/a.pdf', pages: '1-2' },
+      { model: model(true) },
+    );
     expect(accepted).toMatchObject({ isError: false, content: 'read /a.pdf' });
   });
 
@@ -243,8 +339,16 @@ describe('model-facing text of refused input', () => {
 
 describe('names', () => {
   test.each([
-    ['close names, closest first, ties in code-unit order', 'Raed', 'Tool not found: Raed\nDid you mean: Read, Traced?'],
-    ['snake case of a real name', 'task_stop', 'Tool not found: task_stop\nDid you mean: TaskStop?'],
+    [
+      'close names, closest first, ties in code-unit order',
+      'Raed',
+      'Tool not found: Raed\nDid you mean: Read, Traced?',
+    ],
+    [
+      'snake case of a real name',
+      'task_stop',
+      'Tool not found: task_stop\nDid you mean: TaskStop?',
+    ],
     ['no close name', 'Teleport', 'Tool not found: Teleport'],
   ])('unknown tool, %s', async (_label, name, want) => {
     const result = await call(name, {});
@@ -254,7 +358,11 @@ describe('names', () => {
   test.each([
     ['empty', '', '<tool_use_error>Error: No such tool available: </tool_use_error>'],
     ['spaces', '  ', '<tool_use_error>Error: No such tool available:   </tool_use_error>'],
-    ['newline and tab', '\n\t', '<tool_use_error>Error: No such tool available: \n\t</tool_use_error>'],
+    [
+      'newline and tab',
+      '\n\t',
+      '<tool_use_error>Error: No such tool available: \n\t</tool_use_error>',
+    ],
   ])('blank name (%s) is echoed exactly', async (_label, name, want) => {
     const result = await call(name, {});
     expect(result).toMatchObject({ content: want, isError: true, errorCode: 'tool_not_found' });
@@ -267,7 +375,11 @@ describe('names', () => {
 
   test('hidden tools are never suggested', async () => {
     const hidden = fixtureTool('Task', z.object({}), { metadata: { providerVisible: false } });
-    const result = await callTool(fixtureRuntime([hidden, read]), { name: 'Tsk', input: {} }, await fixtureContext());
+    const result = await callTool(
+      fixtureRuntime([hidden, read]),
+      { name: 'Tsk', input: {} },
+      await fixtureContext(),
+    );
     expect(result.content).toBe('Tool not found: Tsk');
   });
 });
@@ -305,13 +417,24 @@ describe('tool and hook outcomes', () => {
       content:
         '<tool_use_error>Error: BadOutput produced output that does not match its declared output schema. This is a fault of the tool, not of your input.</tool_use_error>',
       errorCode: 'invalid_output',
-      issues: [{ expected: 'number', code: 'invalid_type', path: ['lines'], message: 'Invalid input: expected number, received string' }],
+      issues: [
+        {
+          expected: 'number',
+          code: 'invalid_type',
+          path: ['lines'],
+          message: 'Invalid input: expected number, received string',
+        },
+      ],
     });
   });
 
   test('defaults are applied before the handler', async () => {
     const result = await call('Defaults', {});
-    expect(result).toMatchObject({ isError: false, content: '{"limit":2000}', output: { limit: 2000 } });
+    expect(result).toMatchObject({
+      isError: false,
+      content: '{"limit":2000}',
+      output: { limit: 2000 },
+    });
   });
 
   test('formatModelContent decides the text; other values are JSON, strings as is', async () => {
@@ -321,17 +444,31 @@ describe('tool and hook outcomes', () => {
 
   test('maxOutputBytes cuts oversized output before anything else', async () => {
     const result = await call('Capped', {});
-    expect(result.content).toBe(`${'x'.repeat(42)}\n[... 258 of 300 bytes dropped: output over the tool's limit of 120 bytes ...]`);
+    expect(result.content).toBe(
+      `${'x'.repeat(42)}\n[... 258 of 300 bytes dropped: output over the tool's limit of 120 bytes ...]`,
+    );
     expect(Buffer.byteLength(result.content)).toBeLessThanOrEqual(120);
   });
 
   test('pre-tool hook: a rewrite that fails validation is reported to the host, not explained to the model', async () => {
-    const result = await call('Read', { file_path: '/a' }, { preToolHook: async () => ({ input: { file_path: 5 } }) });
+    const result = await call(
+      'Read',
+      { file_path: '/a' },
+      { preToolHook: async () => ({ input: { file_path: 5 } }) },
+    );
     expect(result).toMatchObject({
-      content: '<tool_use_error>Error: Read was not run: a pre-tool hook rewrote its input into an invalid call.</tool_use_error>',
+      content:
+        '<tool_use_error>Error: Read was not run: a pre-tool hook rewrote its input into an invalid call.</tool_use_error>',
       isError: true,
       errorCode: 'hook_input_invalid',
-      issues: [{ expected: 'string', code: 'invalid_type', path: ['file_path'], message: 'Invalid input: expected string, received number' }],
+      issues: [
+        {
+          expected: 'string',
+          code: 'invalid_type',
+          path: ['file_path'],
+          message: 'Invalid input: expected string, received number',
+        },
+      ],
     });
     expect(result.content).not.toContain('InputValidationError');
   });
@@ -353,12 +490,23 @@ describe('tool and hook outcomes', () => {
   });
 
   test('pre-tool hook: deny', async () => {
-    const result = await call('Read', { file_path: '/a' }, { preToolHook: async () => ({ deny: 'Reading is blocked by policy.' }) });
-    expect(result).toMatchObject({ content: '<tool_use_error>Reading is blocked by policy.</tool_use_error>', errorCode: 'hook_denied' });
+    const result = await call(
+      'Read',
+      { file_path: '/a' },
+      { preToolHook: async () => ({ deny: 'Reading is blocked by policy.' }) },
+    );
+    expect(result).toMatchObject({
+      content: '<tool_use_error>Reading is blocked by policy.</tool_use_error>',
+      errorCode: 'hook_denied',
+    });
   });
 
   test('pre-tool hook: one that throws does not run the tool', async () => {
-    const result = await call('Read', { file_path: '/a' }, { preToolHook: async () => Promise.reject(new Error('hook down')) });
+    const result = await call(
+      'Read',
+      { file_path: '/a' },
+      { preToolHook: async () => Promise.reject(new Error('hook down')) },
+    );
     expect(result).toMatchObject({
       content: '<tool_use_error>Error: Read was not run: a pre-tool hook failed.</tool_use_error>',
       errorCode: 'hook_error',
@@ -377,9 +525,14 @@ describe('trace policy', () => {
         return { ok: true, output: 'x' };
       },
     });
-    const result = await callTool(fixtureRuntime([tool]), { name: 'MustTrace', input: {} }, await fixtureContext());
+    const result = await callTool(
+      fixtureRuntime([tool]),
+      { name: 'MustTrace', input: {} },
+      await fixtureContext(),
+    );
     expect(result).toMatchObject({
-      content: '<tool_use_error>Error: MustTrace was not run: it requires a trace and no tracer is configured.</tool_use_error>',
+      content:
+        '<tool_use_error>Error: MustTrace was not run: it requires a trace and no tracer is configured.</tool_use_error>',
       errorCode: 'trace_unavailable',
     });
     expect(ran).toBe(false);
@@ -387,36 +540,66 @@ describe('trace policy', () => {
 
   test.each([
     ['none', 'none', undefined, undefined],
-    ['summary', 'summary', { granularity: 'summary', type: 'object', bytes: 20, keys: ['secret'] }, { granularity: 'summary', type: 'string', bytes: 4 }],
-    ['full', 'full', { granularity: 'full', value: { secret: 'hunter2' } }, { granularity: 'full', value: { content: 'done', output: 'done' } }],
-  ] as const)('records input and output at granularity %s', async (_label, granularity, wantInput, wantOutput) => {
-    const events: ToolTraceEvent[] = [];
-    const tool: ToolEntry = { ...traced, trace: { required: true, input: granularity, output: granularity } };
-    const result = await callTool(
-      fixtureRuntime([tool]),
-      { name: 'Traced', input: { secret: 'hunter2' }, id: 't-1' },
-      await fixtureContext({ tracer: { record: (event) => void events.push(event) } }),
-    );
-    expect(result.isError).toBe(false);
-    expect(events).toHaveLength(1);
-    const { durationMs, ...event } = events[0]!;
-    expect(durationMs).toBeGreaterThanOrEqual(0);
-    expect(event).toEqual({
-      tool: 'Traced',
-      callId: 't-1',
-      isError: false,
-      ...(wantInput === undefined ? {} : { input: wantInput }),
-      ...(wantOutput === undefined ? {} : { output: wantOutput }),
-    });
-  });
+    [
+      'summary',
+      'summary',
+      { granularity: 'summary', type: 'object', bytes: 20, keys: ['secret'] },
+      { granularity: 'summary', type: 'string', bytes: 4 },
+    ],
+    [
+      'full',
+      'full',
+      { granularity: 'full', value: { secret: 'hunter2' } },
+      { granularity: 'full', value: { content: 'done', output: 'done' } },
+    ],
+  ] as const)(
+    'records input and output at granularity %s',
+    async (_label, granularity, wantInput, wantOutput) => {
+      const events: ToolTraceEvent[] = [];
+      const tool: ToolEntry = {
+        ...traced,
+        trace: { required: true, input: granularity, output: granularity },
+      };
+      const result = await callTool(
+        fixtureRuntime([tool]),
+        { name: 'Traced', input: { secret: 'hunter2' }, id: 't-1' },
+        await fixtureContext({ tracer: { record: (event) => void events.push(event) } }),
+      );
+      expect(result.isError).toBe(false);
+      expect(events).toHaveLength(1);
+      const { durationMs, ...event } = events[0]!;
+      expect(durationMs).toBeGreaterThanOrEqual(0);
+      expect(event).toEqual({
+        tool: 'Traced',
+        callId: 't-1',
+        isError: false,
+        ...(wantInput === undefined ? {} : { input: wantInput }),
+        ...(wantOutput === undefined ? {} : { output: wantOutput }),
+      });
+    },
+  );
 
   test('failed calls are traced with their error code; a throwing tracer only warns', async () => {
     const events: ToolTraceEvent[] = [];
-    const result = await call('Traced', {}, { tracer: { record: (event) => void events.push(event) } });
-    expect(events.map((event) => [event.isError, event.errorCode])).toEqual([[true, 'invalid_input']]);
+    const result = await call(
+      'Traced',
+      {},
+      { tracer: { record: (event) => void events.push(event) } },
+    );
+    expect(events.map((event) => [event.isError, event.errorCode])).toEqual([
+      [true, 'invalid_input'],
+    ]);
     expect(result.errorCode).toBe('invalid_input');
-    const warned = await call('Traced', { secret: 's' }, { tracer: { record: () => Promise.reject(new Error('collector down')) } });
-    expect(warned).toMatchObject({ isError: false, content: 'done', warnings: ['tracer failed: collector down'] });
+    const warned = await call(
+      'Traced',
+      { secret: 's' },
+      { tracer: { record: () => Promise.reject(new Error('collector down')) } },
+    );
+    expect(warned).toMatchObject({
+      isError: false,
+      content: 'done',
+      warnings: ['tracer failed: collector down'],
+    });
   });
 });
 

@@ -2,9 +2,17 @@ import { access, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { artifactExpires, cleanupArtifacts, type ToolResultArtifact } from '../../../runtime/call/index.js';
+import {
+  artifactExpires,
+  cleanupArtifacts,
+  type ToolResultArtifact,
+} from '../../../runtime/call/index.js';
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 describe('artifact retention', () => {
   test.each([
@@ -20,20 +28,38 @@ describe('artifact retention', () => {
 
   test('cleanupArtifacts deletes exactly the expired files', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'artifacts-'));
-    const artifacts: ToolResultArtifact[] = (['turn', 'session', 'persistent'] as const).map((retention) => ({
-      path: join(directory, `Bash-${retention}.txt`),
-      bytes: 1,
-      retention,
-    }));
+    const artifacts: ToolResultArtifact[] = (['turn', 'session', 'persistent'] as const).map(
+      (retention) => ({
+        path: join(directory, `Bash-${retention}.txt`),
+        bytes: 1,
+        retention,
+      }),
+    );
     for (const artifact of artifacts) await writeFile(artifact.path, 'x');
-    const missing: ToolResultArtifact = { path: join(directory, 'gone.txt'), bytes: 1, retention: 'turn' };
+    const missing: ToolResultArtifact = {
+      path: join(directory, 'gone.txt'),
+      bytes: 1,
+      retention: 'turn',
+    };
 
     const afterTurn = await cleanupArtifacts([...artifacts, missing], 'turn');
-    expect(afterTurn).toEqual({ removed: [artifacts[0]!.path, missing.path], kept: [artifacts[1], artifacts[2]], failures: [] });
-    expect(await Promise.all(artifacts.map((artifact) => exists(artifact.path)))).toEqual([false, true, true]);
+    expect(afterTurn).toEqual({
+      removed: [artifacts[0]!.path, missing.path],
+      kept: [artifacts[1], artifacts[2]],
+      failures: [],
+    });
+    expect(await Promise.all(artifacts.map((artifact) => exists(artifact.path)))).toEqual([
+      false,
+      true,
+      true,
+    ]);
 
     const afterSession = await cleanupArtifacts(afterTurn.kept, 'session');
-    expect(afterSession).toEqual({ removed: [artifacts[1]!.path], kept: [artifacts[2]], failures: [] });
+    expect(afterSession).toEqual({
+      removed: [artifacts[1]!.path],
+      kept: [artifacts[2]],
+      failures: [],
+    });
     expect(await exists(artifacts[2]!.path)).toBe(true);
   });
 
@@ -41,7 +67,10 @@ describe('artifact retention', () => {
     const directory = await mkdtemp(join(tmpdir(), 'artifacts-'));
     const notAFile = join(directory, 'dir.txt');
     await mkdir(join(notAFile, 'inner'), { recursive: true });
-    const result = await cleanupArtifacts([{ path: notAFile, bytes: 1, retention: 'turn' }], 'turn');
+    const result = await cleanupArtifacts(
+      [{ path: notAFile, bytes: 1, retention: 'turn' }],
+      'turn',
+    );
     expect(result.removed).toEqual([]);
     expect(result.kept).toHaveLength(1);
     expect(result.failures[0]?.path).toBe(notAFile);

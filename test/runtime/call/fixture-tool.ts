@@ -22,10 +22,17 @@ function renameAnyOf(node: unknown): unknown {
 }
 
 export function jsonSchemaOf(schema: ZodTypeAny): JsonSchema {
-  const raw = zodToJsonSchema(schema, { target: 'jsonSchema7', $refStrategy: 'none', effectStrategy: 'input' }) as Record<string, unknown>;
+  const raw = zodToJsonSchema(schema, {
+    target: 'jsonSchema7',
+    $refStrategy: 'none',
+    effectStrategy: 'input',
+  }) as Record<string, unknown>;
   delete raw['$schema'];
   delete raw['definitions'];
-  return { ...(renameAnyOf(raw) as Record<string, unknown>), $schema: 'https://json-schema.org/draft/2020-12/schema' };
+  return {
+    ...(renameAnyOf(raw) as Record<string, unknown>),
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+  };
 }
 
 type Overrides = Partial<Omit<ToolEntry, 'metadata'>> & {
@@ -83,10 +90,26 @@ export function fixtureTool(name: string, input: ZodTypeAny, overrides: Override
       preview: { maxBytes: 100_000, direction: 'head' },
       artifact: { enabled: false, retention: 'session' },
     },
-    timeout: { kind: 'bounded', defaultMs: 5_000, maxMs: 10_000, allowCallOverride: false, cleanupGraceMs: 100 },
-    cancellation: { supported: true, cleanup: 'abortSignal', userMessage: 'The user cancelled this tool call.' },
+    timeout: {
+      kind: 'bounded',
+      defaultMs: 5_000,
+      maxMs: 10_000,
+      allowCallOverride: false,
+      cleanupGraceMs: 100,
+    },
+    cancellation: {
+      supported: true,
+      cleanup: 'abortSignal',
+      userMessage: 'The user cancelled this tool call.',
+    },
     trace: { required: false, input: 'summary', output: 'summary' },
-    availability: { ports: [], features: [], sessionKinds: [], excludedSessionKinds: [], modelCapabilities: [] },
+    availability: {
+      ports: [],
+      features: [],
+      sessionKinds: [],
+      excludedSessionKinds: [],
+      modelCapabilities: [],
+    },
     ordering: 'registration',
     source: `test/${name}`,
     handler: async (value) => ({ ok: true, output: value }),
@@ -105,9 +128,16 @@ export function fixtureRuntime(entries: readonly ToolEntry[]): CallableRuntime {
 }
 
 /** A call context in a fresh temporary directory. */
-export async function fixtureContext(overrides: Partial<CallToolContext> = {}): Promise<CallToolContext> {
+export async function fixtureContext(
+  overrides: Partial<CallToolContext> = {},
+): Promise<CallToolContext> {
   const root = await mkdtemp(join(tmpdir(), 'call-tool-'));
-  return { workspaceRoot: root, workingDirectory: root, artifactDirectory: join(root, 'artifacts'), ...overrides };
+  return {
+    workspaceRoot: root,
+    workingDirectory: root,
+    artifactDirectory: join(root, 'artifacts'),
+    ...overrides,
+  };
 }
 
 /** Read's input, as in manifest/tools/read.yaml. */
@@ -116,6 +146,9 @@ export const ReadInput = z
     file_path: z.string().min(1),
     offset: z.number().int().min(1).optional(),
     limit: z.number().int().min(1).optional(),
-    pages: z.string().regex(/^[1-9][0-9]*(-[1-9][0-9]*)?$/).optional(),
+    pages: z
+      .string()
+      .regex(/^[1-9][0-9]*(-[1-9][0-9]*)?$/)
+      .optional(),
   })
   .strict();

@@ -3,7 +3,23 @@ import { describe, expect, test } from 'vitest';
 import { parseToolInput } from '../../../runtime/call/parse-tool-input.js';
 import { suggestToolNames } from '../../../runtime/call/suggest-tool-names.js';
 
-const TOOLS = ['Read', 'Write', 'Edit', 'Glob', 'Grep', 'Bash', 'WebFetch', 'WebSearch', 'TodoRead', 'TodoWrite', 'TaskOutput', 'TaskStop', 'Agent', 'Skill', 'js'];
+const TOOLS = [
+  'Read',
+  'Write',
+  'Edit',
+  'Glob',
+  'Grep',
+  'Bash',
+  'WebFetch',
+  'WebSearch',
+  'TodoRead',
+  'TodoWrite',
+  'TaskOutput',
+  'TaskStop',
+  'Agent',
+  'Skill',
+  'js',
+];
 
 describe('suggestToolNames', () => {
   test.each([

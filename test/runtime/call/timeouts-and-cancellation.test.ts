@@ -16,7 +16,11 @@ interface Probe {
  * A handler that works for `workMs`, stopping early when its signal fires unless told to ignore
  * it (then it still finishes after `workMs`, or after `lingerMs` when aborted).
  */
-function slowHandler(probe: Probe, workMs: number, options: { ignoreAbort?: boolean; lingerMs?: number } = {}) {
+function slowHandler(
+  probe: Probe,
+  workMs: number,
+  options: { ignoreAbort?: boolean; lingerMs?: number } = {},
+) {
   return (_input: unknown, context: ToolCallContext) =>
     new Promise<{ ok: true; output: string }>((resolve, reject) => {
       probe.started = true;
@@ -36,14 +40,21 @@ function slowHandler(probe: Probe, workMs: number, options: { ignoreAbort?: bool
     });
 }
 
-function slowTool(probe: Probe, overrides: Partial<ToolEntry>, workMs = 2_000, handlerOptions?: { ignoreAbort?: boolean; lingerMs?: number }): ToolEntry {
+function slowTool(
+  probe: Probe,
+  overrides: Partial<ToolEntry>,
+  workMs = 2_000,
+  handlerOptions?: { ignoreAbort?: boolean; lingerMs?: number },
+): ToolEntry {
   return fixtureTool('Slow', z.object({ timeout: z.number().optional() }).strict(), {
     handler: slowHandler(probe, workMs, handlerOptions),
     ...overrides,
   });
 }
 
-const bounded = (overrides: Partial<Extract<ToolEntry['timeout'], { kind: 'bounded' }>> = {}): ToolEntry['timeout'] => ({
+const bounded = (
+  overrides: Partial<Extract<ToolEntry['timeout'], { kind: 'bounded' }>> = {},
+): ToolEntry['timeout'] => ({
   kind: 'bounded',
   defaultMs: 50,
   maxMs: 1_000,
@@ -52,8 +63,17 @@ const bounded = (overrides: Partial<Extract<ToolEntry['timeout'], { kind: 'bound
   ...overrides,
 });
 
-async function run(tool: ToolEntry, input: unknown = {}, timeoutMs?: number, extra: Partial<CallToolContext> = {}) {
-  return callTool(fixtureRuntime([tool]), { name: tool.metadata.name, input, ...(timeoutMs === undefined ? {} : { timeoutMs }) }, await fixtureContext(extra));
+async function run(
+  tool: ToolEntry,
+  input: unknown = {},
+  timeoutMs?: number,
+  extra: Partial<CallToolContext> = {},
+) {
+  return callTool(
+    fixtureRuntime([tool]),
+    { name: tool.metadata.name, input, ...(timeoutMs === undefined ? {} : { timeoutMs }) },
+    await fixtureContext(extra),
+  );
 }
 
 describe('timeouts', () => {
@@ -71,13 +91,21 @@ describe('timeouts', () => {
 
   test('a per-call override is applied when allowed', async () => {
     const probe: Probe = { started: false, finished: false };
-    const result = await run(slowTool(probe, { timeout: bounded({ defaultMs: 5_000, allowCallOverride: true }) }), {}, 30);
+    const result = await run(
+      slowTool(probe, { timeout: bounded({ defaultMs: 5_000, allowCallOverride: true }) }),
+      {},
+      30,
+    );
     expect(result).toMatchObject({ errorCode: 'timeout', timeoutMs: 30 });
   });
 
   test('a per-call override is refused (ignored, with a warning) when not allowed', async () => {
     const probe: Probe = { started: false, finished: false };
-    const result = await run(slowTool(probe, { timeout: bounded({ defaultMs: 1_000 }) }, 60), {}, 10);
+    const result = await run(
+      slowTool(probe, { timeout: bounded({ defaultMs: 1_000 }) }, 60),
+      {},
+      10,
+    );
     expect(result).toMatchObject({
       isError: false,
       content: 'finished',
@@ -88,15 +116,25 @@ describe('timeouts', () => {
 
   test('an override is capped at maxMs', async () => {
     const probe: Probe = { started: false, finished: false };
-    const result = await run(slowTool(probe, { timeout: bounded({ defaultMs: 20, maxMs: 60, allowCallOverride: true }) }), {}, 10_000);
+    const result = await run(
+      slowTool(probe, { timeout: bounded({ defaultMs: 20, maxMs: 60, allowCallOverride: true }) }),
+      {},
+      10_000,
+    );
     expect(result).toMatchObject({ errorCode: 'timeout', timeoutMs: 60 });
   });
 
   test('the model’s own `timeout` field is an override too, and the text says how far it may go', async () => {
     const probe: Probe = { started: false, finished: false };
-    const result = await run(slowTool(probe, { timeout: bounded({ defaultMs: 5_000, maxMs: 900, allowCallOverride: true }) }), { timeout: 40 });
+    const result = await run(
+      slowTool(probe, {
+        timeout: bounded({ defaultMs: 5_000, maxMs: 900, allowCallOverride: true }),
+      }),
+      { timeout: 40 },
+    );
     expect(result).toMatchObject({
-      content: '<tool_use_error>Slow timed out after 40 ms and was stopped. Pass a larger `timeout` (at most 900 ms) to allow more time.</tool_use_error>',
+      content:
+        '<tool_use_error>Slow timed out after 40 ms and was stopped. Pass a larger `timeout` (at most 900 ms) to allow more time.</tool_use_error>',
       timeoutMs: 40,
     });
   });
@@ -110,7 +148,10 @@ describe('timeouts', () => {
 
   test('resolveTimeoutBudgetMs decides when present', async () => {
     const probe: Probe = { started: false, finished: false };
-    const tool = slowTool(probe, { timeout: bounded({ defaultMs: 5_000 }), resolveTimeoutBudgetMs: () => 25 });
+    const tool = slowTool(probe, {
+      timeout: bounded({ defaultMs: 5_000 }),
+      resolveTimeoutBudgetMs: () => 25,
+    });
     expect(await run(tool)).toMatchObject({ errorCode: 'timeout', timeoutMs: 25 });
   });
 
@@ -122,7 +163,13 @@ describe('timeouts', () => {
       input: { timeout: 50 },
       want: { timeoutMs: undefined, cleanupGraceMs: 0 },
     },
-    { label: 'default', policy: bounded({ defaultMs: 100 }), call: undefined, input: {}, want: { timeoutMs: 100, cleanupGraceMs: 50 } },
+    {
+      label: 'default',
+      policy: bounded({ defaultMs: 100 }),
+      call: undefined,
+      input: {},
+      want: { timeoutMs: 100, cleanupGraceMs: 50 },
+    },
     {
       label: 'call override refused',
       policy: bounded({ defaultMs: 100 }),
@@ -159,7 +206,10 @@ describe('timeouts', () => {
       want: { timeoutMs: 100, cleanupGraceMs: 50, modelMayExtendUpToMs: 1000 },
     },
   ])('resolveCallTimeout: $label', ({ policy, call, input, want }) => {
-    const entry = { timeout: policy, inputSchema: { type: 'object', properties: { timeout: { type: 'number' } } } };
+    const entry = {
+      timeout: policy,
+      inputSchema: { type: 'object', properties: { timeout: { type: 'number' } } },
+    };
     expect(resolveCallTimeout(entry, input, call)).toEqual(want);
   });
 });
@@ -167,7 +217,12 @@ describe('timeouts', () => {
 describe('cleanup after a timeout', () => {
   test('abortSignal: waits up to cleanupGraceMs for the handler to settle', async () => {
     const probe: Probe = { started: false, finished: false };
-    const tool = slowTool(probe, { timeout: bounded({ defaultMs: 20, cleanupGraceMs: 1_000 }) }, 5_000, { lingerMs: 60 });
+    const tool = slowTool(
+      probe,
+      { timeout: bounded({ defaultMs: 20, cleanupGraceMs: 1_000 }) },
+      5_000,
+      { lingerMs: 60 },
+    );
     const result = await run(tool);
     expect(result.errorCode).toBe('timeout');
     expect(probe.finished).toBe(true);
@@ -175,7 +230,12 @@ describe('cleanup after a timeout', () => {
 
   test('abortSignal: stops waiting when the grace is over', async () => {
     const probe: Probe = { started: false, finished: false };
-    const tool = slowTool(probe, { timeout: bounded({ defaultMs: 20, cleanupGraceMs: 20 }) }, 5_000, { lingerMs: 400 });
+    const tool = slowTool(
+      probe,
+      { timeout: bounded({ defaultMs: 20, cleanupGraceMs: 20 }) },
+      5_000,
+      { lingerMs: 400 },
+    );
     const result = await run(tool);
     expect(result.errorCode).toBe('timeout');
     expect(probe.finished).toBe(false);
@@ -185,7 +245,10 @@ describe('cleanup after a timeout', () => {
     const probe: Probe = { started: false, finished: false };
     const tool = slowTool(
       probe,
-      { timeout: bounded({ defaultMs: 20, cleanupGraceMs: 1_000 }), cancellation: { supported: true, cleanup: 'none', userMessage: 'x' } },
+      {
+        timeout: bounded({ defaultMs: 20, cleanupGraceMs: 1_000 }),
+        cancellation: { supported: true, cleanup: 'none', userMessage: 'x' },
+      },
       5_000,
       { lingerMs: 100 },
     );
@@ -207,10 +270,18 @@ describe('cancellation', () => {
     const probe: Probe = { started: false, finished: false };
     const tool = slowTool(probe, {
       timeout: bounded({ defaultMs: 5_000 }),
-      cancellation: { supported: true, cleanup: 'abortSignal', userMessage: 'The user interrupted the read.' },
+      cancellation: {
+        supported: true,
+        cleanup: 'abortSignal',
+        userMessage: 'The user interrupted the read.',
+      },
     });
     const result = await run(tool, {}, undefined, { signal: cancelAfter(20) });
-    expect(result).toMatchObject({ content: 'The user interrupted the read.', isError: true, errorCode: 'cancelled' });
+    expect(result).toMatchObject({
+      content: 'The user interrupted the read.',
+      isError: true,
+      errorCode: 'cancelled',
+    });
     expect(probe.abortReason).toBe('AbortError');
     expect(probe.finished).toBe(true);
   });
@@ -220,28 +291,46 @@ describe('cancellation', () => {
     const controller = new AbortController();
     controller.abort();
     const result = await run(slowTool(probe, {}), {}, undefined, { signal: controller.signal });
-    expect(result).toMatchObject({ content: 'The user cancelled this tool call.', errorCode: 'cancelled' });
+    expect(result).toMatchObject({
+      content: 'The user cancelled this tool call.',
+      errorCode: 'cancelled',
+    });
     expect(probe.started).toBe(false);
   });
 
   test('supported: false — the handler is not interrupted and the runtime waits for it', async () => {
     const probe: Probe = { started: false, finished: false };
-    const tool = slowTool(probe, {
-      timeout: bounded({ defaultMs: 5_000 }),
-      cancellation: { supported: false, cleanup: 'abortSignal', userMessage: 'Cancelled; the write completed first.' },
-    }, 80);
+    const tool = slowTool(
+      probe,
+      {
+        timeout: bounded({ defaultMs: 5_000 }),
+        cancellation: {
+          supported: false,
+          cleanup: 'abortSignal',
+          userMessage: 'Cancelled; the write completed first.',
+        },
+      },
+      80,
+    );
     const result = await run(tool, {}, undefined, { signal: cancelAfter(10) });
-    expect(result).toMatchObject({ content: 'Cancelled; the write completed first.', errorCode: 'cancelled' });
+    expect(result).toMatchObject({
+      content: 'Cancelled; the write completed first.',
+      errorCode: 'cancelled',
+    });
     expect(probe.abortReason).toBeUndefined();
     expect(probe.finished).toBe(true);
   });
 
   test('supported: false with cleanup none — answers at once and leaves the handler running', async () => {
     const probe: Probe = { started: false, finished: false };
-    const tool = slowTool(probe, {
-      timeout: bounded({ defaultMs: 5_000 }),
-      cancellation: { supported: false, cleanup: 'none', userMessage: 'Cancelled.' },
-    }, 300);
+    const tool = slowTool(
+      probe,
+      {
+        timeout: bounded({ defaultMs: 5_000 }),
+        cancellation: { supported: false, cleanup: 'none', userMessage: 'Cancelled.' },
+      },
+      300,
+    );
     const result = await run(tool, {}, undefined, { signal: cancelAfter(10) });
     expect(result.errorCode).toBe('cancelled');
     expect(probe.abortReason).toBeUndefined();
@@ -274,13 +363,19 @@ describe('processTree cleanup with a real process group', () => {
   }
 
   /** Starts `sh` (group leader) with a grandchild `sleep`, tracks the group, ignores abort. */
-  function spawningTool(cleanup: 'processTree' | 'abortSignal', pids: { shell?: number; sleeper?: number }): ToolEntry {
+  function spawningTool(
+    cleanup: 'processTree' | 'abortSignal',
+    pids: { shell?: number; sleeper?: number },
+  ): ToolEntry {
     return fixtureTool('Spawner', z.object({}).strict(), {
       timeout: bounded({ defaultMs: 10_000, cleanupGraceMs: 30 }),
       cancellation: { supported: true, cleanup, userMessage: 'Stopped by the user.' },
       handler: (_input, context) =>
         new Promise((resolve) => {
-          const child = spawn('sh', ['-c', 'sleep 30 & echo $!; wait'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+          const child = spawn('sh', ['-c', 'sleep 30 & echo $!; wait'], {
+            detached: true,
+            stdio: ['ignore', 'pipe', 'ignore'],
+          });
           pids.shell = child.pid!;
           context.trackProcess(child.pid!);
           child.stdout.once('data', (chunk: Buffer) => {
@@ -294,7 +389,9 @@ describe('processTree cleanup with a real process group', () => {
   test('SIGKILLs the whole process group after the grace period', async () => {
     const pids: { shell?: number; sleeper?: number } = {};
     const controller = new AbortController();
-    const pending = run(spawningTool('processTree', pids), {}, undefined, { signal: controller.signal });
+    const pending = run(spawningTool('processTree', pids), {}, undefined, {
+      signal: controller.signal,
+    });
     expect(await waitUntil(() => pids.sleeper !== undefined)).toBe(true);
     controller.abort();
     const result = await pending;
@@ -305,7 +402,9 @@ describe('processTree cleanup with a real process group', () => {
   test('abortSignal cleanup leaves tracked processes alone', async () => {
     const pids: { shell?: number; sleeper?: number } = {};
     const controller = new AbortController();
-    const pending = run(spawningTool('abortSignal', pids), {}, undefined, { signal: controller.signal });
+    const pending = run(spawningTool('abortSignal', pids), {}, undefined, {
+      signal: controller.signal,
+    });
     expect(await waitUntil(() => pids.sleeper !== undefined)).toBe(true);
     controller.abort();
     expect((await pending).errorCode).toBe('cancelled');
@@ -329,7 +428,10 @@ describe('cancellation before the handler', () => {
         return undefined;
       },
     });
-    expect(result).toMatchObject({ content: 'The user cancelled this tool call.', errorCode: 'cancelled' });
+    expect(result).toMatchObject({
+      content: 'The user cancelled this tool call.',
+      errorCode: 'cancelled',
+    });
     expect(probe.started).toBe(false);
   });
 });
