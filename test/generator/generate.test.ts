@@ -1,12 +1,17 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generate } from '../../generator/generate.js';
+import { generate as generateWith, type GenerateOptions } from '../../generator/generate.js';
 import type { GenerateExtension } from '../../generator/generate-extension.js';
 import { formatGenerateIssue } from '../../generator/generate-issue.js';
 import { fixtureProject, manifestYaml, removeFixtureProjects, snapshotDirectory, writeFiles, type FixtureTool } from './generate-fixture.js';
 
 afterAll(removeFixtureProjects);
+
+/** The pipeline alone: the project's default extensions (the audit) have their own tests. */
+function generate(options: GenerateOptions) {
+  return generateWith({ extensions: [], ...options });
+}
 
 const TOOLS: FixtureTool[] = [
   { name: 'Zeta', yaml: manifestYaml('Zeta', { ordering: 'ordering: reference' }) },

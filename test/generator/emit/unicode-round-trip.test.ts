@@ -82,7 +82,7 @@ describe('free text survives generation exactly', () => {
         // Even-numbered tools carry a templated description, odd ones a plain one.
         const tools = samples.map((entry, index) => ({ name: `T${index}`, yaml: manifestOf(`T${index}`, entry, index % 2 === 0) }));
         const root = await fixtureProject(tools);
-        const result = await generate({ projectRoot: root, write: true });
+        const result = await generate({ projectRoot: root, write: true, extensions: [] });
         expect(result.issues.map(formatGenerateIssue)).toEqual([]);
 
         const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
