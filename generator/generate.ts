@@ -6,8 +6,9 @@
  *    match `generated/.generate-state.json`, stop. Nothing but node built-ins is loaded up to
  *    here: the loader, ts-morph and the emitters are imported dynamically below.
  * 2. Load and check manifests, check hook exports, run extensions (the audit), emit.
- * 3. Compare with disk; write `generated/` by building a sibling directory and swapping it in,
- *    then the two schema files in `manifest/` (each written to a temporary file and renamed).
+ * 3. Compare with disk; when writing, under a per-project lock, write `generated/` by building a
+ *    sibling directory and swapping it in, then the two schema files in `manifest/` (each written
+ *    to a temporary file and renamed).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import {
 } from './generate-state.js';
 import { compareCodeUnits, listFiles } from './list-files.js';
 import type { LoadManifestSetOptions } from './manifest/load-manifest-set.js';
+import { withGenerateLock } from './with-generate-lock.js';
 import { writeFileAtomically, writeGeneratedDirectory, type WriteFaults } from './write-generated-directory.js';
 
 export interface GenerateOptions {
@@ -114,9 +116,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (!emitted.ok) return failed(emitted.issues, warnings);
   const files = withExtensionFiles(emitted.files, contributions);
 
-  const comparison = await compareWithDisk(root, files);
-  if (options.write) {
-    const generatedChanged = comparison.extra.length > 0 || comparison.changed.some(isGenerated);
+  if (!options.write) {
+    const comparison = await compareWithDisk(root, files);
+    return finish({ ...EMPTY, ok: true, files, ...comparison, toolCount: set.tools.length, warnings });
+  }
+  const comparison = await withGenerateLock(root, async () => {
+    const onDisk = await compareWithDisk(root, files);
+    const generatedChanged = onDisk.extra.length > 0 || onDisk.changed.some(isGenerated);
     const state = stateFileText(stateOf(set.tools.length, inputs!, files));
     if (generatedChanged) {
       const directory = new Map<string, string>();
@@ -127,10 +133,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       await writeFileAtomically(path.join(root, STATE_FILE), state);
     }
     // The manifest schemas go last: a failure before this point has changed nothing at all.
-    for (const file of comparison.changed) {
+    for (const file of onDisk.changed) {
       if (!isGenerated(file)) await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
     }
-  }
+    return onDisk;
+  });
   return finish({ ...EMPTY, ok: true, files, ...comparison, toolCount: set.tools.length, warnings });
 }
 

@@ -187,6 +187,35 @@ describe('atomicity: a failed run leaves generated/ byte for byte', () => {
   });
 });
 
+describe('one writer at a time', () => {
+  it('concurrent writing runs both succeed and leave one consistent generated/', async () => {
+    const root = await freshProject();
+    const results = await Promise.all([1, 2, 3].map(() => generate({ projectRoot: root, write: true, force: true })));
+    expect(results.map((result) => result.ok)).toEqual([true, true, true]);
+    const expected = await snapshotDirectory(await freshProjectGenerated(), 'generated');
+    const actual = await snapshotDirectory(root, 'generated');
+    actual.delete('generated/.generate-state.json');
+    expected.delete('generated/.generate-state.json');
+    expect(actual).toEqual(expected);
+    expect((await readdir(root)).filter((entry) => entry.startsWith('.generated'))).toEqual([]);
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    const root = await freshProject();
+    // 2^22 + 1 is above Linux's pid_max default range and not a running process here.
+    await writeFiles(root, { '.generated-lock/pid': '4194305\n' });
+    const result = await generate({ projectRoot: root, write: true });
+    expect(result.ok).toBe(true);
+    expect((await readdir(root)).filter((entry) => entry.startsWith('.generated'))).toEqual([]);
+  });
+});
+
+async function freshProjectGenerated(): Promise<string> {
+  const root = await freshProject();
+  await generate({ projectRoot: root, write: true });
+  return root;
+}
+
 describe('problems the emitter finds are reported like manifest problems', () => {
   it.each<{ name: string; override: Record<string, string>; want: string[] }>([
     {
