@@ -7,7 +7,6 @@ import { z, type ZodTypeAny } from 'zod';
  * `jsJson`, so evaluating it runs nothing a manifest author could inject.
  */
 export function liveZodSchema(code: string): ZodTypeAny {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- see the note above
   const build = new Function('z', `"use strict";\nreturn (${code});`) as (zod: typeof z) => ZodTypeAny;
   return build(z);
 }
