@@ -1,11 +1,13 @@
 /**
  * The permission decision for one call, from the tool's contract and the session's rules.
  *
- * Contract fields read here: `permission.patternSources` (which input values rules match),
- * `permission.alwaysAllowPatternSources` (what an "always allow" answer records),
- * `permission.denyPriority`, `permission.alwaysAsk`, `permission.askOptions.allowAlways`,
- * `permission.needsApproval`, `metadata.allowedInPlanMode`, and the hooks
- * `resolvePermissionCapability` / `resolvePermissionRulePolicy`.
+ * Contract fields read here: `permission.permission` (rules may name it: `file.write` covers
+ * Write and Edit), `capability` (rules may target `capability:<glob>`), `permission.riskLevel`
+ * and `metadata.destructive` (what `acceptEdits` lets through), `permission.patternSources`
+ * (which input values rules match), `permission.alwaysAllowPatternSources` (what an "always
+ * allow" answer records), `permission.denyPriority`, `permission.alwaysAsk`,
+ * `permission.askOptions.allowAlways`, `permission.needsApproval`, `metadata.allowedInPlanMode`,
+ * and the hooks `resolvePermissionCapability` / `resolvePermissionRulePolicy`.
  *
  * Order of the checks (the first that decides wins):
  * - `denyPriority: beforeAsk` (default): deny rules → plan mode → `alwaysAsk` → ask rules →
@@ -14,9 +16,15 @@
  *   mode → capability.
  * `alwaysAsk` asks in every mode, yolo included; plan mode refuses every call that is not
  * read-only (after `resolvePermissionCapability`) unless the tool is `allowedInPlanMode`.
+ *
+ * `acceptEdits` allows, without asking, a call that edits the workspace (scope `workspace`) at
+ * low or medium risk and is not destructive; a high-risk or destructive call (Write and Edit
+ * declare `destructive`: they overwrite) still goes on to the ordinary checks and asks when it
+ * needs approval. To accept overwrites too, allow the permission: `file.write`. A call whose
+ * recomputed capability is read-only is never destructive.
  */
 import type { PermissionCapability, ToolEntry } from '../contract.js';
-import { matchesRulePattern, type ParsedRule } from './parse-permission-rule.js';
+import { matchesRulePattern, ruleAppliesToTool, type ParsedRule } from './parse-permission-rule.js';
 
 export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'yolo';
 
@@ -79,9 +87,13 @@ export function evaluatePermission(
   };
   const sourceValues = patternSourceValues(entry, input);
   const values = permission.patternSources.flatMap((source) => sourceValues[source] ?? []);
-  const names = [metadata.name, ...metadata.aliases];
+  const subject = {
+    names: [metadata.name, ...metadata.aliases],
+    permission: permission.permission,
+    capability: entry.capability,
+  };
   const forTool = (rules: readonly ParsedRule[] | undefined) =>
-    (rules ?? []).filter((rule) => names.includes(rule.toolName));
+    (rules ?? []).filter((rule) => ruleAppliesToTool(rule, subject));
 
   const decide = (
     decision: PermissionDecision['decision'],
@@ -131,10 +143,18 @@ export function evaluatePermission(
   const allowRule = ruleCoveringAll(forTool(settings.allow), values);
   if (allowRule !== undefined) return decide('allow', 'allowRule', allowRule);
   if (settings.mode === 'yolo') return decide('allow', 'yoloMode');
-  if (settings.mode === 'acceptEdits' && capability.sideEffectScope === 'workspace')
+  if (settings.mode === 'acceptEdits' && acceptsEdit(capability, metadata.destructive))
     return decide('allow', 'acceptEditsMode');
   if (!capability.needsApproval) return decide('allow', 'noApprovalNeeded');
   return decide('ask', 'approvalRequired');
+}
+
+/** `acceptEdits`: a workspace edit below high risk that destroys nothing. */
+function acceptsEdit(capability: PermissionCapability, declaredDestructive: boolean): boolean {
+  const destructive = !capability.readOnly && declaredDestructive;
+  return (
+    capability.sideEffectScope === 'workspace' && capability.riskLevel !== 'high' && !destructive
+  );
 }
 
 /**

@@ -1,7 +1,19 @@
 /**
- * Permission rules as users write them: `Tool` or `Tool(pattern)`.
+ * Permission rules as users write them: `Subject` or `Subject(pattern)`.
  *
- * - `Bash` — the whole tool;
+ * The subject says which tools a rule is about:
+ * - a tool name or alias (`Bash`, `KillShell`, `mcp__github__create_issue`);
+ * - a permission name (`file.write`): every tool whose contract names that permission — Write and
+ *   Edit share `file.write`, so one rule covers both. Tool names never contain a dot, so a dotted
+ *   subject is always a permission name; an undotted one (`bash`) is compared with both;
+ * - `capability:<glob>`: every tool whose `capability` matches the glob. Capabilities are dotted
+ *   paths (`file.read`, `file.search.names`, `workflow.runs.get`); the glob is matched segment by
+ *   segment, with `.` as the separator: `capability:file.*` matches `file.read` and `file.write`
+ *   but not `file.search.names`, `capability:file.**` matches all three, and
+ *   `capability:{file,shell}.**` adds `shell.exec`.
+ *
+ * The pattern says which calls of those tools:
+ * - none — every call;
  * - `Bash(rm:*)` — prefix form: a value equal to `rm` or starting with `rm` and whitespace;
  * - `Bash(npm test)` — exact value;
  * - `Read(/src/**)` — glob (a pattern with `*`, `?`, `[` or `{`), matched with picomatch.
@@ -21,14 +33,30 @@ export type PermissionRuleMatch =
 /** A parsed rule. `text` is the rule as written (trimmed). */
 export interface ParsedRule {
   readonly text: string;
-  /** Tool name or alias the rule is about. */
+  /**
+   * The subject as written: a tool name, an alias or a permission name; for a capability rule
+   * the whole `capability:<glob>` text (which names no tool, so the registration gate's bare-name
+   * check never unregisters anything by it).
+   */
   readonly toolName: string;
+  /** For a `capability:<glob>` rule: the glob, matched against the tool's `capability`. */
+  readonly capabilityPattern?: string;
   readonly match: PermissionRuleMatch;
+}
+
+/** What a rule's subject is compared with: a tool's names, its permission and its capability. */
+export interface RuleSubjectTool {
+  /** The tool's name and aliases. */
+  readonly names: readonly string[];
+  /** `permission.permission` of its contract. */
+  readonly permission: string;
+  readonly capability: string;
 }
 
 /** Why a rule text is not a rule. */
 export interface PermissionRuleProblem {
-  readonly code: 'empty' | 'invalidToolName' | 'unclosedPattern' | 'emptyPattern';
+  readonly code:
+    'empty' | 'invalidToolName' | 'invalidCapabilityPattern' | 'unclosedPattern' | 'emptyPattern';
   readonly text: string;
   readonly message: string;
 }
@@ -37,7 +65,11 @@ export type SafeParsePermissionRuleResult =
   | { readonly success: true; readonly rule: ParsedRule }
   | { readonly success: false; readonly error: PermissionRuleProblem };
 
-const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+/** A tool name, alias or (with dots) permission name. */
+const SUBJECT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+const CAPABILITY_PREFIX = 'capability:';
+/** Capability globs: name characters, glob syntax, and nothing that could be a path or a pattern. */
+const CAPABILITY_GLOB = /^[A-Za-z0-9_.*?!{},[\]-]+$/;
 const GLOB_CHARACTERS = /[*?[{]/;
 
 /** Parse one rule; problems are returned, never thrown. */
@@ -53,18 +85,49 @@ export function safeParsePermissionRule(input: string): SafeParsePermissionRuleR
   if (text === '') return fail('empty', 'expected a tool name, found nothing');
   const open = text.indexOf('(');
   const toolName = open === -1 ? text : text.slice(0, open).trim();
-  if (!TOOL_NAME.test(toolName)) {
+  let subject: Pick<ParsedRule, 'toolName' | 'capabilityPattern'>;
+  if (toolName.startsWith(CAPABILITY_PREFIX)) {
+    const capabilityPattern = toolName.slice(CAPABILITY_PREFIX.length);
+    if (!CAPABILITY_GLOB.test(capabilityPattern)) {
+      return fail(
+        'invalidCapabilityPattern',
+        `expected a capability glob such as file.* after "capability:", found "${capabilityPattern}"`,
+      );
+    }
+    subject = { toolName, capabilityPattern };
+  } else if (SUBJECT_NAME.test(toolName)) {
+    subject = { toolName };
+  } else {
     return fail(
       'invalidToolName',
-      `expected a tool name matching ^[A-Za-z0-9_-]{1,64}$, found "${toolName}"`,
+      `expected a tool or permission name matching ^[A-Za-z0-9_.-]{1,64}$, or capability:<glob>, found "${toolName}"`,
     );
   }
-  if (open === -1) return { success: true, rule: { text, toolName, match: { kind: 'tool' } } };
+  if (open === -1) return { success: true, rule: { text, ...subject, match: { kind: 'tool' } } };
   if (!text.endsWith(')')) return fail('unclosedPattern', 'expected the pattern to end with ")"');
   const pattern = text.slice(open + 1, -1);
   if (pattern.trim() === '')
     return fail('emptyPattern', 'expected a pattern inside the parentheses');
-  return { success: true, rule: { text, toolName, match: classifyPattern(pattern) } };
+  return { success: true, rule: { text, ...subject, match: classifyPattern(pattern) } };
+}
+
+const capabilityMatchers = new Map<string, (value: string) => boolean>();
+
+/**
+ * Whether `rule` is about `tool`: its subject is one of the tool's names, the tool's permission
+ * name, or a capability glob the tool's capability matches (see the module comment).
+ */
+export function ruleAppliesToTool(rule: ParsedRule, tool: RuleSubjectTool): boolean {
+  if (rule.capabilityPattern === undefined)
+    return tool.names.includes(rule.toolName) || rule.toolName === tool.permission;
+  let matcher = capabilityMatchers.get(rule.capabilityPattern);
+  if (matcher === undefined) {
+    // Dots become path separators, so `*` stays within one segment and `**` crosses them.
+    const glob = picomatch(rule.capabilityPattern.replaceAll('.', '/'), { dot: true });
+    matcher = (capability) => glob(capability.replaceAll('.', '/'));
+    capabilityMatchers.set(rule.capabilityPattern, matcher);
+  }
+  return matcher(tool.capability);
 }
 
 /** Error thrown by {@link parsePermissionRule}; carries the problem as data. */

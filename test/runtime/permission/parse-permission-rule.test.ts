@@ -3,6 +3,7 @@ import {
   matchesRulePattern,
   parsePermissionRule,
   PermissionRuleError,
+  ruleAppliesToTool,
   safeParsePermissionRule,
 } from '../../../runtime/permission/parse-permission-rule.js';
 
@@ -69,6 +70,36 @@ describe('safeParsePermissionRule', () => {
         match: { kind: 'tool' },
       },
     },
+    {
+      text: 'file.write',
+      want: { text: 'file.write', toolName: 'file.write', match: { kind: 'tool' } },
+    },
+    {
+      text: 'file.write(/etc/**)',
+      want: {
+        text: 'file.write(/etc/**)',
+        toolName: 'file.write',
+        match: { kind: 'glob', pattern: '/etc/**' },
+      },
+    },
+    {
+      text: 'capability:file.*',
+      want: {
+        text: 'capability:file.*',
+        toolName: 'capability:file.*',
+        capabilityPattern: 'file.*',
+        match: { kind: 'tool' },
+      },
+    },
+    {
+      text: 'capability:{file,shell}.**(/etc/**)',
+      want: {
+        text: 'capability:{file,shell}.**(/etc/**)',
+        toolName: 'capability:{file,shell}.**',
+        capabilityPattern: '{file,shell}.**',
+        match: { kind: 'glob', pattern: '/etc/**' },
+      },
+    },
   ])('parses $text', ({ text, want }) => {
     expect(safeParsePermissionRule(text)).toEqual({ success: true, rule: want });
   });
@@ -94,13 +125,31 @@ describe('safeParsePermissionRule', () => {
       text: 'Web Fetch',
       code: 'invalidToolName',
       message:
-        'permission rule "Web Fetch": expected a tool name matching ^[A-Za-z0-9_-]{1,64}$, found "Web Fetch"',
+        'permission rule "Web Fetch": expected a tool or permission name matching ^[A-Za-z0-9_.-]{1,64}$, or capability:<glob>, found "Web Fetch"',
     },
     {
       text: '(rm:*)',
       code: 'invalidToolName',
       message:
-        'permission rule "(rm:*)": expected a tool name matching ^[A-Za-z0-9_-]{1,64}$, found ""',
+        'permission rule "(rm:*)": expected a tool or permission name matching ^[A-Za-z0-9_.-]{1,64}$, or capability:<glob>, found ""',
+    },
+    {
+      text: 'capability:',
+      code: 'invalidCapabilityPattern',
+      message:
+        'permission rule "capability:": expected a capability glob such as file.* after "capability:", found ""',
+    },
+    {
+      text: 'capability:file/read',
+      code: 'invalidCapabilityPattern',
+      message:
+        'permission rule "capability:file/read": expected a capability glob such as file.* after "capability:", found "file/read"',
+    },
+    {
+      text: 'capability:file read',
+      code: 'invalidCapabilityPattern',
+      message:
+        'permission rule "capability:file read": expected a capability glob such as file.* after "capability:", found "file read"',
     },
   ])('rejects "$text" with $code', ({ text, code, message }) => {
     expect(safeParsePermissionRule(text)).toEqual({
@@ -136,5 +185,42 @@ describe('matchesRulePattern', () => {
     { rule: 'Bash', value: 'anything', want: true },
   ])('$rule vs "$value" → $want', ({ rule, value, want }) => {
     expect(matchesRulePattern(parsePermissionRule(rule).match, value)).toBe(want);
+  });
+});
+
+describe('ruleAppliesToTool', () => {
+  const write = { names: ['Write'], permission: 'file.write', capability: 'file.write' };
+  const edit = { names: ['Edit'], permission: 'file.write', capability: 'file.edit' };
+  const read = { names: ['Read'], permission: 'file.read', capability: 'file.read' };
+  const glob = { names: ['Glob'], permission: 'file.read', capability: 'file.search.names' };
+  const bash = { names: ['Bash'], permission: 'bash', capability: 'shell.exec' };
+  const taskStop = {
+    names: ['TaskStop', 'KillShell'],
+    permission: 'task.stop',
+    capability: 'task.stop',
+  };
+
+  test.each([
+    { rule: 'Write', tool: write, want: true },
+    { rule: 'Write', tool: edit, want: false },
+    { rule: 'KillShell', tool: taskStop, want: true },
+    { rule: 'file.write', tool: write, want: true },
+    { rule: 'file.write', tool: edit, want: true },
+    { rule: 'file.write', tool: read, want: false },
+    { rule: 'file.write(/etc/**)', tool: edit, want: true },
+    { rule: 'bash', tool: bash, want: true },
+    { rule: 'bash', tool: write, want: false },
+    { rule: 'capability:file.*', tool: read, want: true },
+    { rule: 'capability:file.*', tool: edit, want: true },
+    { rule: 'capability:file.*', tool: glob, want: false },
+    { rule: 'capability:file.**', tool: glob, want: true },
+    { rule: 'capability:file.**', tool: bash, want: false },
+    { rule: 'capability:{file,shell}.**', tool: bash, want: true },
+    { rule: 'capability:*.exec', tool: bash, want: true },
+    { rule: 'capability:file', tool: read, want: false },
+    { rule: 'capability:file.read', tool: read, want: true },
+    { rule: 'capability:shell.exec', tool: write, want: false },
+  ])('$rule applies to $tool.names.0: $want', ({ rule, tool, want }) => {
+    expect(ruleAppliesToTool(parsePermissionRule(rule), tool)).toBe(want);
   });
 });

@@ -1,0 +1,37 @@
+export {
+  executeToolBatch,
+  type ExecutedToolCall,
+  type ToolBatchContext,
+  type ToolBatchResult,
+  type ToolBatchRuntime,
+} from './execute-tool-batch.js';
+export {
+  authorizeToolCall,
+  type ApprovalAnswer,
+  type ApprovalRequest,
+  type Authorization,
+  type AuthorizeOptions,
+  type PermissionOutcome,
+  type RequestApproval,
+} from './authorize-tool-call.js';
+export {
+  approvalDeclinedContent,
+  approvalUnavailableContent,
+  deniedByRuleContent,
+  deniedInPlanModeContent,
+  MANUAL_RECOVERY_NOTE,
+  turnEndedContent,
+  userInteractionUnavailableContent,
+} from './executor-messages.js';
+export { planToolBatch, type BatchStep } from './plan-tool-batch.js';
+export {
+  DEFAULT_MAX_ATTEMPTS,
+  defaultBackoffMs,
+  mayRetryAutomatically,
+  recoveryGuidance,
+  TRANSIENT_ERROR_CODES,
+  UNCERTAIN_OUTCOME_ERROR_CODES,
+  type RecoveryGuidance,
+  type RetryOptions,
+} from './recovery-policy.js';
+export { resolveCallEffects, type CallEffects } from './resolve-call-effects.js';
