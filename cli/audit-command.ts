@@ -26,7 +26,9 @@ export interface AuditArguments {
   readonly cache: boolean;
 }
 
-export function parseAuditArguments(args: readonly string[]): AuditArguments | { readonly unknown: string } {
+export function parseAuditArguments(
+  args: readonly string[],
+): AuditArguments | { readonly unknown: string } {
   let help = false;
   let json = false;
   let cache = true;
@@ -54,7 +56,13 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   const loaded = await loadManifestSet(io.cwd);
   if (!loaded.ok) {
     for (const issue of loaded.issues) io.err(formatManifestIssue(issue));
-    io.err(paint(io.color, 'red', `${count(loaded.issues.length, 'problem')} in manifests; nothing audited.`));
+    io.err(
+      paint(
+        io.color,
+        'red',
+        `${count(loaded.issues.length, 'problem')} in manifests; nothing audited.`,
+      ),
+    );
     return 1;
   }
   const audit = await auditProject({ projectRoot: io.cwd, set: loaded.set, cache: parsed.cache });
@@ -63,7 +71,11 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   return 0;
 }
 
-const CLASS_LABELS = { enforced: 'enforced', projected: 'projected only', unread: 'unread' } as const;
+const CLASS_LABELS = {
+  enforced: 'enforced',
+  projected: 'projected only',
+  unread: 'unread',
+} as const;
 const CLASS_COLORS = { enforced: 'green', projected: 'yellow', unread: 'red' } as const;
 
 /** Readers shown per field in the table. */
@@ -72,12 +84,17 @@ const SHOWN_READERS = 2;
 /** The human report: a field table, then the summary and findings. */
 export function auditTable(report: AuditReport, color: boolean): string[] {
   const pathWidth = Math.max(...report.fields.map((field) => field.path.length), 'Field'.length);
-  const classWidth = Math.max(...Object.values(CLASS_LABELS).map((label) => label.length + ' (reserved)'.length));
+  const classWidth = Math.max(
+    ...Object.values(CLASS_LABELS).map((label) => label.length + ' (reserved)'.length),
+  );
   const lines = [`${'Field'.padEnd(pathWidth)}  ${'Class'.padEnd(classWidth)}  Readers`];
   for (const field of report.fields) {
     const label = `${CLASS_LABELS[field.class]}${field.reserved === undefined ? '' : ' (reserved)'}`;
-    const readers = field.readers.slice(0, SHOWN_READERS).map((reader) => `${reader.file}:${reader.line}:${reader.column} ${reader.use}`);
-    if (field.readers.length > SHOWN_READERS) readers.push(`+${field.readers.length - SHOWN_READERS} more`);
+    const readers = field.readers
+      .slice(0, SHOWN_READERS)
+      .map((reader) => `${reader.file}:${reader.line}:${reader.column} ${reader.use}`);
+    if (field.readers.length > SHOWN_READERS)
+      readers.push(`+${field.readers.length - SHOWN_READERS} more`);
     lines.push(
       `${field.path.padEnd(pathWidth)}  ${paint(color, CLASS_COLORS[field.class], label.padEnd(classWidth))}  ${readers.join(', ') || '—'}`,
     );
@@ -88,10 +105,15 @@ export function auditTable(report: AuditReport, color: boolean): string[] {
     `${count(summary.fields, 'field')}: ${summary.enforced} enforced, ${summary.projected} projected only, ${summary.unread} unread (${report.runtimeFiles.length} runtime files scanned).`,
   );
   if (summary.unreadNotReserved.length > 0) {
-    lines.push(paint(color, 'red', `Unread and not reserved: ${summary.unreadNotReserved.join(', ')}`));
+    lines.push(
+      paint(color, 'red', `Unread and not reserved: ${summary.unreadNotReserved.join(', ')}`),
+    );
   }
-  for (const finding of findings.hooks) lines.push(`Hook never called: ${finding.hook} (declared by ${finding.declaredBy.join(', ')})`);
-  for (const finding of findings.aliases) lines.push(`Unreachable alias: ${finding.alias} of ${finding.tool}: ${finding.reason}`);
-  for (const finding of findings.sortedNames) lines.push(`Sorted-name entry without a tool: ${finding.name}`);
+  for (const finding of findings.hooks)
+    lines.push(`Hook never called: ${finding.hook} (declared by ${finding.declaredBy.join(', ')})`);
+  for (const finding of findings.aliases)
+    lines.push(`Unreachable alias: ${finding.alias} of ${finding.tool}: ${finding.reason}`);
+  for (const finding of findings.sortedNames)
+    lines.push(`Sorted-name entry without a tool: ${finding.name}`);
   return lines;
 }

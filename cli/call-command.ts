@@ -11,10 +11,17 @@ import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CommandIO } from './command-io.js';
-import type { FeatureFlag, HostPort, ModelProfile, SessionKind } from '../runtime/contract.js';
-import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../runtime/contract.js';
-import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
+import type { ModelProfile } from '../runtime/contract.js';
 import type { RegistrationGateInput } from '../runtime/registration-gate.js';
+import {
+  CONTEXT_OPTIONS,
+  MODEL_OPTIONS_USAGE,
+  SESSION_OPTIONS_USAGE,
+  UsageError,
+  gateInputFromOptions,
+  hasModelOptions,
+  modelFromOptions,
+} from './context-options.js';
 
 export const CALL_USAGE = `Usage: tool-contracts call TOOL [JSON] [options]
 
@@ -25,25 +32,14 @@ Options:
   --workspace DIR      Workspace root and working directory (default: current directory)
   --artifacts DIR      Where over-budget results are written (default: <tmp>/tool-contracts-artifacts)
   --timeout MS         Per-call timeout override (applied only where the tool allows it)
-  --model ID           Model making the call (its contract projection is validated against)
-  --provider NAME      Provider of the model (default: anthropic)
-  --pdf                The model reads PDFs
-  --native-search      The model has native web search
-  --session KIND       Session kind: ${SESSION_KINDS.join(', ')} (default: main)
-  --toolset NAME       default or explore (sub-agent toolset; default: default)
-  --host KIND          terminal or protocol (default: terminal)
-  --port NAME          Host port injected, repeatable or comma-separated: ${HOST_PORTS.join(', ')}
-  --flag NAME[=BOOL]   Feature flag, repeatable: ${FEATURE_FLAGS.join(', ')}
-  --allow NAMES        Session allowlist, repeatable or comma-separated
-  --deny NAMES         Session denylist, repeatable or comma-separated
-  --disallow RULE      Disallowed tool or rule, repeatable: Bash, Bash(rm:*)
-  --no-embedded-search Register Glob and Grep next to Bash
+${SESSION_OPTIONS_USAGE}
+${MODEL_OPTIONS_USAGE}
+                       (given model flags, the call is validated against the
+                       contract as that model sees it)
   --boundary           Refuse file paths that resolve outside the workspace
   --trace              Write the call's trace (JSON) to standard error; tools whose
                        contract requires a trace refuse to run without it
   -h, --help           Show this help`;
-
-class UsageError extends Error {}
 
 interface CallOptions {
   readonly toolName: string;
@@ -57,22 +53,6 @@ interface CallOptions {
   readonly trace: boolean;
 }
 
-function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new UsageError(`${option} must be one of ${allowed.join(', ')}; got "${value}"`);
-  }
-  return value as T;
-}
-
-/** Values of a repeatable, comma-separated option; `undefined` when never given. */
-function nameList(values: readonly string[] | undefined): string[] | undefined {
-  if (values === undefined) return undefined;
-  return values
-    .flatMap((value) => value.split(','))
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-}
-
 function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'help' {
   let parsed;
   try {
@@ -84,19 +64,7 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
         workspace: { type: 'string' },
         artifacts: { type: 'string' },
         timeout: { type: 'string' },
-        model: { type: 'string' },
-        provider: { type: 'string' },
-        pdf: { type: 'boolean' },
-        'native-search': { type: 'boolean' },
-        session: { type: 'string' },
-        toolset: { type: 'string' },
-        host: { type: 'string' },
-        port: { type: 'string', multiple: true },
-        flag: { type: 'string', multiple: true },
-        allow: { type: 'string', multiple: true },
-        deny: { type: 'string', multiple: true },
-        disallow: { type: 'string', multiple: true },
-        'no-embedded-search': { type: 'boolean' },
+        ...CONTEXT_OPTIONS,
         boundary: { type: 'boolean' },
         trace: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -128,38 +96,7 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
       throw new UsageError(`--timeout must be a positive integer (ms); got "${values.timeout}"`);
   }
 
-  const ports: Partial<Record<HostPort, boolean>> = {};
-  for (const port of nameList(values.port) ?? []) ports[oneOf(port, HOST_PORTS, '--port')] = true;
-  const features: Partial<Record<FeatureFlag, boolean>> = {};
-  for (const flag of values.flag ?? []) {
-    const [name = '', setting = 'true'] = flag.split('=', 2);
-    features[oneOf(name, FEATURE_FLAGS, '--flag')] =
-      oneOf(setting, ['true', 'false'] as const, `--flag ${name}`) === 'true';
-  }
-  for (const rule of values.disallow ?? []) {
-    const parsedRule = safeParsePermissionRule(rule);
-    if (!parsedRule.success) throw new UsageError(`--disallow: ${parsedRule.error.message}`);
-  }
-  const allowlist = nameList(values.allow);
-  const denylist = nameList(values.deny);
-  const gate: RegistrationGateInput = {
-    ports,
-    features,
-    hostKind: oneOf(values.host ?? 'terminal', ['terminal', 'protocol'] as const, '--host'),
-    sessionKind: oneOf(values.session ?? 'main', SESSION_KINDS, '--session') satisfies SessionKind,
-    toolset: oneOf(values.toolset ?? 'default', ['default', 'explore'] as const, '--toolset'),
-    ...(allowlist === undefined ? {} : { allowlist }),
-    ...(denylist === undefined ? {} : { denylist }),
-    disallowedTools: values.disallow ?? [],
-    embeddedSearch: values['no-embedded-search'] !== true,
-  };
-
-  const wantsModel =
-    values.model !== undefined ||
-    values.pdf === true ||
-    values['native-search'] === true ||
-    values.provider !== undefined;
-  const provider = values.provider ?? 'anthropic';
+  const gate = gateInputFromOptions(values);
   const workspace = nodePath.resolve(cwd, values.workspace ?? '.');
   return {
     toolName,
@@ -170,17 +107,7 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
       values.artifacts ?? nodePath.join(tmpdir(), 'tool-contracts-artifacts'),
     ),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    ...(wantsModel
-      ? {
-          model: {
-            id: values.model ?? 'unspecified',
-            provider,
-            supportsPdf: values.pdf === true,
-            supportsNativeWebSearch: values['native-search'] === true,
-            firstParty: provider === 'anthropic',
-          },
-        }
-      : {}),
+    ...(hasModelOptions(values) ? { model: modelFromOptions(values) } : {}),
     gate,
     enforceWorkspaceBoundary: values.boundary === true,
     trace: values.trace === true,

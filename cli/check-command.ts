@@ -25,7 +25,9 @@ export interface CheckArguments {
   readonly strict: boolean;
 }
 
-export function parseCheckArguments(args: readonly string[]): CheckArguments | { readonly unknown: string } {
+export function parseCheckArguments(
+  args: readonly string[],
+): CheckArguments | { readonly unknown: string } {
   let help = false;
   let strict = false;
   for (const arg of args) {
@@ -49,7 +51,13 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   try {
     result = await generate({ projectRoot: io.cwd, write: false });
   } catch (error) {
-    io.err(paint(io.color, 'red', `tool-contracts check: ${error instanceof Error ? error.message : String(error)}`));
+    io.err(
+      paint(
+        io.color,
+        'red',
+        `tool-contracts check: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
     return 1;
   }
   const problems = checkProblems(result);
@@ -63,10 +71,23 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   if (problems.length > 0 || unread.length > 0) {
     for (const line of [...problems, ...unread]) io.err(line);
     if (problems.length > 0) io.err(paint(io.color, 'red', summaryOfProblems(result)));
-    if (unread.length > 0) io.err(paint(io.color, 'red', `${count(unread.length, 'contract field')} unread by the runtime (--strict).`));
+    if (unread.length > 0)
+      io.err(
+        paint(
+          io.color,
+          'red',
+          `${count(unread.length, 'contract field')} unread by the runtime (--strict).`,
+        ),
+      );
     return 1;
   }
-  io.out(paint(io.color, 'green', `Up to date: ${count(result.toolCount, 'tool')}, ${count(result.files.size, 'file')} match manifest/ and runtime/.`));
+  io.out(
+    paint(
+      io.color,
+      'green',
+      `Up to date: ${count(result.toolCount, 'tool')}, ${count(result.files.size, 'file')} match manifest/ and runtime/.`,
+    ),
+  );
   return 0;
 }
 

@@ -33,7 +33,13 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     for (const line of generateReport(result, io.color)) (result.ok ? io.out : io.err)(line);
     return result.ok ? 0 : 1;
   } catch (error) {
-    io.err(paint(io.color, 'red', `tool-contracts generate: ${error instanceof Error ? error.message : String(error)}`));
+    io.err(
+      paint(
+        io.color,
+        'red',
+        `tool-contracts generate: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
     io.err('generated/ was left as it was.');
     return 1;
   }
@@ -46,11 +52,21 @@ export function generateReport(result: GenerateResult, color: boolean): string[]
     return [
       ...result.issues.map((issue) => formatGenerateIssue(issue)),
       ...result.warnings.map((warning) => paint(color, 'yellow', `warning: ${warning}`)),
-      paint(color, 'red', `${count(result.issues.length, 'problem')} in manifests; nothing was written.`),
+      paint(
+        color,
+        'red',
+        `${count(result.issues.length, 'problem')} in manifests; nothing was written.`,
+      ),
     ];
   }
   if (result.upToDate) {
-    return [paint(color, 'green', `Up to date: ${count(result.toolCount, 'tool')}, nothing changed (${seconds}).`)];
+    return [
+      paint(
+        color,
+        'green',
+        `Up to date: ${count(result.toolCount, 'tool')}, nothing changed (${seconds}).`,
+      ),
+    ];
   }
   const written = [...result.changed];
   const lines = [

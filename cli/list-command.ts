@@ -10,10 +10,18 @@
 import { readFile } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { parseArgs } from 'node:util';
-import type { FeatureFlag, HostPort, ModelProfile, SessionKind } from '../runtime/contract.js';
-import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../runtime/contract.js';
-import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
+import type { ModelProfile } from '../runtime/contract.js';
+import type { RegistrationGateInput } from '../runtime/registration-gate.js';
 import type { CommandIO } from './command-io.js';
+import {
+  CONTEXT_OPTIONS,
+  MODEL_OPTIONS_USAGE,
+  SESSION_OPTIONS_USAGE,
+  UsageError,
+  gateInputFromOptions,
+  modelFromOptions,
+  oneOf,
+} from './context-options.js';
 
 export const LIST_USAGE = `Usage: tool-contracts list [options]
 
@@ -21,20 +29,9 @@ Print the tools a model would see, in order, with their size in bytes and the
 fingerprint (sha256) of the whole list. Exit code: 0, or 2 for a usage error.
 
 Session and host:
-  --session KIND       ${SESSION_KINDS.join(', ')} (default: main)
-  --toolset NAME       default or explore (sub-agent toolset; default: default)
-  --host KIND          terminal or protocol (default: terminal)
-  --port NAME          Host port injected, repeatable or comma-separated: ${HOST_PORTS.join(', ')}
-  --flag NAME[=BOOL]   Feature flag, repeatable: ${FEATURE_FLAGS.join(', ')}
-  --allow NAMES        Session allowlist, repeatable or comma-separated
-  --deny NAMES         Session denylist, repeatable or comma-separated
-  --disallow RULE      Disallowed tool or rule, repeatable: Bash, Bash(rm:*)
-  --no-embedded-search Register Glob and Grep next to Bash
+${SESSION_OPTIONS_USAGE}
 Model and turn:
-  --model ID           Model id (default: unspecified)
-  --provider NAME      Provider of the model (default: anthropic)
-  --native-search      The model has native web search (shows WebSearch)
-  --pdf                The model reads PDFs (shows Read's pages)
+${MODEL_OPTIONS_USAGE}
   --turn KIND          cron or off-peak (default: an interactive turn)
 MCP:
   --mcp [NAME=]FILE    A saved tools/list result (JSON) registered as MCP server NAME
@@ -43,38 +40,12 @@ Output:
   --json               Print {"fingerprint", "tools"}: the exact contracts, in order
   -h, --help           Show this help`;
 
-class UsageError extends Error {}
-
 interface ListOptions {
-  readonly sessionKind: SessionKind;
-  readonly toolset: 'default' | 'explore';
-  readonly hostKind: 'terminal' | 'protocol';
-  readonly ports: Partial<Record<HostPort, boolean>>;
-  readonly features: Partial<Record<FeatureFlag, boolean>>;
-  readonly allowlist?: string[];
-  readonly denylist?: string[];
-  readonly disallowedTools: string[];
-  readonly embeddedSearch: boolean;
+  readonly gate: RegistrationGateInput;
   readonly model: ModelProfile;
   readonly turn?: 'cron' | 'offPeak';
   readonly mcp: readonly { readonly server: string; readonly file: string }[];
   readonly json: boolean;
-}
-
-function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new UsageError(`${option} must be one of ${allowed.join(', ')}; got "${value}"`);
-  }
-  return value as T;
-}
-
-/** Values of a repeatable, comma-separated option; `undefined` when never given. */
-function nameList(values: readonly string[] | undefined): string[] | undefined {
-  if (values === undefined) return undefined;
-  return values
-    .flatMap((value) => value.split(','))
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
 }
 
 function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'help' {
@@ -85,19 +56,7 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
       allowPositionals: false,
       strict: true,
       options: {
-        session: { type: 'string' },
-        toolset: { type: 'string' },
-        host: { type: 'string' },
-        port: { type: 'string', multiple: true },
-        flag: { type: 'string', multiple: true },
-        allow: { type: 'string', multiple: true },
-        deny: { type: 'string', multiple: true },
-        disallow: { type: 'string', multiple: true },
-        'no-embedded-search': { type: 'boolean' },
-        model: { type: 'string' },
-        provider: { type: 'string' },
-        'native-search': { type: 'boolean' },
-        pdf: { type: 'boolean' },
+        ...CONTEXT_OPTIONS,
         turn: { type: 'string' },
         mcp: { type: 'string', multiple: true },
         json: { type: 'boolean' },
@@ -110,42 +69,13 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
   const { values } = parsed;
   if (values.help) return 'help';
 
-  const ports: Partial<Record<HostPort, boolean>> = {};
-  for (const port of nameList(values.port) ?? []) ports[oneOf(port, HOST_PORTS, '--port')] = true;
-  const features: Partial<Record<FeatureFlag, boolean>> = {};
-  for (const flag of values.flag ?? []) {
-    const [name = '', setting = 'true'] = flag.split('=', 2);
-    features[oneOf(name, FEATURE_FLAGS, '--flag')] =
-      oneOf(setting, ['true', 'false'] as const, `--flag ${name}`) === 'true';
-  }
-  const provider = values.provider ?? 'anthropic';
-  const allowlist = nameList(values.allow);
-  const denylist = nameList(values.deny);
   const turn =
     values.turn === undefined
       ? undefined
       : oneOf(values.turn, ['cron', 'off-peak'] as const, '--turn');
-  for (const rule of values.disallow ?? []) {
-    const parsedRule = safeParsePermissionRule(rule);
-    if (!parsedRule.success) throw new UsageError(`--disallow: ${parsedRule.error.message}`);
-  }
   return {
-    sessionKind: oneOf(values.session ?? 'main', SESSION_KINDS, '--session'),
-    toolset: oneOf(values.toolset ?? 'default', ['default', 'explore'] as const, '--toolset'),
-    hostKind: oneOf(values.host ?? 'terminal', ['terminal', 'protocol'] as const, '--host'),
-    ports,
-    features,
-    ...(allowlist === undefined ? {} : { allowlist }),
-    ...(denylist === undefined ? {} : { denylist }),
-    disallowedTools: values.disallow ?? [],
-    embeddedSearch: values['no-embedded-search'] !== true,
-    model: {
-      id: values.model ?? 'unspecified',
-      provider,
-      supportsNativeWebSearch: values['native-search'] === true,
-      supportsPdf: values.pdf === true,
-      firstParty: provider === 'anthropic',
-    },
+    gate: gateInputFromOptions(values),
+    model: modelFromOptions(values),
     ...(turn === undefined
       ? {}
       : { turn: turn === 'off-peak' ? ('offPeak' as const) : ('cron' as const) }),
@@ -226,17 +156,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   const runtime = createToolRuntime({
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
-    gate: {
-      ports: options.ports,
-      features: options.features,
-      hostKind: options.hostKind,
-      sessionKind: options.sessionKind,
-      toolset: options.toolset,
-      allowlist: options.allowlist,
-      denylist: options.denylist,
-      disallowedTools: options.disallowedTools,
-      embeddedSearch: options.embeddedSearch,
-    },
+    gate: options.gate,
     logger: { warn: (message) => io.err(`tool-contracts list: ${message}`) },
   });
   options.mcp.forEach(({ server }, index) => {
@@ -276,8 +196,8 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
 
 function describeContext(options: ListOptions): string {
   const parts = [
-    `${options.sessionKind} session${options.toolset === 'explore' ? ' (explore toolset)' : ''}`,
-    `${options.hostKind} host`,
+    `${options.gate.sessionKind} session${options.gate.toolset === 'explore' ? ' (explore toolset)' : ''}`,
+    `${options.gate.hostKind} host`,
     `model ${options.model.id}`,
   ];
   if (options.turn !== undefined)

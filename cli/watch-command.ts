@@ -39,7 +39,9 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     if (arg === '--debounce') {
       const value = Number(args[++index]);
       if (!Number.isInteger(value) || value < 0) {
-        io.err(`tool-contracts watch: --debounce expects a whole number of milliseconds\n\n${WATCH_USAGE}`);
+        io.err(
+          `tool-contracts watch: --debounce expects a whole number of milliseconds\n\n${WATCH_USAGE}`,
+        );
         return 2;
       }
       debounceMs = value;
@@ -81,7 +83,13 @@ export async function watchProject(options: WatchOptions): Promise<void> {
           const result = await generate({ projectRoot, write: true });
           for (const line of generateReport(result, io.color)) (result.ok ? io.out : io.err)(line);
         } catch (error) {
-          io.err(paint(io.color, 'red', `generate failed: ${error instanceof Error ? error.message : String(error)}`));
+          io.err(
+            paint(
+              io.color,
+              'red',
+              `generate failed: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+          );
         }
       } while (pending && !signal.aborted);
     } finally {
@@ -102,7 +110,9 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       schedule(file === null ? null : `${directory}/${String(file).split(path.sep).join('/')}`),
     ),
   );
-  io.out(`Watching ${WATCHED_DIRECTORIES.map((directory) => `${directory}/`).join(' and ')} (Ctrl-C stops).`);
+  io.out(
+    `Watching ${WATCHED_DIRECTORIES.map((directory) => `${directory}/`).join(' and ')} (Ctrl-C stops).`,
+  );
   await new Promise<void>((resolve) => {
     if (signal.aborted) resolve();
     signal.addEventListener('abort', () => resolve(), { once: true });
@@ -115,5 +125,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
 
 /** Files the generator itself writes below a watched directory must not trigger another run. */
 function isOwnOutput(file: string): boolean {
-  return MANIFEST_OUTPUT_FILES.some((output) => file === output || file.startsWith(`${output}.tmp-`));
+  return MANIFEST_OUTPUT_FILES.some(
+    (output) => file === output || file.startsWith(`${output}.tmp-`),
+  );
 }
