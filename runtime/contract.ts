@@ -435,6 +435,11 @@ export interface ToolCallContext {
   readonly model?: ModelProfile;
   /** Effective timeout of this call in ms (`undefined` when the tool never times out). */
   readonly timeoutMs?: number;
+  /**
+   * The contract's `metadata.maxOutputBytes`: a handler that collects output (a process's
+   * stdout) stops keeping more than this. `undefined` when the contract sets no limit.
+   */
+  readonly maxOutputBytes?: number;
   /** Register a child process so `processTree` cleanup can kill it. */
   trackProcess(pid: number): void;
 }

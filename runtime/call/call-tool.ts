@@ -265,6 +265,9 @@ class CallRun {
       session: this.#session,
       ...(context.model === undefined ? {} : { model: context.model }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(this.entry.metadata.maxOutputBytes === undefined
+        ? {}
+        : { maxOutputBytes: this.entry.metadata.maxOutputBytes }),
       trackProcess: (pid: number) => {
         this.#tracked.add(pid);
         context.trackProcess?.(pid);

@@ -24,18 +24,6 @@ export const READ_ONLY_CAPABILITY: PermissionCapability = {
   sideEffectScope: 'none',
 };
 
-/**
- * The contract's `metadata.maxOutputBytes`, read when the first command runs. A dynamic import:
- * the generated module imports this one, so a static import would be a cycle.
- */
-let outputLimit: Promise<number> | undefined;
-function maxOutputBytes(): Promise<number> {
-  outputLimit ??= import('../../generated/tools/bash.js').then(
-    ({ contract }) => contract.metadata.maxOutputBytes ?? Number.MAX_SAFE_INTEGER,
-  );
-  return outputLimit;
-}
-
 /** Read-only commands get {@link READ_ONLY_CAPABILITY}; others keep the declared capability. */
 export const resolvePermissionCapability: NonNullable<Implementation['resolvePermissionCapability']> = (input) =>
   classifyShellCommand(input.command).readOnly ? READ_ONLY_CAPABILITY : undefined;
@@ -58,7 +46,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
   if (directory === undefined || !directory.isDirectory()) {
     return toolFailure('working_directory_missing', `The working directory ${cwd} does not exist or is not a directory.`);
   }
-  const limit = await maxOutputBytes();
+  const limit = context.maxOutputBytes ?? Number.MAX_SAFE_INTEGER;
 
   if (input.run_in_background) {
     const task = startBackgroundTask(context.session, { command: input.command, cwd, maxOutputBytes: limit });

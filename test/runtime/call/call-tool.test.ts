@@ -69,6 +69,13 @@ const capped = fixtureTool('Capped', z.object({}).strict(), {
   metadata: { maxOutputBytes: 120 },
   handler: async () => ({ ok: true, output: 'x'.repeat(300) }),
 });
+const limitSeen = fixtureTool('LimitSeen', z.object({}).strict(), {
+  metadata: { maxOutputBytes: 4096 },
+  handler: async (_input: unknown, context: { maxOutputBytes?: number }) => ({
+    ok: true,
+    output: `limit ${context.maxOutputBytes}`,
+  }),
+});
 const formatted = fixtureTool('Formatted', z.object({}).strict(), {
   handler: async () => ({ ok: true, output: { lines: ['a', 'b'] } }),
   formatModelContent: (output: { lines: string[] }) => output.lines.join('\n'),
@@ -101,6 +108,7 @@ const runtime = fixtureRuntime([
   badOutput,
   defaults,
   capped,
+  limitSeen,
   formatted,
   traced,
   projectedRead,
@@ -448,6 +456,11 @@ describe('tool and hook outcomes', () => {
       `${'x'.repeat(42)}\n[... 258 of 300 bytes dropped: output over the tool's limit of 120 bytes ...]`,
     );
     expect(Buffer.byteLength(result.content)).toBeLessThanOrEqual(120);
+  });
+
+  test('the handler learns maxOutputBytes from its context, so it can stop collecting early', async () => {
+    expect((await call('LimitSeen', {})).content).toBe('limit 4096');
+    expect((await call('Formatted', {})).isError).toBe(false);
   });
 
   test('pre-tool hook: a rewrite that fails validation is reported to the host, not explained to the model', async () => {

@@ -56,9 +56,14 @@ export async function createWorkspaceContext(
     at: (...parts) => path.join(root, ...parts),
     async call(tool, rawInput) {
       const input = tool.runtimeInputSchema.parse(rawInput);
-      const validation = await tool.validateInput?.(input, context);
+      // As callTool does: the handler learns the contract's output limit from its context.
+      const callContext: ToolCallContext =
+        tool.metadata.maxOutputBytes === undefined
+          ? context
+          : { ...context, maxOutputBytes: tool.metadata.maxOutputBytes };
+      const validation = await tool.validateInput?.(input, callContext);
       if (validation !== undefined && !validation.ok) return validation;
-      const result = await tool.handler(input, context);
+      const result = await tool.handler(input, callContext);
       if (result.ok) tool.runtimeOutputSchema.parse(result.output);
       return result;
     },
