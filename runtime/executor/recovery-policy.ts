@@ -18,12 +18,18 @@ import type { RecoveryStrategy, ToolEntry } from '../contract.js';
 /**
  * Failures that may not happen again with the same input:
  * - `timeout`: the call ran out of time (a slow disk, network or host service);
- * - `handler_error`: the handler or a hook threw (a dropped connection, a crashed port) rather
- *   than reporting a failure of its own.
- * A tool's own error codes (it refused on purpose), `invalid_input`, `cancelled` and every
+ * - `handler_error`: the handler or a hook threw (a bug met by a rare state, a dropped
+ *   connection) rather than reporting a failure of its own;
+ * - `host_error`: a host port the handler called threw or rejected (a crashed or unreachable
+ *   service; the tools' `callHostPort` reports it so).
+ * A tool's other codes (it refused on purpose), `invalid_input`, `cancelled` and every
  * permission outcome are not transient: repeating the call gives the same answer.
  */
-export const TRANSIENT_ERROR_CODES: ReadonlySet<string> = new Set(['timeout', 'handler_error']);
+export const TRANSIENT_ERROR_CODES: ReadonlySet<string> = new Set([
+  'timeout',
+  'handler_error',
+  'host_error',
+]);
 
 /**
  * Failures after which the call's effects are unknown: it may have done part or all of its work.
