@@ -21,10 +21,10 @@ import {
 } from '../permission/evaluate-permission.js';
 import type { ParsedRule } from '../permission/parse-permission-rule.js';
 import {
-  approvalDeclinedContent,
-  approvalUnavailableContent,
-  deniedByRuleContent,
-  deniedInPlanModeContent,
+  approvalDeclinedMessage,
+  approvalUnavailableMessage,
+  deniedByRuleMessage,
+  deniedInPlanModeMessage,
 } from './executor-messages.js';
 
 /** What the host's approval prompt is given. */
@@ -87,8 +87,8 @@ export type Authorization =
       readonly outcome: PermissionOutcome;
       /** `permission_denied`, `approval_declined` or `approval_unavailable`. */
       readonly errorCode: string;
-      /** What the model reads. */
-      readonly content: string;
+      /** What the model reads, inside `<tool_use_error>`. */
+      readonly message: string;
       readonly warnings: readonly string[];
     };
 
@@ -121,10 +121,10 @@ export async function authorizeToolCall(
       ok: false,
       outcome,
       errorCode: 'permission_denied',
-      content:
+      message:
         decision.rule === undefined
-          ? deniedInPlanModeContent(toolName)
-          : deniedByRuleContent(toolName, decision.rule.text),
+          ? deniedInPlanModeMessage(toolName)
+          : deniedByRuleMessage(toolName, decision.rule.text),
       warnings: [],
     };
   }
@@ -160,7 +160,7 @@ export async function authorizeToolCall(
       ok: false,
       outcome: asked,
       errorCode: 'approval_unavailable',
-      content: approvalUnavailableContent(toolName, approval.permission),
+      message: approvalUnavailableMessage(toolName, approval.permission),
       warnings,
     };
   }
@@ -191,7 +191,7 @@ export async function authorizeToolCall(
       ok: false,
       outcome: asked,
       errorCode: 'approval_unavailable',
-      content: approvalUnavailableContent(toolName, approval.permission),
+      message: approvalUnavailableMessage(toolName, approval.permission),
       warnings,
     };
   }
@@ -200,7 +200,7 @@ export async function authorizeToolCall(
       ok: false,
       outcome: asked,
       errorCode: 'approval_declined',
-      content: approvalDeclinedContent(toolName, answer.message),
+      message: approvalDeclinedMessage(toolName, answer.message),
       warnings,
     };
   }

@@ -42,6 +42,10 @@
  * `user_interaction_unavailable`, `turn_ended` (not run after a terminal call). A refused call
  * reaches the host's tracer as `hook_denied` (the permission check runs as `callTool`'s pre-tool
  * hook); its result here carries the executor's code.
+ *
+ * The schedule is made from the input the model sent. A host pre-tool hook that rewrites a call
+ * scheduled as concurrent into one that is not (`ls` into `rm`) is judged by permission on the
+ * rewritten input, but it has already been scheduled beside its neighbours.
  */
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
@@ -54,6 +58,7 @@ import {
   type ToolCallResult,
 } from '../call/call-tool.js';
 import { parseToolInput } from '../call/parse-tool-input.js';
+import { toolUseError } from '../call/tool-use-error.js';
 import type { SessionState, ToolCallContext, ToolEntry } from '../contract.js';
 import type { PermissionSettings } from '../permission/evaluate-permission.js';
 import type { ParsedRule } from '../permission/parse-permission-rule.js';
@@ -66,8 +71,8 @@ import {
 import {
   appendNote,
   MANUAL_RECOVERY_NOTE,
-  turnEndedContent,
-  userInteractionUnavailableContent,
+  turnEndedMessage,
+  userInteractionUnavailableMessage,
 } from './executor-messages.js';
 import { planToolBatch, type BatchStep } from './plan-tool-batch.js';
 import {
@@ -218,7 +223,7 @@ class BatchRun {
     const entry = this.runtime.registry.get(call.name);
     const endedBy = this.#results[stoppedBy]?.toolName ?? this.calls[stoppedBy]!.name;
     return {
-      content: turnEndedContent(entry?.metadata.name ?? call.name, endedBy),
+      content: toolUseError(turnEndedMessage(entry?.metadata.name ?? call.name, endedBy)),
       isError: true,
       errorCode: 'turn_ended',
       artifactPaths: [],
@@ -268,7 +273,7 @@ class BatchRun {
     const toolName = entry.metadata.name;
     if (entry.metadata.requiresUserInteraction && context.interactive === false) {
       return {
-        content: userInteractionUnavailableContent(toolName),
+        content: toolUseError(userInteractionUnavailableMessage(toolName)),
         isError: true,
         errorCode: 'user_interaction_unavailable',
         artifactPaths: [],
@@ -307,7 +312,7 @@ class BatchRun {
             : { requestApproval: context.requestApproval }),
           ...(context.interactive === undefined ? {} : { interactive: context.interactive }),
         });
-        if (!authorization.ok) return { deny: authorization.content };
+        if (!authorization.ok) return { deny: authorization.message };
         this.#remembered.push(...authorization.remember);
         approvedInput = { value: input };
       }
@@ -348,7 +353,7 @@ class BatchRun {
     const warnings = [...retryWarnings, ...(authorization?.warnings ?? []), ...result.warnings];
     const base: ExecutedToolCall = {
       ...result,
-      ...(refused === undefined ? {} : { content: refused.content, errorCode: refused.errorCode }),
+      ...(refused === undefined ? {} : { errorCode: refused.errorCode }),
       warnings,
       index,
       attempts,

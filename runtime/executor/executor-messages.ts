@@ -1,46 +1,38 @@
 /**
  * The model-facing texts of calls the executor stopped or annotated, built in one place so tests
- * and documentation can quote them exactly. Each says what happened and what to do instead.
+ * and documentation can quote them exactly. Each says what happened and what to do instead; the
+ * model reads it inside `<tool_use_error>` (`toolUseError`).
  */
-import { toolUseError } from '../call/tool-use-error.js';
 
 /** A deny rule matched: `… because the rule "Bash(rm:*)" denies this call.` */
-export function deniedByRuleContent(toolName: string, ruleText: string): string {
-  return toolUseError(
-    `Permission denied: ${toolName} was not run because the rule "${ruleText}" denies this call.`,
-  );
+export function deniedByRuleMessage(toolName: string, ruleText: string): string {
+  return `Permission denied: ${toolName} was not run because the rule "${ruleText}" denies this call.`;
 }
 
 /** Plan mode refused a call that may change something. */
-export function deniedInPlanModeContent(toolName: string): string {
-  return toolUseError(
-    `Permission denied: ${toolName} was not run because plan mode allows only read-only calls. Finish the plan and let the user leave plan mode first.`,
-  );
+export function deniedInPlanModeMessage(toolName: string): string {
+  return `Permission denied: ${toolName} was not run because plan mode allows only read-only calls. Finish the plan and let the user leave plan mode first.`;
 }
 
 /** The user answered "no" to the approval prompt (optionally saying why). */
-export function approvalDeclinedContent(toolName: string, message?: string): string {
+export function approvalDeclinedMessage(toolName: string, message?: string): string {
   const said = message === undefined || message.trim() === '' ? '' : ` The user said: ${message}`;
-  return toolUseError(`The user declined to run ${toolName}; it was not run.${said}`);
+  return `The user declined to run ${toolName}; it was not run.${said}`;
 }
 
 /** The call needs approval and nobody can give it (no approver, or no interactive user). */
-export function approvalUnavailableContent(toolName: string, permission: string): string {
-  return toolUseError(
-    `${toolName} needs the user's approval (permission "${permission}") and nobody can approve it in this session; it was not run. Continue without it, or report what you need.`,
-  );
+export function approvalUnavailableMessage(toolName: string, permission: string): string {
+  return `${toolName} needs the user's approval (permission "${permission}") and nobody can approve it in this session; it was not run. Continue without it, or report what you need.`;
 }
 
 /** A tool that needs a person to answer, in a session without one: fail at once, never hang. */
-export function userInteractionUnavailableContent(toolName: string): string {
-  return toolUseError(
-    `${toolName} needs an answer from the user and this session has no interactive user; it was not run. Continue without it, or report what you need.`,
-  );
+export function userInteractionUnavailableMessage(toolName: string): string {
+  return `${toolName} needs an answer from the user and this session has no interactive user; it was not run. Continue without it, or report what you need.`;
 }
 
 /** A call after a terminal call (`stopTurnOnSuccess`) that succeeded. */
-export function turnEndedContent(toolName: string, endedBy: string): string {
-  return toolUseError(`${toolName} was not run: ${endedBy} succeeded and ended the turn.`);
+export function turnEndedMessage(toolName: string, endedBy: string): string {
+  return `${toolName} was not run: ${endedBy} succeeded and ended the turn.`;
 }
 
 /** Appended to the failure of a `recovery: manual` tool whose effects are uncertain. */

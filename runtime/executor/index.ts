@@ -15,13 +15,13 @@ export {
   type RequestApproval,
 } from './authorize-tool-call.js';
 export {
-  approvalDeclinedContent,
-  approvalUnavailableContent,
-  deniedByRuleContent,
-  deniedInPlanModeContent,
+  approvalDeclinedMessage,
+  approvalUnavailableMessage,
+  deniedByRuleMessage,
+  deniedInPlanModeMessage,
   MANUAL_RECOVERY_NOTE,
-  turnEndedContent,
-  userInteractionUnavailableContent,
+  turnEndedMessage,
+  userInteractionUnavailableMessage,
 } from './executor-messages.js';
 export { planToolBatch, type BatchStep } from './plan-tool-batch.js';
 export {
