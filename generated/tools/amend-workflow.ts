@@ -17,24 +17,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.amend", // unread: no runtime reader
+  capability: "workflow.amend",
   metadata: {
     name: "AmendWorkflow",
     purpose: "Type-check a revised script for a workflow run and, once the user confirms, apply it", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "resume", // unread: no runtime reader
+    idempotent: false,
+    recovery: "resume",
   },
   description: "Revises the script of an existing workflow run. The new script is type-checked; the user sees the change as a diff and confirms; the run then continues with the new script (steps already completed keep their results). Returns the run id, which may be new.\n\n- Pass the whole revised script, not a fragment.\n- Use it to fix a failing or stuck run instead of starting a new one.",
   inputSchema: {
@@ -74,8 +74,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.run", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "AmendWorkflow changes the script of a run whose agents can change the workspace and run commands", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "workflow.run",
+    reason: "AmendWorkflow changes the script of a run whose agents can change the workspace and run commands", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

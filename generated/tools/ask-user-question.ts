@@ -27,24 +27,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "user.ask", // unread: no runtime reader
+  capability: "user.ask",
   metadata: {
     name: "AskUserQuestion",
     purpose: "Ask the user one to four multiple-choice questions and wait for the answers", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "userInteraction", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "userInteraction",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: true, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: true,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "none", // unread: no runtime reader
+    idempotent: false,
+    recovery: "none",
   },
   description: "Asks the user one to four multiple-choice questions and waits for the answers. Use it when you need the user's preference or decision to go on: an ambiguous instruction, a choice between implementation approaches, which of several findings to act on.\n\n- Each question offers 2 to 4 options; the user can always type an answer of their own instead, so do not add an \"Other\" option.\n- Set `multiSelect` when more than one option may apply.\n- If you recommend an option, put it first and end its label with \"(Recommended)\".\n- Do not use it to ask whether a plan is ready or approved; in plan mode that is what ExitPlanMode is for.",
   inputSchema: {
@@ -141,8 +141,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "user.ask", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "AskUserQuestion shows questions to the user and waits for the answers", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "user.ask",
+    reason: "AskUserQuestion shows questions to the user and waits for the answers", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "userInteraction",
     needsApproval: false,

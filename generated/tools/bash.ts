@@ -23,24 +23,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "shell.exec", // unread: no runtime reader
+  capability: "shell.exec",
   metadata: {
     name: "Bash",
     purpose: "Run a shell command in the working directory, in the foreground or in the background", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    destructive: true,
+    concurrentSafe: false,
+    sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: false,
+    recovery: "manual",
     maxOutputBytes: 10000000,
   },
   description: "Runs a command with `bash -c` in the session's working directory and returns its combined output (stdout and stderr interleaved, in the order they were written) and its exit code.\n\n- The command times out after {{timeout.defaultMs}} ms by default; pass `timeout` to change that (at most {{timeout.maxMs}} ms). On timeout or interruption the whole process group is killed.\n- Quote paths that contain spaces (\"path with spaces/file.txt\").\n- Prefer the dedicated tools for files: Read rather than cat/head/tail, Edit rather than sed/awk, Write rather than echo or heredoc redirection. Searching with `find`, `grep` or `rg` is fine.\n- Chain dependent commands with `&&`; use `;` only when a failure should not stop the rest.\n- Set `run_in_background` for long-running processes (servers, watchers). The call then returns a task id at once; read its output with TaskOutput and stop it with TaskStop.\n- Output longer than the result budget is saved to a file whose path is returned together with the end of the output.",
@@ -110,9 +110,9 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "bash", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "Bash can run subprocesses and may affect workspace, git, network, or system state", // projected only: runtime/permission/evaluate-permission.ts:98
-    riskLevel: "high", // projected only: runtime/permission/evaluate-permission.ts:76
+    permission: "bash",
+    reason: "Bash can run subprocesses and may affect workspace, git, network, or system state", // projected only: runtime/executor/authorize-tool-call.ts:154
+    riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,
     alwaysAsk: false,

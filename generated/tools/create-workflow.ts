@@ -18,24 +18,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.create", // unread: no runtime reader
+  capability: "workflow.create",
   metadata: {
     name: "CreateWorkflow",
     purpose: "Type-check a workflow script and, once the user confirms, start it as a background run", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "resume", // unread: no runtime reader
+    idempotent: false,
+    recovery: "resume",
   },
   description: "Starts a dynamic workflow: a TypeScript script that coordinates several agents (in sequence, in parallel, with checks between steps) toward one goal. The script is type-checked first; the user then sees it and confirms, and it starts as a background run. Returns the run id.\n\n- Use it when the user asks for a workflow, or for work that needs several agents coordinated by rules rather than one Agent call.\n- Try a risky piece of logic with EvalWorkflowSnippet first.\n- Follow the run with GetWorkflowRun; change a running script with AmendWorkflow.\n- To keep a script for reuse, save it with SaveWorkflow.",
   inputSchema: {
@@ -80,8 +80,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.run", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "CreateWorkflow starts a background run whose agents can change the workspace and run commands", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "workflow.run",
+    reason: "CreateWorkflow starts a background run whose agents can change the workspace and run commands", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

@@ -22,7 +22,7 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "cron.create", // unread: no runtime reader
+  capability: "cron.create",
   metadata: {
     name: "CronCreate",
     purpose: "Schedule a prompt to run later, once or on a recurring cron schedule", // unread: no runtime reader (reserved)
@@ -35,17 +35,17 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "session",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "compensate", // unread: no runtime reader
+    idempotent: false,
+    recovery: "compensate",
   },
   description: "Schedules a prompt to run later in this project, on a standard 5-field cron schedule in the user's local time zone. When the time comes the host starts a turn with the prompt, whether or not the user is present. Returns the job id, which CronUpdate and CronDelete take.",
   inputSchema: {
@@ -105,8 +105,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "cron", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "CronCreate schedules prompts that the host runs later without the user present", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "cron",
+    reason: "CronCreate schedules prompts that the host runs later without the user present", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

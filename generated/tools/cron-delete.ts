@@ -13,24 +13,24 @@ export const OutputSchema = z.string().describe("Confirmation naming the deleted
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "cron.delete", // unread: no runtime reader
+  capability: "cron.delete",
   metadata: {
     name: "CronDelete",
     purpose: "Delete a scheduled job", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: true,
+    concurrentSafe: false,
+    sideEffectScope: "session",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: true,
+    recovery: "manual",
   },
   description: "Deletes a scheduled job created with CronCreate, so it never runs again. Find job ids with CronList. To stop a job only for a while, pause it with CronUpdate (`enabled: false`) instead.",
   inputSchema: {
@@ -54,8 +54,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "cron", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "CronDelete removes a scheduled job the user may rely on", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "cron",
+    reason: "CronDelete removes a scheduled job the user may rely on", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

@@ -21,7 +21,7 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "cron.update", // unread: no runtime reader
+  capability: "cron.update",
   metadata: {
     name: "CronUpdate",
     purpose: "Change the schedule or prompt of a scheduled job, or pause and resume it", // unread: no runtime reader (reserved)
@@ -32,17 +32,17 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "session",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Changes a scheduled job created with CronCreate: its schedule, its prompt, or whether it is enabled. Only the fields you pass change. Find job ids with CronList.",
   inputSchema: {
@@ -98,8 +98,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "cron", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "CronUpdate changes prompts that the host runs later without the user present", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "cron",
+    reason: "CronUpdate changes prompts that the host runs later without the user present", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

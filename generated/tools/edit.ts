@@ -29,24 +29,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "file.edit", // unread: no runtime reader
+  capability: "file.edit",
   metadata: {
     name: "Edit",
     purpose: "Replace an exact string in a file", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "workspace", // projected only: runtime/render-model-contract.ts:53
+    destructive: true,
+    concurrentSafe: false,
+    sideEffectScope: "workspace",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: false,
+    recovery: "manual",
   },
   description: "Replaces an exact occurrence of `old_string` with `new_string` in a file.\n\n- The file must have been read with Read in this session and not changed since.\n- `old_string` must match the file exactly, including indentation and line breaks. Do not include the line-number prefix that Read adds.\n- The edit fails when `old_string` is not found, or when it occurs more than once and `replace_all` is not set: add surrounding lines to make it unique, or set `replace_all` to replace every occurrence (useful for renaming).\n- An empty `old_string` creates a file that does not exist yet (or fills an empty one) with `new_string`.",
   inputSchema: {
@@ -145,8 +145,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.write", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "Edit changes files on the local file system", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "file.write",
+    reason: "Edit changes files on the local file system", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,

@@ -11,24 +11,24 @@ export const OutputSchema = z.string().describe("Confirmation with what plan mod
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "session.plan-mode.enter", // unread: no runtime reader
+  capability: "session.plan-mode.enter",
   metadata: {
     name: "EnterPlanMode",
     purpose: "Switch the session into plan mode to explore and design before changing anything", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Switches the session into plan mode. Use it before a non-trivial implementation task whose approach is not yet clear: several files to change, architectural choices, or requirements you still have to understand.\n\nIn plan mode you explore the code base (read, search) and design an approach, but you do not edit files or run commands that change anything. When the plan is ready, present it with ExitPlanMode for the user's approval.\n\nSkip it for small, clear changes (a typo, a one-line fix) and for pure research questions.",
   inputSchema: {
@@ -45,8 +45,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.plan-mode", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "EnterPlanMode changes the session's permission mode to plan mode", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "session.plan-mode",
+    reason: "EnterPlanMode changes the session's permission mode to plan mode", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

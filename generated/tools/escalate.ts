@@ -14,24 +14,24 @@ export const OutputSchema = z.string().describe("The answer, or a note that the 
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.actor.escalate", // unread: no runtime reader
+  capability: "workflow.actor.escalate",
   metadata: {
     name: "escalate",
     purpose: "Let a workflow actor raise a blocking question to the main agent", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: false,
+    recovery: "manual",
   },
   description: "Raises a blocking question from this workflow actor to the main agent, when you cannot go on without a decision or information you do not have. The run waits for the answer. Ask one precise question and give the context needed to answer it without reading your work.",
   inputSchema: {
@@ -59,8 +59,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.actor", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "escalate sends a question from this actor to the main agent and pauses the actor", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "workflow.actor",
+    reason: "escalate sends a question from this actor to the main agent and pauses the actor", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

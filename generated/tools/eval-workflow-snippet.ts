@@ -17,24 +17,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.eval", // unread: no runtime reader
+  capability: "workflow.eval",
   metadata: {
     name: "EvalWorkflowSnippet",
     purpose: "Run a small workflow snippet synchronously, keeping no state, and return its result", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: false,
+    recovery: "manual",
   },
   description: "Runs a small piece of workflow code synchronously and returns its result and log lines; nothing is kept afterwards (no run is recorded). Use it to try out a step, a prompt or a piece of logic before putting it into CreateWorkflow.\n\n- The snippet is type-checked first, like a full script.\n- Keep snippets small: the call waits until the snippet finishes.",
   inputSchema: {
@@ -78,8 +78,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.eval", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "EvalWorkflowSnippet runs workflow code whose agents can change the workspace and run commands", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "workflow.eval",
+    reason: "EvalWorkflowSnippet runs workflow code whose agents can change the workspace and run commands", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

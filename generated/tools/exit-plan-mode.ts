@@ -17,24 +17,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "session.plan-mode.exit", // unread: no runtime reader
+  capability: "session.plan-mode.exit",
   metadata: {
     name: "ExitPlanMode",
     purpose: "Present the finished plan for the user's approval and leave plan mode when approved", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "userInteraction", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "userInteraction",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: true, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: true,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "none", // unread: no runtime reader
+    idempotent: false,
+    recovery: "none",
   },
   description: "Presents your implementation plan to the user and asks for approval. If the user approves, plan mode ends and you can start implementing; if not, you stay in plan mode and get the user's feedback.\n\n- Call it only when the plan is complete: what will change, in which files, in which order, and how it will be verified.\n- Write the plan in concise markdown.\n- Use it only for tasks that change code. After pure research, just answer.",
   inputSchema: {
@@ -73,8 +73,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.plan-mode", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "session.plan-mode",
+    reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "userInteraction",
     needsApproval: false,

@@ -18,24 +18,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "file.search.names", // unread: no runtime reader
+  capability: "file.search.names",
   metadata: {
     name: "Glob",
     purpose: "Find files by glob pattern, newest first", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Finds files whose path matches a glob pattern such as `**/*.ts` or `src/**/*.{js,jsx}` and returns their absolute paths, most recently modified first.\n\n- The pattern is matched against paths relative to `path` (default: the working directory).\n- `node_modules` and `.git` directories are skipped.\n- At most 100 paths are returned; a narrower pattern or `path` finds the rest.",
   inputSchema: {
@@ -83,8 +83,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.read", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "Glob lists file names on the local file system", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "file.read",
+    reason: "Glob lists file names on the local file system", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -31,24 +31,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "file.search.content", // unread: no runtime reader
+  capability: "file.search.content",
   metadata: {
     name: "Grep",
     purpose: "Search file contents with a regular expression", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Searches the contents of files with a JavaScript regular expression (Unicode mode), like ripgrep.\n\n- `output_mode`: `files_with_matches` (default) lists matching files; `content` shows matching lines (with `-n`, `-A`, `-B`, `-C`); `count` shows the number of matching lines per file.\n- Narrow the files with `glob` (e.g. `*.ts`, `src/**/*.{js,jsx}`) or `type` (e.g. `js`, `py`, `rust`).\n- Literal braces, dots and parentheses must be escaped (`interface\\{\\}`, `\\.then\\(`).\n- Patterns match within one line unless `multiline` is set, which lets `.` match line breaks.\n- `node_modules`, `.git`, binary files and files over 10 MB are skipped. Files are listed most recently modified first.",
   inputSchema: {
@@ -159,8 +159,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.read", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "Grep reads the contents of files on the local file system", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "file.read",
+    reason: "Grep reads the contents of files on the local file system", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

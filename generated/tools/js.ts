@@ -13,24 +13,24 @@ export const OutputSchema = z.string().describe("Console output followed by the 
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "node-repl.eval", // unread: no runtime reader
+  capability: "node-repl.eval",
   metadata: {
     name: "js",
     purpose: "Run JavaScript in the persistent Node.js REPL (browser automation)", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    destructive: true,
+    concurrentSafe: false,
+    sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: false,
+    recovery: "manual",
   },
   description: "Runs JavaScript in a persistent Node.js REPL and returns what it printed and the value of the last expression. Variables, imports and open handles (such as a browser page) persist between calls, so build on earlier calls instead of starting over. Top-level `await` works.\n\n- Keep each call to one step and print what you need to see next; large values are cut.\n- The code runs with the user's privileges: it can read and write files, start processes and reach the network.",
   inputSchema: {
@@ -54,8 +54,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "node-repl", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "js runs arbitrary JavaScript in a Node.js process with the user's privileges", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "node-repl",
+    reason: "js runs arbitrary JavaScript in a Node.js process with the user's privileges", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

@@ -19,24 +19,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "models.list", // unread: no runtime reader
+  capability: "models.list",
   metadata: {
     name: "ListModels",
     purpose: "List the models the host has configured, to pick a model for a workflow's sub-agents", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Lists the models configured on this host, with their provider and a short description. Use it when writing a workflow that should run some of its agents on a particular model, to pick a model id that exists.",
   inputSchema: {
@@ -82,8 +82,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "models.list", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "ListModels reads the host's model configuration", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "models.list",
+    reason: "ListModels reads the host's model configuration", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -17,24 +17,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.saved.list", // unread: no runtime reader
+  capability: "workflow.saved.list",
   metadata: {
     name: "ListSavedWorkflows",
     purpose: "List the workflow definitions saved in the project", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Lists the workflow definitions saved in this project (with SaveWorkflow): name, description and file path.",
   inputSchema: {
@@ -73,8 +73,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.read", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "ListSavedWorkflows reads the project's saved workflow definitions", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "workflow.read",
+    reason: "ListSavedWorkflows reads the project's saved workflow definitions", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -18,7 +18,7 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "off-peak.create", // unread: no runtime reader
+  capability: "off-peak.create",
   metadata: {
     name: "OffPeakCreate",
     purpose: "Queue a prompt to run later, during off-peak hours", // unread: no runtime reader (reserved)
@@ -29,17 +29,17 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "session",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: false,
+    recovery: "manual",
   },
   description: "Queues a prompt to run later, during off-peak hours when the host has spare capacity, instead of now. Suits long, non-urgent work the user is happy to have done later (a large refactor, a full audit, a long test campaign). Returns the task id.",
   inputSchema: {
@@ -82,8 +82,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "off-peak", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "OffPeakCreate queues a prompt that the host runs later without the user present", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "off-peak",
+    reason: "OffPeakCreate queues a prompt that the host runs later without the user present", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

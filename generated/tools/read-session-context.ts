@@ -14,7 +14,7 @@ export const OutputSchema = z.string().describe("The session's context as text, 
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "session.context.read", // unread: no runtime reader
+  capability: "session.context.read",
   metadata: {
     name: "ReadSessionContext",
     purpose: "Read a bounded excerpt of another session's conversation by session id", // unread: no runtime reader (reserved)
@@ -25,17 +25,17 @@ export const contract = {
     ],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Reads the context of another session (its recent conversation: messages, tool calls and results in summary) by session id, cut to at most `max_bytes`. Use it when the user refers to work done in another session and gives you its id, or a system message points you to one.",
   inputSchema: {
@@ -66,8 +66,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.read", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "ReadSessionContext reads the conversation of another session", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "session.read",
+    reason: "ReadSessionContext reads the conversation of another session", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

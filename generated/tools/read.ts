@@ -41,24 +41,24 @@ export const OutputSchema = z.union([
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "file.read", // unread: no runtime reader
+  capability: "file.read",
   metadata: {
     name: "Read",
     purpose: "Read a text file with line numbers, an image, or pages of a PDF", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Reads a file from the local file system. Absolute paths are clearest; a relative path is resolved against the working directory. Reading a file that does not exist returns an error (with similar names in the same directory, when there are any).\n\n- Text files come back in `cat -n` form: each line prefixed with its 1-based line number and a tab. By default up to 2000 lines from the start are returned; use `offset` (first line, 1-based) and `limit` (number of lines) for long files. Lines longer than 2000 characters are cut.\n- Images (PNG, JPEG, GIF, WebP) are returned as images.\n- Directories cannot be read; list them with Bash (`ls`) instead.\n- A file must be read in this session before Write or Edit may change it.",
   inputSchema: {
@@ -198,8 +198,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.read", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "Read returns the contents of files on the local file system", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "file.read",
+    reason: "Read returns the contents of files on the local file system", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -15,24 +15,24 @@ export const OutputSchema = z.string().describe("Confirmation that the answer wa
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.questions.resolve", // unread: no runtime reader
+  capability: "workflow.questions.resolve",
   metadata: {
     name: "ResolveWorkflowQuestion",
     purpose: "Answer a blocking question that a workflow actor escalated", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "session",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: false,
+    recovery: "manual",
   },
   description: "Answers a blocking question that an actor of a workflow run escalated; the actor then continues with the answer. The open questions of a run are shown by GetWorkflowRun. Answer from what the user said or clearly wants; if you do not know, ask the user first.",
   inputSchema: {
@@ -66,8 +66,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.answer", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "workflow.answer",
+    reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: false,

@@ -13,7 +13,7 @@ export const OutputSchema = z.string().describe("Confirmation that the reply was
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "subagent.respond", // unread: no runtime reader
+  capability: "subagent.respond",
   metadata: {
     name: "RespondToCoordinator",
     purpose: "Let a sub-agent reply to the coordinator that started it", // unread: no runtime reader (reserved)
@@ -24,17 +24,17 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: false,
+    recovery: "manual",
   },
   description: "Sends a reply from this sub-agent to its coordinator (the agent that started it). Use it to answer a question the coordinator asked you while you work, or to report when the coordinator asked for a report before your final answer.",
   inputSchema: {
@@ -58,8 +58,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "subagent.respond", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "RespondToCoordinator sends a message to the agent that started this session", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "subagent.respond",
+    reason: "RespondToCoordinator sends a message to the agent that started this session", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

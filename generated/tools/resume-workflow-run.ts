@@ -16,24 +16,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.runs.resume", // unread: no runtime reader
+  capability: "workflow.runs.resume",
   metadata: {
     name: "ResumeWorkflowRun",
     purpose: "Resume a stopped workflow run under its original run id", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "resume", // unread: no runtime reader
+    idempotent: false,
+    recovery: "resume",
   },
   description: "Resumes a stopped workflow run under its original run id: completed steps keep their results and the run continues from where it stopped. Use ListWorkflowRuns to find stopped runs.",
   inputSchema: {
@@ -67,8 +67,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.run", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "ResumeWorkflowRun restarts a run whose agents can change the workspace and run commands", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "workflow.run",
+    reason: "ResumeWorkflowRun restarts a run whose agents can change the workspace and run commands", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

@@ -19,24 +19,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.save", // unread: no runtime reader
+  capability: "workflow.save",
   metadata: {
     name: "SaveWorkflow",
     purpose: "Save a workflow script as a reusable definition in the project", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "workspace", // projected only: runtime/render-model-contract.ts:53
+    destructive: true,
+    concurrentSafe: false,
+    sideEffectScope: "workspace",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Saves a workflow script as a named, reusable definition in this project, after type-checking it and showing it to the user. Saved workflows are listed by ListSavedWorkflows and can be started again later. Saving under an existing name replaces that definition.",
   inputSchema: {
@@ -84,8 +84,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.save", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "SaveWorkflow writes a workflow definition into the project, replacing one of the same name", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "workflow.save",
+    reason: "SaveWorkflow writes a workflow definition into the project, replacing one of the same name", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,

@@ -14,24 +14,24 @@ export const OutputSchema = z.string().describe("Confirmation naming the recipie
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "subagent.message", // unread: no runtime reader
+  capability: "subagent.message",
   metadata: {
     name: "SendMessage",
     purpose: "Send a short message to a running local agent", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: false,
+    recovery: "manual",
   },
   description: "Sends a short message to another agent running in this session (a sub-agent started with Agent, or a teammate), by its agent id or name. Use it to steer a running agent or to give it information it is missing. The message is delivered at the agent's next step; no reply is awaited.",
   inputSchema: {
@@ -61,8 +61,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "subagent.message", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "SendMessage delivers a message that changes what a running agent does next", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "subagent.message",
+    reason: "SendMessage delivers a message that changes what a running agent does next", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -14,24 +14,24 @@ export const OutputSchema = z.string().describe("The skill's instructions.");
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "skill.load", // unread: no runtime reader
+  capability: "skill.load",
   metadata: {
     name: "Skill",
     purpose: "Load a skill's instructions into the current conversation", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "none", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Loads a skill into the conversation: its instructions, and the paths of any scripts or references it ships. Skills package know-how for particular tasks. The available skills are listed in a system message; when the user's request matches one, load it before starting the task and then follow its instructions.\n\n- Pass the skill's name as listed (e.g. \"pdf\" or \"plugin-name:skill-name\").\n- Do not load a skill that is already loaded in this conversation.",
   inputSchema: {
@@ -59,8 +59,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "skill", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "Skill loads instructions from an installed skill into the conversation", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "skill",
+    reason: "Skill loads instructions from an installed skill into the conversation", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -13,24 +13,24 @@ export const OutputSchema = z.string().describe("Confirmation that the result wa
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "workflow.actor.submit-result", // unread: no runtime reader
+  capability: "workflow.actor.submit-result",
   metadata: {
     name: "submit_result",
     purpose: "Let a workflow actor submit its final result, ending its turn", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
-    stopTurnOnSuccess: true, // projected only: runtime/render-model-contract.ts:58
+    stopTurnOnSuccess: true,
     providerVisible: true,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: false,
+    recovery: "manual",
   },
   description: "Submits your final result as this workflow actor. `result` must have the shape your task asked for. A successful call ends your turn and your part of the workflow, so finish and check the work first. If you cannot finish without a decision or information you do not have, call escalate instead.",
   inputSchema: {
@@ -55,8 +55,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "workflow.actor", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "submit_result records this actor's result in the workflow run", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "workflow.actor",
+    reason: "submit_result records this actor's result in the workflow run", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -22,24 +22,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "task.output", // unread: no runtime reader
+  capability: "task.output",
   metadata: {
     name: "TaskOutput",
     purpose: "Read the output and status of a background task (deprecated)", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: ["BashOutput", "AgentOutputTool", "BashOutputTool", "TaskOutputTool"],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "DEPRECATED: prefer reading the task's output file or its completion notification where the host offers them.\n\nReturns the output, status and exit code of a background task started with Bash `run_in_background`.\n\n- With `block` (the default) the call waits until the task has finished or `timeout` ms have passed; with `block: false` it returns at once.\n- The output is everything the task has written so far (stdout and stderr interleaved).",
   inputSchema: {
@@ -106,8 +106,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "task.read", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "TaskOutput reads the output of a background task of this session", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "task.read",
+    reason: "TaskOutput reads the output of a background task of this session", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

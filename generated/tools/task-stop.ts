@@ -18,24 +18,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "task.stop", // unread: no runtime reader
+  capability: "task.stop",
   metadata: {
     name: "TaskStop",
     purpose: "Stop a running background task by id", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: ["KillShell", "KillBash"],
     readOnly: false,
-    destructive: true, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "system", // projected only: runtime/render-model-contract.ts:53
+    destructive: true,
+    concurrentSafe: false,
+    sideEffectScope: "system",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "none", // unread: no runtime reader
+    idempotent: true,
+    recovery: "none",
   },
   description: "Stops a running background task started with Bash `run_in_background`: its whole process group is terminated. Returns the task's final status.",
   inputSchema: {
@@ -82,8 +82,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "task.stop", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "TaskStop terminates a background process of this session", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "task.stop",
+    reason: "TaskStop terminates a background process of this session", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "medium",
     sideEffectScope: "system",
     needsApproval: false,

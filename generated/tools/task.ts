@@ -27,24 +27,24 @@ export const OutputSchema = z.union([
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "subagent.start", // unread: no runtime reader
+  capability: "subagent.start",
   metadata: {
     name: "Task",
     purpose: "Claude Code-compatible alias of Agent, callable but never sent to the model", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: false,
-    idempotent: false, // projected only: runtime/render-model-contract.ts:59
-    recovery: "manual", // unread: no runtime reader
+    idempotent: false,
+    recovery: "manual",
   },
   description: "Claude Code-compatible alias of Agent: it takes the same input and behaves exactly like Agent. Starts a sub-agent to carry out a complex, multi-step task on its own. The sub-agent begins with a fresh context (it does not see this conversation), works with its own tools and ends with one final report, which is returned to you.\n\nAvailable agent types (pass the name as `subagent_type`):\n{{#each subagentProfiles}}\n- {{name}}: {{description}}\n{{else}}\n- (none configured: leave `subagent_type` out for a general-purpose agent)\n{{/each}}\n\n- Write the prompt as a complete briefing: the goal, what is known, what to return, and whether it may change files. The report is for you, not the user: relay what matters.\n- Start independent agents in the same turn so that they run in parallel.\n- Set `run_in_background` when you have other work to do meanwhile; you are notified when the agent finishes.\n{{#if dynamicWorkflows}}\n- Requests to run a workflow (several agents coordinated by a script) must go to CreateWorkflow instead, not to a chain of Agent calls.\n{{/if}}\n- For a single file or a simple search, use the file tools directly: an agent costs more than it saves there.",
   descriptionTemplates: descriptionTemplates,
@@ -119,8 +119,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "subagent", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "subagent",
+    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

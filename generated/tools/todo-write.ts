@@ -28,24 +28,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "session.todo.write", // unread: no runtime reader
+  capability: "session.todo.write",
   metadata: {
     name: "TodoWrite",
     purpose: "Replace the session's todo list", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "session", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: false,
+    sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Replaces the todo list of this session with `todos`, to plan and track multi-step work the user can follow.\n\n- Use it for tasks with three or more steps, or when the user gives a list of things to do; skip it for a single trivial step.\n- Send the whole list every time: items left out are removed.\n- At most one item may be `in_progress`. Mark an item `completed` as soon as it is done, not in batches; only when it is fully done (tests pass, nothing left unresolved).\n- `content` says what to do (\"Run the tests\"); `activeForm` says it as it is happening (\"Running the tests\").",
   inputSchema: {
@@ -132,8 +132,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "session.todo", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "TodoWrite changes the session's todo list", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "session.todo",
+    reason: "TodoWrite changes the session's todo list", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -32,24 +32,24 @@ export const OutputSchema = z.union([
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "web.fetch", // unread: no runtime reader
+  capability: "web.fetch",
   metadata: {
     name: "WebFetch",
     purpose: "Fetch a public URL and return its content as Markdown", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "network", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "network",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Fetches a URL over HTTP(S) and returns its content: HTML is converted to Markdown, other text types (plain text, Markdown, JSON, XML) are returned as they are. The `prompt` says what to look for in the page; it is returned with the content so the answer can be taken from it.\n\n- The URL must be a fully formed http:// or https:// URL.\n- Redirects within the same host are followed. A redirect to another host is not followed: the call returns the new URL, and a second WebFetch with it fetches the content.\n- Binary content (images, archives, PDFs) is refused; download it with Bash when needed.\n- Large pages are cut after 100,000 characters.",
   inputSchema: {
@@ -151,8 +151,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "web.fetch", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "WebFetch sends an HTTP request to a host on the network", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "web.fetch",
+    reason: "WebFetch sends an HTTP request to a host on the network", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "medium",
     sideEffectScope: "network",
     needsApproval: true,

@@ -23,24 +23,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "web.search", // unread: no runtime reader
+  capability: "web.search",
   metadata: {
     name: "WebSearch",
     purpose: "Search the web through the model's native search and return titles, links and snippets", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: true, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "network", // projected only: runtime/render-model-contract.ts:53
+    destructive: false,
+    concurrentSafe: true,
+    sideEffectScope: "network",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
     needsApproval: false,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Searches the web and returns the matching pages (title, URL and a snippet) so that answers can rest on information newer than your training data.\n\n- The current month is {{currentMonth}}. When a query concerns recent events, releases or documentation, put the right year in it instead of a year from your training data.\n- `allowed_domains` keeps only results from those domains; `blocked_domains` drops results from them. Give at most one of the two.\n- After answering from search results, list the pages you relied on as markdown links under a \"Sources:\" heading.",
   descriptionTemplates: descriptionTemplates,
@@ -111,8 +111,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "web.search", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "WebSearch sends the query to a search provider over the network", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "web.search",
+    reason: "WebSearch sends the query to a search provider over the network", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "low",
     sideEffectScope: "network",
     needsApproval: false,

@@ -18,24 +18,24 @@ export const OutputSchema = z.object({
 export type Output = z.output<typeof OutputSchema>;
 
 export const contract = {
-  capability: "file.write", // unread: no runtime reader
+  capability: "file.write",
   metadata: {
     name: "Write",
     purpose: "Create a file or replace its whole contents", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/render-model-contract.ts:51
-    concurrentSafe: false, // projected only: runtime/render-model-contract.ts:52
-    sideEffectScope: "workspace", // projected only: runtime/render-model-contract.ts:53
+    destructive: true,
+    concurrentSafe: false,
+    sideEffectScope: "workspace",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54
     needsApproval: true,
-    requiresUserInteraction: false, // projected only: runtime/render-model-contract.ts:56
+    requiresUserInteraction: false,
     allowedInPlanMode: false,
     stopTurnOnSuccess: false,
     providerVisible: true,
-    idempotent: true, // projected only: runtime/render-model-contract.ts:59
-    recovery: "retry", // unread: no runtime reader
+    idempotent: true,
+    recovery: "retry",
   },
   description: "Writes `content` to a file, creating missing parent directories. An existing file is replaced entirely.\n\n- An existing file may only be overwritten after it was read with Read in this session, and only if it has not changed since; otherwise the call fails and asks for a fresh Read.\n- Prefer Edit for changing part of an existing file: it sends only the difference.\n- Do not create documentation or README files unless asked to.",
   inputSchema: {
@@ -79,8 +79,8 @@ export const contract = {
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
   permission: {
-    permission: "file.write", // projected only: runtime/permission/evaluate-permission.ts:97
-    reason: "Write creates or overwrites files on the local file system", // projected only: runtime/permission/evaluate-permission.ts:98
+    permission: "file.write",
+    reason: "Write creates or overwrites files on the local file system", // projected only: runtime/executor/authorize-tool-call.ts:154
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,

@@ -24,7 +24,12 @@
  * recomputed capability is read-only is never destructive.
  */
 import type { PermissionCapability, ToolEntry } from '../contract.js';
-import { matchesRulePattern, ruleAppliesToTool, type ParsedRule } from './parse-permission-rule.js';
+import {
+  matchesRulePattern,
+  ruleAppliesToTool,
+  type ParsedRule,
+  type RuleSubjectTool,
+} from './parse-permission-rule.js';
 
 export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'yolo';
 
@@ -87,7 +92,7 @@ export function evaluatePermission(
   };
   const sourceValues = patternSourceValues(entry, input);
   const values = permission.patternSources.flatMap((source) => sourceValues[source] ?? []);
-  const subject = {
+  const subject: RuleSubjectTool = {
     names: [metadata.name, ...metadata.aliases],
     permission: permission.permission,
     capability: entry.capability,
