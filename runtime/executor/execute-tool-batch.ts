@@ -286,7 +286,8 @@ class BatchRun {
       };
     }
 
-    // State the pre-tool hook shares with this function across attempts.
+    // State the pre-tool hook shares with this function across attempts. `ranWith` is set once
+    // any attempt got past permission to its handler: from then on the call may have had effects.
     let approvedInput: { readonly value: unknown } | undefined;
     let authorization: Authorization | undefined;
     let ranWith: CallEffects | undefined;
@@ -329,7 +330,6 @@ class BatchRun {
     let result: ToolCallResult;
     for (;;) {
       attempts += 1;
-      ranWith = undefined;
       result = await callTool(this.runtime, call, {
         ...context,
         session: this.#session,
@@ -337,7 +337,6 @@ class BatchRun {
       });
       const retryable =
         result.isError &&
-        ranWith !== undefined &&
         mayRetryAutomatically(entry, result.errorCode) &&
         attempts < maxAttempts &&
         context.signal?.aborted !== true;

@@ -200,6 +200,32 @@ describe('executeToolBatch recovery', () => {
     ]);
   });
 
+  test('a retry that fails before the handler still reports the effects of the attempt that ran', async () => {
+    const { tool, counter } = failingTool('retry', true, 'throws');
+    let resolves = 0;
+    const flaky: ToolEntry = {
+      ...tool,
+      resolveInput: async (input: unknown) => {
+        resolves += 1;
+        if (resolves === 2) throw new Error('lookup failed');
+        return { ok: true, input };
+      },
+    };
+    const batch = await executeToolBatch(
+      batchRuntime([flaky]),
+      [{ name: 'Flaky', input: {} }],
+      await batchContext({ retry: { maxAttempts: 2, sleep: async () => {} } }),
+    );
+    expect(counter.runs).toBe(1);
+    expect(batch.results[0]).toMatchObject({
+      errorCode: 'handler_error',
+      attempts: 2,
+      recovery: { strategy: 'retry', attempts: 2, automaticRetry: 'automatic' },
+      effects: { sideEffectScope: 'none' },
+    });
+    expect(batch.worldTouched).toBe(true);
+  });
+
   test('maxAttempts 1 turns retries off', async () => {
     const { tool, counter } = failingTool('retry', true, 'throws');
     await executeToolBatch(
