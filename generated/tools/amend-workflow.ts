@@ -24,7 +24,7 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: false,
     sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/render-model-contract.ts:54

@@ -36,7 +36,7 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true,
+    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: false,
     sideEffectScope: "workspace",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54

@@ -28,7 +28,7 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false,
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54

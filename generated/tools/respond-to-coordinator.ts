@@ -24,7 +24,7 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false,
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: false,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54

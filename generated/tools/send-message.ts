@@ -21,7 +21,7 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false,
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: true,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/render-model-contract.ts:54

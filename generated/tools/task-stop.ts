@@ -25,7 +25,7 @@ export const contract = {
     modelInstructions: [],
     aliases: ["KillShell", "KillBash"],
     readOnly: false,
-    destructive: true,
+    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: false,
     sideEffectScope: "system",
     riskLevel: "medium", // projected only: runtime/render-model-contract.ts:54

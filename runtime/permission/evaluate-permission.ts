@@ -3,7 +3,7 @@
  *
  * Contract fields read here: `permission.permission` (rules may name it: `file.write` covers
  * Write and Edit), `capability` (rules may target `capability:<glob>`), `permission.riskLevel`
- * and `metadata.destructive` (what `acceptEdits` lets through), `permission.patternSources`
+ * (what `acceptEdits` lets through), `permission.patternSources`
  * (which input values rules match), `permission.alwaysAllowPatternSources` (what an "always
  * allow" answer records), `permission.denyPriority`, `permission.alwaysAsk`,
  * `permission.askOptions.allowAlways`, `permission.needsApproval`, `metadata.allowedInPlanMode`,
@@ -17,11 +17,11 @@
  * `alwaysAsk` asks in every mode, yolo included; plan mode refuses every call that is not
  * read-only (after `resolvePermissionCapability`) unless the tool is `allowedInPlanMode`.
  *
- * `acceptEdits` allows, without asking, a call that edits the workspace (scope `workspace`) at
- * low or medium risk and is not destructive; a high-risk or destructive call (Write and Edit
- * declare `destructive`: they overwrite) still goes on to the ordinary checks and asks when it
- * needs approval. To accept overwrites too, allow the permission: `file.write`. A call whose
- * recomputed capability is read-only is never destructive.
+ * `acceptEdits` allows, without asking, a call that edits the workspace (scope `workspace`, after
+ * `resolvePermissionCapability`) at low or medium risk — Write and Edit included, although they
+ * are `destructive` (they overwrite): accepting file edits is what the mode is for, and both
+ * refuse to touch a file the model has not read. High-risk calls and calls outside the workspace
+ * go on to the ordinary checks and ask when they need approval.
  */
 import type { PermissionCapability, ToolEntry } from '../contract.js';
 import {
@@ -148,18 +148,15 @@ export function evaluatePermission(
   const allowRule = ruleCoveringAll(forTool(settings.allow), values);
   if (allowRule !== undefined) return decide('allow', 'allowRule', allowRule);
   if (settings.mode === 'yolo') return decide('allow', 'yoloMode');
-  if (settings.mode === 'acceptEdits' && acceptsEdit(capability, metadata.destructive))
+  if (settings.mode === 'acceptEdits' && acceptsEdit(capability))
     return decide('allow', 'acceptEditsMode');
   if (!capability.needsApproval) return decide('allow', 'noApprovalNeeded');
   return decide('ask', 'approvalRequired');
 }
 
-/** `acceptEdits`: a workspace edit below high risk that destroys nothing. */
-function acceptsEdit(capability: PermissionCapability, declaredDestructive: boolean): boolean {
-  const destructive = !capability.readOnly && declaredDestructive;
-  return (
-    capability.sideEffectScope === 'workspace' && capability.riskLevel !== 'high' && !destructive
-  );
+/** `acceptEdits`: a workspace edit below high risk. */
+function acceptsEdit(capability: PermissionCapability): boolean {
+  return capability.sideEffectScope === 'workspace' && capability.riskLevel !== 'high';
 }
 
 /**

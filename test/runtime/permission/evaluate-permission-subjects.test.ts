@@ -120,7 +120,7 @@ describe('rules about a permission name or a capability', () => {
   });
 });
 
-describe('acceptEdits: workspace edits below high risk that destroy nothing', () => {
+describe('acceptEdits: workspace edits below high risk, overwrites included', () => {
   const cases: { scope: SideEffectScope; risk: RiskLevel; destructive: boolean; want: string }[] =
     [];
   for (const scope of ['workspace', 'system'] as const)
@@ -131,16 +131,21 @@ describe('acceptEdits: workspace edits below high risk that destroy nothing', ()
           risk,
           destructive,
           want:
-            scope === 'workspace' && risk !== 'high' && !destructive
+            scope === 'workspace' && risk !== 'high'
               ? 'allow acceptEditsMode'
               : 'ask approvalRequired',
         });
-  test('the table allows exactly the low and medium, non-destructive workspace edits', () => {
+  test('the table allows exactly the low and medium workspace edits, destructive or not', () => {
     expect(
       cases
         .filter((row) => row.want.startsWith('allow'))
         .map((row) => `${row.scope}/${row.risk}/${row.destructive}`),
-    ).toEqual(['workspace/low/false', 'workspace/medium/false']);
+    ).toEqual([
+      'workspace/low/false',
+      'workspace/low/true',
+      'workspace/medium/false',
+      'workspace/medium/true',
+    ]);
   });
 
   test.each(cases)(
@@ -156,8 +161,9 @@ describe('acceptEdits: workspace edits below high risk that destroy nothing', ()
   );
 
   test.each([
-    { tool: 'Write', settings: { mode: 'acceptEdits' }, want: 'ask approvalRequired' },
-    { tool: 'Edit', settings: { mode: 'acceptEdits' }, want: 'ask approvalRequired' },
+    { tool: 'Write', settings: { mode: 'acceptEdits' }, want: 'allow acceptEditsMode' },
+    { tool: 'Edit', settings: { mode: 'acceptEdits' }, want: 'allow acceptEditsMode' },
+    { tool: 'Write', settings: { mode: 'default' }, want: 'ask approvalRequired' },
     {
       tool: 'Write',
       settings: { mode: 'acceptEdits', allow: rules('file.write') },
@@ -170,14 +176,14 @@ describe('acceptEdits: workspace edits below high risk that destroy nothing', ()
     },
     { tool: 'Bash', settings: { mode: 'acceptEdits' }, want: 'ask approvalRequired' },
   ] as { tool: string; settings: PermissionSettings; want: string }[])(
-    'real $tool (destructive: it overwrites) under $settings → $want',
+    'real $tool under $settings → $want',
     ({ tool, settings, want }) => {
       const decision = evaluatePermission(builtIn(tool), inputs[tool], settings);
       expect(`${decision.decision} ${decision.reason}`).toBe(want);
     },
   );
 
-  test('a call recomputed as read-only is never destructive', () => {
+  test('the scope that counts is the recomputed one', () => {
     const entry = makeToolEntry('Probe', {
       metadata: { destructive: true, sideEffectScope: 'workspace' },
       resolvePermissionCapability: () => ({
