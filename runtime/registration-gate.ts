@@ -12,9 +12,11 @@
 import type { FeatureFlag, HostPort, SessionKind, ToolEntry } from './contract.js';
 import { FEATURE_FLAGS } from './contract.js';
 import {
+  ruleAppliesToTool,
   safeParsePermissionRule,
   type ParsedRule,
   type PermissionRuleProblem,
+  type RuleSubjectTool,
 } from './permission/parse-permission-rule.js';
 import { filterSearchBranch } from './search-branch-filter.js';
 
@@ -107,34 +109,41 @@ export function resolveFeatureFlags(
   return resolved;
 }
 
-/** Bare tool names among `disallowedTools`, and the rules and problems among the rest. */
+/**
+ * `disallowedTools` split three ways: rules without a pattern (`WebFetch`, the permission name
+ * `file.write`, `capability:net.*`), which unregister every tool they apply to; rules with a
+ * pattern (`Bash(rm:*)`), which unregister nothing and go to the permission layer as deny rules;
+ * and texts that are not rules.
+ */
 export function splitDisallowedTools(disallowedTools: readonly string[] | undefined): {
-  readonly names: ReadonlySet<string>;
+  readonly bareRules: readonly ParsedRule[];
   readonly rules: ParsedRule[];
   readonly problems: PermissionRuleProblem[];
 } {
-  const names = new Set<string>();
+  const bareRules: ParsedRule[] = [];
   const rules: ParsedRule[] = [];
   const problems: PermissionRuleProblem[] = [];
   for (const text of disallowedTools ?? []) {
     const parsed = safeParsePermissionRule(text);
     if (!parsed.success) problems.push(parsed.error);
-    else if (parsed.rule.match.kind === 'tool') names.add(parsed.rule.toolName);
+    else if (parsed.rule.match.kind === 'tool') bareRules.push(parsed.rule);
     else rules.push(parsed.rule);
   }
-  return { names, rules, problems };
+  return { bareRules, rules, problems };
 }
 
 /**
- * The session-wide name lists (disallowed names, denylist, allowlist), which apply to built-in
- * and MCP tools alike. `names` are the tool's name and aliases. `undefined` means allowed.
+ * The session-wide lists (disallowed rules, denylist, allowlist), which apply to built-in and MCP
+ * tools alike. The lists name tools (name or alias); a bare disallow rule may also name the
+ * tool's permission or match its capability. `undefined` means allowed.
  */
 export function sessionListVerdict(
-  names: readonly string[],
+  subject: RuleSubjectTool,
   input: Pick<RegistrationGateInput, 'allowlist' | 'denylist'>,
-  disallowedNames: ReadonlySet<string>,
+  disallowedRules: readonly ParsedRule[],
 ): 'disallowed' | 'denylist' | 'allowlist' | undefined {
-  if (names.some((name) => disallowedNames.has(name))) return 'disallowed';
+  const { names } = subject;
+  if (disallowedRules.some((rule) => ruleAppliesToTool(rule, subject))) return 'disallowed';
   if (input.denylist !== undefined && names.some((name) => input.denylist!.includes(name)))
     return 'denylist';
   if (input.allowlist !== undefined && !names.some((name) => input.allowlist!.includes(name)))
@@ -152,7 +161,7 @@ export function resolveRegistrationGate(
   const skipped = new Map<ToolEntry, SkippedTool>();
   const candidates: ToolEntry[] = [];
   for (const tool of tools) {
-    const skip = firstSkip(tool, input, features, disallowed.names);
+    const skip = firstSkip(tool, input, features, disallowed.bareRules);
     if (skip === undefined) candidates.push(tool);
     else skipped.set(tool, skip);
   }
@@ -173,7 +182,7 @@ function firstSkip(
   tool: ToolEntry,
   input: RegistrationGateInput,
   features: Readonly<Record<FeatureFlag, boolean>>,
-  disallowedNames: ReadonlySet<string>,
+  disallowedRules: readonly ParsedRule[],
 ): SkippedTool | undefined {
   const name = tool.metadata.name;
   const skip = (reason: RegistrationSkipReason, detail?: string): SkippedTool =>
@@ -183,9 +192,9 @@ function firstSkip(
   const addedBack = input.sessionKind === 'subagent' && SUBAGENT_ADD_BACK.has(name);
 
   const listed = sessionListVerdict(
-    names,
+    { names, permission: tool.permission.permission, capability: tool.capability },
     addedBack ? { denylist: input.denylist } : input,
-    disallowedNames,
+    disallowedRules,
   );
   if (listed !== undefined) return skip(listed);
   if (

@@ -207,7 +207,7 @@ export const contract = {
     askOptions: {
       allowAlways: true,
     },
-    patternSources: [],
+    patternSources: ["file_path"],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
   },

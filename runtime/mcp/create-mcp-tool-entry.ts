@@ -12,6 +12,7 @@ import type {
 } from '../contract.js';
 import { formatMcpContent } from './format-mcp-content.js';
 import { MCP_DEFAULT_TIMEOUT_MS } from './mcp-result-budgets.js';
+import { mcpCapability } from './project-mcp-tool-name.js';
 import type { CallMcpTool, McpCallResult, McpToolDescriptor } from './mcp-tool-descriptor.js';
 
 export type McpToolInput = Record<string, unknown>;
@@ -71,7 +72,7 @@ export function createMcpToolEntry(
       (text) => typeof text === 'string',
     ) ?? '';
   return {
-    capability: `mcp.${server}.${descriptor.name}`,
+    capability: mcpCapability(server, descriptor.name),
     metadata: {
       name: options.name,
       purpose: `Tool "${descriptor.name}" of the MCP server "${server}"`,

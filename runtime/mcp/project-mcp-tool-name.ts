@@ -20,6 +20,14 @@ export function sanitizeMcpNamePart(part: string): string {
   return part.replace(/[^A-Za-z0-9_-]/gu, '_');
 }
 
+/**
+ * The capability of an MCP tool, `mcp.<server>.<tool>` (each part sanitised like the name, so a
+ * dot in a server or tool name never adds a level): `capability:mcp.github.*` rules match it.
+ */
+export function mcpCapability(server: string, tool: string): string {
+  return `mcp.${sanitizeMcpNamePart(server)}.${sanitizeMcpNamePart(tool)}`;
+}
+
 /** `mcp__<server>__<tool>`, sanitised, not shortened. */
 export function mcpToolName(server: string, tool: string): string {
   return `mcp__${sanitizeMcpNamePart(server)}__${sanitizeMcpNamePart(tool)}`;

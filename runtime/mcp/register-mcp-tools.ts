@@ -26,7 +26,7 @@ import {
 } from './mcp-result-budgets.js';
 import type { CallMcpTool, McpToolDescriptor } from './mcp-tool-descriptor.js';
 import { normalizeMcpInputSchema } from './normalize-mcp-input-schema.js';
-import { mcpToolName, projectMcpToolNames } from './project-mcp-tool-name.js';
+import { mcpCapability, mcpToolName, projectMcpToolNames } from './project-mcp-tool-name.js';
 
 /** Server name of the host's Node REPL (browser-use) MCP server. */
 export const NODE_REPL_SERVER = 'node_repl';
@@ -120,7 +120,7 @@ export function registerMcpTools(
     taken,
     visibleServer,
   );
-  const disallowedNames = splitDisallowedTools(runtime.gateInput.disallowedTools).names;
+  const disallowedRules = splitDisallowedTools(runtime.gateInput.disallowedTools).bareRules;
   const entries: ToolEntry[] = [];
   const registered: { name: string; tool: string; aliases: string[]; shortened: boolean }[] = [];
   for (const descriptor of selected) {
@@ -140,10 +140,15 @@ export function registerMcpTools(
       !taken.has(ordinaryName)
         ? [ordinaryName]
         : [];
+    // The same subject the entry gets below: permission = its name, capability mcp.<server>.<tool>.
     const listed = sessionListVerdict(
-      [projection.name, ...aliases],
+      {
+        names: [projection.name, ...aliases],
+        permission: projection.name,
+        capability: mcpCapability(server, descriptor.name),
+      },
       runtime.gateInput,
-      disallowedNames,
+      disallowedRules,
     );
     if (listed !== undefined) {
       skipped.push({ tool: descriptor.name, reason: listed });

@@ -298,3 +298,46 @@ describe('the 40 built-ins', () => {
     );
   });
 });
+
+describe('disallowed rules without a pattern, on the real built-ins', () => {
+  const registered = (disallowedTools: string[], embeddedSearch = true) =>
+    namesOf(
+      resolveRegistrationGate(builtInTools, { ...gate, disallowedTools, embeddedSearch })
+        .registered,
+    );
+  const baseline = registered([]);
+
+  test.each([
+    {
+      rule: 'file.write',
+      removed: ['Write', 'Edit'],
+      note: 'a permission name: every tool with it',
+    },
+    {
+      rule: 'capability:web.*',
+      removed: ['WebFetch', 'WebSearch'],
+      note: 'a capability glob; WebSearch too (the gate registers it, getTools shows it per model)',
+    },
+    {
+      rule: 'capability:session.todo.*',
+      removed: ['TodoRead', 'TodoWrite'],
+      note: 'a capability glob',
+    },
+    { rule: 'KillBash', removed: ['TaskStop'], note: 'an alias' },
+    { rule: 'Bash(rm:*)', removed: [], note: 'a pattern rule unregisters nothing' },
+  ])('$rule unregisters $removed ($note)', ({ rule, removed }) => {
+    expect(registered([rule])).toEqual(baseline.filter((name) => !removed.includes(name)));
+  });
+
+  test('a capability glob matches one level per *: capability:file.* keeps Glob and Grep (file.search.*)', () => {
+    const withoutEmbeddedSearch = registered([], false);
+    expect(registered(['capability:file.*'], false)).toEqual(
+      withoutEmbeddedSearch.filter((name) => !['Read', 'Write', 'Edit'].includes(name)),
+    );
+    expect(registered(['capability:file.**'], false)).toEqual(
+      withoutEmbeddedSearch.filter(
+        (name) => !['Read', 'Write', 'Edit', 'Glob', 'Grep'].includes(name),
+      ),
+    );
+  });
+});

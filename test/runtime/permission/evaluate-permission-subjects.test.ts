@@ -68,9 +68,19 @@ describe('rules about a permission name or a capability', () => {
       tool: 'Read',
       want: 'deny denyRule capability:file.*',
     },
-    // Read's manifest declares no patternSources, so no pattern rule can match one of its calls.
+    // Read matches path rules on file_path (its patternSources); Glob declares none.
     {
       settings: { mode: 'yolo', deny: rules('capability:file.*(/etc/**)') },
+      tool: 'Read',
+      want: 'deny denyRule capability:file.*(/etc/**)',
+    },
+    {
+      settings: { mode: 'yolo', deny: rules('Read(/etc/**)') },
+      tool: 'Read',
+      want: 'deny denyRule Read(/etc/**)',
+    },
+    {
+      settings: { mode: 'yolo', deny: rules('Read(/home/**)') },
       tool: 'Read',
       want: 'allow yoloMode',
     },
