@@ -5,7 +5,7 @@
  *   type checker (`getExportedDeclarations()`), which builds a program over the generated modules
  *   and zod.
  *
- * Run: node --import tsx bench/manifest-loader.ts
+ * Run: node --import tsx bench/manifest-loader.bench.ts
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -5,7 +5,7 @@
  * - Read of a 2,000-line file (numbered) vs readFile + split;
  * - Grep (files_with_matches) over 2,000 small files vs `grep -rl` in a child process.
  *
- * Run: node --import tsx bench/workspace-tools.ts
+ * Run: node --import tsx bench/workspace-tools.bench.ts
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -4,7 +4,7 @@
  *   projection of every eligible schema (all 39 marked eligible, to measure the projection);
  * - the SDK's own tool preparation in generateText (MockLanguageModelV3, no network), for scale.
  *
- * Run: node --import tsx bench/ai-sdk-tools.ts
+ * Run: node --import tsx bench/ai-sdk-tools.bench.ts
  */
 import { generateText } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
