@@ -23,7 +23,7 @@ export const OutputSchema = z.object({
     oldLines: z.number().int().gte(0),
     newStart: z.number().int().gte(1),
     newLines: z.number().int().gte(0),
-  }).strict()).describe("One entry per replacement, in file order (line numbers are 1-based)."),
+  }).strict()).describe("One entry per run of replacements that share lines, in file order (line numbers are 1-based)."),
   snippet: z.string().describe("The edited region of the new file with a few lines of context, numbered like `cat -n`."),
 }).strict();
 export type Output = z.output<typeof OutputSchema>;
@@ -124,7 +124,7 @@ export const contract = {
           required: ["oldStart", "oldLines", "newStart", "newLines"],
           additionalProperties: false,
         },
-        description: "One entry per replacement, in file order (line numbers are 1-based).",
+        description: "One entry per run of replacements that share lines, in file order (line numbers are 1-based).",
       },
       snippet: {
         type: "string",

@@ -189,6 +189,17 @@ describe('summarizeReplacements', () => {
       { oldStart: 1, oldLines: 1, newStart: 1, newLines: 2 },
       { oldStart: 3, oldLines: 1, newStart: 4, newLines: 2 },
     ]],
+    // Found by the property below: replacing each match against the original line counted "bb" as
+    // two one-line changes although the line disappears.
+    ['two matches on one line share a hunk', 'bb', 'b', '', [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 0 }]],
+    ['matches on one line, then one on another', 'x x\ny\nx\n', 'x', 'z', [
+      { oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 },
+      { oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 },
+    ]],
+    ['a match ending in a line break shares a hunk with one on the next line', 'a\na\nb\n', 'a\n', '', [
+      { oldStart: 1, oldLines: 2, newStart: 1, newLines: 0 },
+    ]],
+    ['a match at the start of a file that starts with a line break', '\nq\n', '\nq', 'r', [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 1 }]],
   ])('%s', (_label, content, oldString, newString, hunks) => {
     const indices: number[] = [];
     for (let index = content.indexOf(oldString); index !== -1; index = content.indexOf(oldString, index + oldString.length)) indices.push(index);
@@ -206,6 +217,27 @@ describe('summarizeReplacements', () => {
         const hunks = summarizeReplacements(content, oldString, newString, indices);
         const delta = hunks.reduce((sum, hunk) => sum + hunk.newLines - hunk.oldLines, 0);
         expect(delta).toBe(lineCount(content.split(oldString).join(newString)) - lineCount(content));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  const linesOf = (text: string) => (text === '' ? [] : text.split('\n').slice(0, text.endsWith('\n') ? -1 : undefined));
+
+  test('putting the hunks\' new lines in place of their old lines gives the new file (property)', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', '\n'), maxLength: 30 });
+    fc.assert(
+      fc.property(text, fc.string({ unit: fc.constantFrom('a', 'b', '\n'), minLength: 1, maxLength: 4 }), text, (content, oldString, newString) => {
+        const indices: number[] = [];
+        for (let index = content.indexOf(oldString); index !== -1; index = content.indexOf(oldString, index + oldString.length)) indices.push(index);
+        const newContent = content.split(oldString).join(newString);
+        const [oldLines, newLines] = [linesOf(content), linesOf(newContent)];
+        const rebuilt = [...oldLines];
+        // From the last hunk back, so earlier old line numbers still hold.
+        for (const hunk of summarizeReplacements(content, oldString, newString, indices).reverse()) {
+          rebuilt.splice(hunk.oldStart - 1, hunk.oldLines, ...newLines.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines));
+        }
+        expect(rebuilt).toEqual(newLines);
       }),
       { numRuns: 500 },
     );
