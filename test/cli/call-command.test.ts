@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CALL_USAGE, run } from '../../cli/call-command.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,6 +30,7 @@ beforeAll(async () => {
   workspace = await mkdtemp(join(tmpdir(), 'call-cli-'));
   await writeFile(join(workspace, 'notes.txt'), 'alpha\nbeta\n');
 });
+afterAll(() => rm(workspace, { recursive: true, force: true }));
 
 describe('tool-contracts call (real process)', () => {
   test("`call Read '{}'` prints the two-line Read error and exits 1, without loading ts-morph", async () => {

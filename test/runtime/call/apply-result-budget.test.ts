@@ -1,5 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -7,6 +6,7 @@ import { z } from 'zod';
 import { applyResultBudget, callTool } from '../../../runtime/call/index.js';
 import { utf8ByteLength, utf8Head, utf8Tail } from '../../../runtime/call/utf8-slice.js';
 import type { ToolResultBudget } from '../../../runtime/contract.js';
+import { temporaryDirectory } from '../../support/temporary-directory.js';
 import { fixtureContext, fixtureRuntime, fixtureTool } from './fixture-tool.js';
 
 interface BudgetOverrides extends Partial<Omit<ToolResultBudget, 'preview' | 'artifact'>> {
@@ -25,7 +25,7 @@ function budget(overrides: BudgetOverrides): ToolResultBudget {
   };
 }
 
-const directory = () => mkdtemp(join(tmpdir(), 'budget-'));
+const directory = () => temporaryDirectory('budget-');
 
 async function cut(content: string, resultBudget: ToolResultBudget) {
   return applyResultBudget({

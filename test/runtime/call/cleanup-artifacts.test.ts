@@ -1,5 +1,4 @@
-import { access, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
@@ -7,6 +6,7 @@ import {
   cleanupArtifacts,
   type ToolResultArtifact,
 } from '../../../runtime/call/index.js';
+import { temporaryDirectory } from '../../support/temporary-directory.js';
 
 const exists = (path: string) =>
   access(path).then(
@@ -27,7 +27,7 @@ describe('artifact retention', () => {
   });
 
   test('cleanupArtifacts deletes exactly the expired files', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'artifacts-'));
+    const directory = await temporaryDirectory('artifacts-');
     const artifacts: ToolResultArtifact[] = (['turn', 'session', 'persistent'] as const).map(
       (retention) => ({
         path: join(directory, `Bash-${retention}.txt`),
@@ -64,7 +64,7 @@ describe('artifact retention', () => {
   });
 
   test('a file that cannot be deleted stays on the list with the reason', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'artifacts-'));
+    const directory = await temporaryDirectory('artifacts-');
     const notAFile = join(directory, 'dir.txt');
     await mkdir(join(notAFile, 'inner'), { recursive: true });
     const result = await cleanupArtifacts(

@@ -3,13 +3,12 @@
  * generator produces it (zod-to-json-schema, no `$ref`, input side, draft 2020-12 marker, `anyOf`
  * renamed `oneOf`), and a real handler.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z, type ZodTypeAny } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { JsonSchema, ToolEntry } from '../../../runtime/contract.js';
 import type { CallableRuntime, CallToolContext } from '../../../runtime/call/index.js';
+import { temporaryDirectory } from '../../support/temporary-directory.js';
 
 function renameAnyOf(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(renameAnyOf);
@@ -127,11 +126,11 @@ export function fixtureRuntime(entries: readonly ToolEntry[]): CallableRuntime {
   return { registry: { get: (name) => byName.get(name), list: () => entries } };
 }
 
-/** A call context in a fresh temporary directory. */
+/** A call context in a fresh temporary directory, removed when the current test finishes. */
 export async function fixtureContext(
   overrides: Partial<CallToolContext> = {},
 ): Promise<CallToolContext> {
-  const root = await mkdtemp(join(tmpdir(), 'call-tool-'));
+  const root = await temporaryDirectory('call-tool-');
   return {
     workspaceRoot: root,
     workingDirectory: root,

@@ -3,13 +3,13 @@
  * event log and can be held until the test releases them, a runtime over chosen entries, and a
  * batch context in a fresh temporary directory.
  */
-import { mkdtemp, realpath } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolCall } from '../../../runtime/call/call-tool.js';
 import type { ToolEntry } from '../../../runtime/contract.js';
 import type { ToolBatchContext, ToolBatchRuntime } from '../../../runtime/executor/index.js';
+import { temporaryDirectory } from '../../support/temporary-directory.js';
 import type { ParsedRule } from '../../../runtime/permission/parse-permission-rule.js';
 import { fixtureTool } from '../call/fixture-tool.js';
 
@@ -97,11 +97,14 @@ export function batchRuntime(
   };
 }
 
-/** A batch context in a fresh temporary directory; permission mode `yolo` unless overridden. */
+/**
+ * A batch context in a fresh temporary directory (removed when the current test finishes);
+ * permission mode `yolo` unless overridden.
+ */
 export async function batchContext(
   overrides: Partial<ToolBatchContext> = {},
 ): Promise<ToolBatchContext & { readonly root: string }> {
-  const root = await realpath(await mkdtemp(path.join(tmpdir(), 'executor-')));
+  const root = await realpath(await temporaryDirectory('executor-'));
   return {
     root,
     workspaceRoot: root,
