@@ -30,6 +30,8 @@ export interface ContractFieldMap {
   readonly modelPaths: readonly string[];
   /** Hook names of `ToolHooks`, in declaration order. */
   readonly hookNames: readonly string[];
+  /** Every mapped declaration node, in the order the walk met them. */
+  readonly declarations: readonly ts.Node[];
   /** The mapped fields a declaration node stands for (several for a shared declaration). */
   fieldsOf(declaration: ts.Node): readonly MappedField[] | undefined;
 }
@@ -107,6 +109,7 @@ export function buildContractFieldMap(checker: ts.TypeChecker, contractFile: ts.
     containerPaths,
     modelPaths,
     hookNames,
+    declarations: [...byDeclaration.keys()],
     fieldsOf: (declaration) => byDeclaration.get(declaration),
   };
 }

@@ -14,7 +14,7 @@ import { ts } from 'ts-morph';
 import { collectAccessSites, type AccessKind } from './access-sites.js';
 import { compareText } from './compare-text.js';
 import { buildContractFieldMap, type ContractFieldMap, type MappedField } from './contract-field-map.js';
-import { collectStructuralFlows } from './structural-flows.js';
+import { StructuralFlows } from './structural-flows.js';
 import { isLogicUse, propertyAssignmentTargets, ValueUseAnalyzer, type UseKind, type ValueUse } from './value-uses.js';
 
 /** `enforced`: logic depends on it; `projected`: only copied somewhere; `unread`: no reader. */
@@ -117,15 +117,20 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
       const site: Site = { access: access.kind, nameNode: access.nameNode, valueNode: access.valueNode };
       for (const declaration of declarations) addSite(declaration, site);
     }
-    for (const flow of collectStructuralFlows(file, checker, isMapped, isTracked)) {
-      const site: Site = {
+  }
+
+  // Structural hand-overs of a declaration, as reads of it; found when the declaration is first
+  // reached (a contract field, or a property a contract field's value was copied into).
+  const flows = new StructuralFlows(checker, files, isTracked);
+  const addStructuralSites = (declaration: ts.Node): void => {
+    for (const flow of flows.from(declaration)) {
+      addSite(declaration, {
         access: 'structural',
         nameNode: flow.node,
         fixedUses: [{ kind: 'object-property', node: flow.node, targets: flow.to }],
-      };
-      for (const declaration of flow.from) addSite(declaration, site);
+      });
     }
-  }
+  };
 
   const analyzer = new ValueUseAnalyzer(checker, files, isTracked);
   const usesMemo = new Map<Site, readonly ValueUse[]>();
@@ -144,7 +149,9 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
     return { file: relative(sourceFile.fileName), line: line + 1, column: character + 1 };
   };
   // Enforcement: a declaration is enforced when one of its reads reaches logic, or is copied
-  // into a declaration that is enforced (fixpoint over the copy graph reachable from the map).
+  // into a declaration that is enforced. The copy graph is explored from the mapped declarations
+  // into every property declared in the scanned code that a value reaches (local interfaces,
+  // untyped literals, parameter types); the fixpoint below solves it, cycles included.
   interface Edge {
     readonly from: ts.Node;
     readonly to: ts.Node;
@@ -153,11 +160,12 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
   const witness = new Map<ts.Node, { readonly site: Site; readonly next?: ts.Node }>();
   const edges: Edge[] = [];
   const seen = new Set<ts.Node>();
-  const queue: ts.Node[] = [...sitesByDeclaration.keys()].filter(isMapped);
+  const queue: ts.Node[] = [...map.declarations].filter(isTracked).reverse();
   while (queue.length > 0) {
     const declaration = queue.pop()!;
     if (seen.has(declaration)) continue;
     seen.add(declaration);
+    addStructuralSites(declaration);
     for (const site of sortedSites(sitesByDeclaration.get(declaration) ?? [])) {
       for (const use of usesOf(site)) {
         if (isLogicUse(use.kind)) {
@@ -172,14 +180,18 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
       }
     }
   }
-  for (let changed = true; changed; ) {
-    changed = false;
+  // Backwards from the declarations read by logic, one copy step per round: a declaration is
+  // witnessed through a declaration witnessed in an earlier round, so every `via` chain is a
+  // shortest one (the first edge in source order among equals) and cycles end the loop.
+  for (;;) {
+    const round = new Map<ts.Node, { readonly site: Site; readonly next: ts.Node }>();
     for (const edge of edges) {
-      if (!witness.has(edge.from) && witness.has(edge.to)) {
-        witness.set(edge.from, { site: edge.site, next: edge.to });
-        changed = true;
+      if (!witness.has(edge.from) && !round.has(edge.from) && witness.has(edge.to)) {
+        round.set(edge.from, { site: edge.site, next: edge.to });
       }
     }
+    if (round.size === 0) break;
+    for (const [declaration, step] of round) witness.set(declaration, step);
   }
 
   const label = (declaration: ts.Node): string => {

@@ -158,6 +158,64 @@ const cases: readonly ConstructCase[] = [
       strict: 'enforced | 16:32 property condition',
     },
   },
+  {
+    construct: 'a copy into a local interface property that a condition reads later',
+    file: 'copy-into-local-interface.ts',
+    want: {
+      'resultBudget.artifact.retention': `enforced | 9:49 property object-property → ${fixtureName('copy-into-local-interface.ts')}:5 keepFor | via ${fixtureName('copy-into-local-interface.ts')}:5 keepFor > ${fixtureName('copy-into-local-interface.ts')}:13:24`,
+    },
+  },
+  {
+    construct: 'a copy into a local interface property nobody reads (its sibling is read)',
+    file: 'copy-unread.ts',
+    want: {
+      'metadata.name': `enforced | 10:34 property object-property → ${fixtureName('copy-unread.ts')}:5 title | via ${fixtureName('copy-unread.ts')}:5 title > ${fixtureName('copy-unread.ts')}:14:15`,
+      'permission.reason': `projected | 10:62 property object-property → ${fixtureName('copy-unread.ts')}:6 why`,
+    },
+  },
+  {
+    construct: 'a two-step chain through two local interfaces',
+    file: 'two-step-chain.ts',
+    want: {
+      'metadata.riskLevel': `enforced | 13:33 property object-property → ${fixtureName('two-step-chain.ts')}:5 risk | via ${fixtureName('two-step-chain.ts')}:5 risk > ${fixtureName('two-step-chain.ts')}:9 danger > ${fixtureName('two-step-chain.ts')}:22:12`,
+    },
+  },
+  {
+    construct: 'cycles of copies: one never decided on, one read by a condition',
+    file: 'copy-cycle.ts',
+    want: {
+      'resultBudget.maxInlineBytes': `projected | 21:55 property object-property → ${fixtureName('copy-cycle.ts')}:5 grace`,
+      'trace.required': `enforced | 41:40 property object-property → ${fixtureName('copy-cycle.ts')}:29 hold | via ${fixtureName('copy-cycle.ts')}:29 hold > ${fixtureName('copy-cycle.ts')}:25 wait > ${fixtureName('copy-cycle.ts')}:45:16`,
+    },
+  },
+  {
+    construct: 'a copy into an object literal pushed into an array, read in a loop',
+    file: 'array-element-literal.ts',
+    want: {
+      'resultBudget.artifact.retention': `enforced | 10:77 property object-property → ${fixtureName('array-element-literal.ts')}:5 retention | via ${fixtureName('array-element-literal.ts')}:5 retention > ${fixtureName('array-element-literal.ts')}:13:18`,
+    },
+  },
+  {
+    construct: 'a copy into an untyped literal handed whole to a typed property (the artifact record)',
+    file: 'untyped-copy-handed-over.ts',
+    want: {
+      'resultBudget.artifact.retention': `enforced | 14:55 property object-property → ${fixtureName('untyped-copy-handed-over.ts')}:14 retention | via ${fixtureName('untyped-copy-handed-over.ts')}:14 retention > ${fixtureName('untyped-copy-handed-over.ts')}:6 retention > ${fixtureName('untyped-copy-handed-over.ts')}:20:45`,
+    },
+  },
+  {
+    construct: 'a local property read by destructuring, through an alias with a literal key, through a generic constraint',
+    file: 'local-property-reads.ts',
+    want: {
+      'resultBudget.maxModelBytes': `enforced | 13:29 property object-property → ${fixtureName('local-property-reads.ts')}:6 cap | via ${fixtureName('local-property-reads.ts')}:6 cap > ${fixtureName('local-property-reads.ts')}:20:11`,
+      'resultBudget.artifact.retention': `enforced | 14:39 property object-property → ${fixtureName('local-property-reads.ts')}:7 keep | via ${fixtureName('local-property-reads.ts')}:7 keep > ${fixtureName('local-property-reads.ts')}:31:15`,
+      'resultBudget.preview.direction': `enforced | 15:38 property object-property → ${fixtureName('local-property-reads.ts')}:8 mode | via ${fixtureName('local-property-reads.ts')}:8 mode > ${fixtureName('local-property-reads.ts')}:27:16`,
+    },
+  },
+  {
+    construct: 'a copy into a property a library declares is a library use, and the chain ends there',
+    file: 'library-target.ts',
+    want: { 'metadata.destructive': 'enforced | 6:42 property library' },
+  },
 ];
 
 describe('scanFieldReaders, one construct per fixture', () => {
