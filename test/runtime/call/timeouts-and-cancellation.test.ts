@@ -10,41 +10,83 @@ interface Probe {
   started: boolean;
   finished: boolean;
   abortReason?: string;
+  /** Called once the handler runs and listens to its signal. */
+  onStart?: () => void;
+}
+
+interface HandlerOptions {
+  ignoreAbort?: boolean;
+  /** After an abort, settle after this long (default 0)… */
+  lingerMs?: number;
+  /** …or only when this resolves. */
+  lingerUntil?: Promise<void>;
+  /** Finish the work when this resolves instead of after `workMs`. */
+  workUntil?: Promise<void>;
 }
 
 /**
  * A handler that works for `workMs`, stopping early when its signal fires unless told to ignore
  * it (then it still finishes after `workMs`, or after `lingerMs` when aborted).
+ *
+ * Tests that assert what has *not* happened yet when the call answers hold the handler with
+ * `workUntil` / `lingerUntil` and release it afterwards: a delay would only say "the runtime
+ * answers within N ms", which a loaded CI machine does not promise.
  */
-function slowHandler(
-  probe: Probe,
-  workMs: number,
-  options: { ignoreAbort?: boolean; lingerMs?: number } = {},
-) {
+function slowHandler(probe: Probe, workMs: number, options: HandlerOptions = {}) {
   return (_input: unknown, context: ToolCallContext) =>
     new Promise<{ ok: true; output: string }>((resolve, reject) => {
       probe.started = true;
-      const done = setTimeout(() => {
+      let working = true;
+      const finish = () => {
+        if (!working) return;
+        working = false;
         probe.finished = true;
         resolve({ ok: true, output: 'finished' });
-      }, workMs);
+      };
+      const done = options.workUntil === undefined ? setTimeout(finish, workMs) : undefined;
+      void options.workUntil?.then(finish);
       context.signal.addEventListener('abort', () => {
         probe.abortReason = (context.signal.reason as DOMException).name;
         if (options.ignoreAbort) return;
+        working = false;
         clearTimeout(done);
-        setTimeout(() => {
+        const settle = () => {
           probe.finished = true;
           reject(context.signal.reason);
-        }, options.lingerMs ?? 0);
+        };
+        if (options.lingerUntil === undefined) setTimeout(settle, options.lingerMs ?? 0);
+        else void options.lingerUntil.then(settle);
       });
+      probe.onStart?.();
     });
+}
+
+/**
+ * A promise the test resolves with `open()`. It opens by itself after `fallbackMs`, so a runtime
+ * that wrongly waits for a held handler fails the test's assertion instead of hanging it.
+ */
+function gate(fallbackMs = 10_000): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    const fallback = setTimeout(resolve, fallbackMs);
+    open = () => {
+      clearTimeout(fallback);
+      resolve();
+    };
+  });
+  return { promise, open };
+}
+
+/** Resolves once `probe` has finished (the handler settled after it was released). */
+async function finished(probe: Probe): Promise<void> {
+  while (!probe.finished) await new Promise((resolve) => setImmediate(resolve));
 }
 
 function slowTool(
   probe: Probe,
   overrides: Partial<ToolEntry>,
   workMs = 2_000,
-  handlerOptions?: { ignoreAbort?: boolean; lingerMs?: number },
+  handlerOptions?: HandlerOptions,
 ): ToolEntry {
   return fixtureTool('Slow', z.object({ timeout: z.number().optional() }).strict(), {
     handler: slowHandler(probe, workMs, handlerOptions),
@@ -230,19 +272,23 @@ describe('cleanup after a timeout', () => {
 
   test('abortSignal: stops waiting when the grace is over', async () => {
     const probe: Probe = { started: false, finished: false };
+    const cleanup = gate();
     const tool = slowTool(
       probe,
       { timeout: bounded({ defaultMs: 20, cleanupGraceMs: 20 }) },
       5_000,
-      { lingerMs: 400 },
+      { lingerUntil: cleanup.promise },
     );
     const result = await run(tool);
     expect(result.errorCode).toBe('timeout');
     expect(probe.finished).toBe(false);
+    cleanup.open();
+    await finished(probe);
   });
 
   test('none: answers at once, without waiting for the handler', async () => {
     const probe: Probe = { started: false, finished: false };
+    const cleanup = gate();
     const tool = slowTool(
       probe,
       {
@@ -250,19 +296,26 @@ describe('cleanup after a timeout', () => {
         cancellation: { supported: true, cleanup: 'none', userMessage: 'x' },
       },
       5_000,
-      { lingerMs: 100 },
+      { lingerUntil: cleanup.promise },
     );
     const result = await run(tool);
     expect(result.errorCode).toBe('timeout');
     expect(probe.abortReason).toBe('TimeoutError');
     expect(probe.finished).toBe(false);
+    cleanup.open();
+    await finished(probe);
   });
 });
 
 describe('cancellation', () => {
-  const cancelAfter = (ms: number) => {
+  /**
+   * The host's signal, aborted as soon as the handler runs. (A timer started before the call
+   * could fire while the call is still being validated, on a loaded machine: then the handler
+   * never starts, which is another test's case.)
+   */
+  const cancelOnceStarted = (probe: Probe) => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), ms);
+    probe.onStart = () => setImmediate(() => controller.abort());
     return controller.signal;
   };
 
@@ -276,7 +329,7 @@ describe('cancellation', () => {
         userMessage: 'The user interrupted the read.',
       },
     });
-    const result = await run(tool, {}, undefined, { signal: cancelAfter(20) });
+    const result = await run(tool, {}, undefined, { signal: cancelOnceStarted(probe) });
     expect(result).toMatchObject({
       content: 'The user interrupted the read.',
       isError: true,
@@ -312,7 +365,7 @@ describe('cancellation', () => {
       },
       80,
     );
-    const result = await run(tool, {}, undefined, { signal: cancelAfter(10) });
+    const result = await run(tool, {}, undefined, { signal: cancelOnceStarted(probe) });
     expect(result).toMatchObject({
       content: 'Cancelled; the write completed first.',
       errorCode: 'cancelled',
@@ -323,18 +376,23 @@ describe('cancellation', () => {
 
   test('supported: false with cleanup none — answers at once and leaves the handler running', async () => {
     const probe: Probe = { started: false, finished: false };
+    const work = gate();
     const tool = slowTool(
       probe,
       {
         timeout: bounded({ defaultMs: 5_000 }),
         cancellation: { supported: false, cleanup: 'none', userMessage: 'Cancelled.' },
       },
-      300,
+      5_000,
+      { workUntil: work.promise },
     );
-    const result = await run(tool, {}, undefined, { signal: cancelAfter(10) });
+    const result = await run(tool, {}, undefined, { signal: cancelOnceStarted(probe) });
     expect(result.errorCode).toBe('cancelled');
+    expect(probe.started).toBe(true);
     expect(probe.abortReason).toBeUndefined();
     expect(probe.finished).toBe(false);
+    work.open();
+    await finished(probe);
   });
 });
 
