@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { copyOfRepository, REPO_ROOT, removeFixtureProjects, snapshotDirectory } from '../generator/generate-fixture.js';
 
 afterAll(removeFixtureProjects);
@@ -168,9 +168,19 @@ describe('watch', () => {
       env: { ...process.env, NO_COLOR: '1' },
     });
     let stdout = '';
+    // Read stderr too: an unread pipe that fills up would block the watcher, and its text
+    // explains a failure.
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // A failed or timed-out test must not leave the watcher running (it never exits by itself).
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
     const waitFor = (pattern: RegExp) =>
       new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${pattern} in:\n${stdout}`)), 120_000);
+        const timer = setTimeout(() => reject(new Error(`no ${pattern} in:\n${stdout}\nstderr:\n${stderr}`)), 120_000);
         const check = (): void => {
           if (pattern.test(stdout)) {
             clearTimeout(timer);
@@ -181,8 +191,6 @@ describe('watch', () => {
         child.stdout.on('data', check);
         check();
       });
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 
     await waitFor(/Watching manifest\/ and runtime\//);
     await replaceIn(root, 'manifest/tools/write.yaml', '\npurpose: ', '\npurpose: Watched, ');
