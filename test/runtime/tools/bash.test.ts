@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { tool as bash } from '../../../generated/tools/bash.js';
@@ -17,11 +17,13 @@ afterEach(async () => {
   await workspace.dispose();
 });
 
-async function waitForFile(file: string, timeoutMs = 5000): Promise<string> {
+/** The first line a command wrote to `file`; fails (rather than answering '') when it never does. */
+async function waitForFile(file: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const text = await readFile(file, 'utf8').catch(() => '');
-    if (text.endsWith('\n') || Date.now() > deadline) return text.trim();
+    if (text.endsWith('\n')) return text.trim();
+    if (Date.now() > deadline) throw new Error(`${file} held no complete line after ${timeoutMs} ms: ${JSON.stringify(text)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -70,9 +72,10 @@ describe('Bash in the foreground', () => {
   });
 
   test('a process that ignores SIGTERM is killed after the grace period', async () => {
-    const started = Date.now();
     const running = workspace.call(bash, { command: "trap '' TERM; echo $$ > pid.txt; while true; do sleep 0.05; done" });
     const pid = Number(await waitForFile(workspace.at('pid.txt')));
+    // Timed from the abort: starting bash is not part of the grace period (and is slow under load).
+    const started = Date.now();
     workspace.controller.abort();
     expect((await running).ok).toBe(true);
     expect(await waitUntilGone(pid, 3000)).toBe(true);
@@ -126,16 +129,20 @@ describe('Bash model content', () => {
 
 describe('background tasks: Bash run_in_background, TaskOutput, TaskStop', () => {
   test('a finished task: not ready at first, then its output, status and exit code', async () => {
-    const started = await workspace.call(bash, { command: 'echo start; sleep 0.3; echo done >&2; exit 4', run_in_background: true });
+    // The task waits for a file the test creates after its first look: with a fixed sleep, a test
+    // process stalled for that long (a loaded CI machine) would find it finished already.
+    const command = 'echo start; until [ -e go ]; do sleep 0.01; done; echo done >&2; exit 4';
+    const started = await workspace.call(bash, { command, run_in_background: true });
     expect(started).toEqual({ ok: true, output: { output: '', exitCode: null, interrupted: false, outputTruncated: false, backgroundTaskId: 'bash_1' } });
     expect(workspace.trackedPids).toEqual([]);
 
     const early = await workspace.call(taskOutput, { task_id: 'bash_1', block: false });
     expect(early.ok && [early.output.status, early.output.retrieval]).toEqual(['running', 'not_ready']);
 
+    await writeFile(workspace.at('go'), '');
     expect(await workspace.call(taskOutput, { task_id: 'bash_1' })).toEqual({
       ok: true,
-      output: { taskId: 'bash_1', command: 'echo start; sleep 0.3; echo done >&2; exit 4', status: 'failed', exitCode: 4, output: 'start\ndone\n', retrieval: 'success' },
+      output: { taskId: 'bash_1', command, status: 'failed', exitCode: 4, output: 'start\ndone\n', retrieval: 'success' },
     });
   });
 
