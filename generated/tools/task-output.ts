@@ -129,7 +129,7 @@ export const contract = {
     },
     artifact: {
       enabled: true,
-      retention: "session", // projected only: runtime/call/apply-result-budget.ts:97
+      retention: "session",
     },
   },
   timeout: {
