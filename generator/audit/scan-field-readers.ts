@@ -6,7 +6,11 @@
  * - a read whose value reaches logic (a {@link LOGIC_USES} use) makes the field `enforced`;
  * - a read copied into another object's property is a projection: the field is enforced when
  *   that property is (followed transitively, e.g. `metadata.readOnly` → `ModelToolFlags.readOnly`
- *   → a condition in an adapter), otherwise the copy decides nothing;
+ *   → a condition in an adapter), otherwise the copy decides nothing. Any property declared in
+ *   the scanned code can carry the value on — a local interface's, an untyped literal's, one a
+ *   whole object is handed to structurally (`{ artifact }` into `ToolResultArtifact.retention`)
+ *   — and its reads are analysed like a contract field's; a property declared by a library ends
+ *   the chain (a copy into it is a `library` use, a hand-over to it nothing);
  * - a field with reads, none of which is enforced, is `projected`; without reads, `unread`.
  */
 import path from 'node:path';

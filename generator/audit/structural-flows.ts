@@ -55,7 +55,11 @@ export class StructuralFlows {
    * @param isTracked whether a property declaration belongs to the scanned code (it can be a
    *   source or a target; library declarations are neither).
    */
-  constructor(checker: ts.TypeChecker, files: readonly ts.SourceFile[], isTracked: (declaration: ts.Node) => boolean) {
+  constructor(
+    checker: ts.TypeChecker,
+    files: readonly ts.SourceFile[],
+    isTracked: (declaration: ts.Node) => boolean,
+  ) {
     this.#checker = checker;
     this.#files = files;
     this.#isTracked = isTracked;
@@ -65,7 +69,8 @@ export class StructuralFlows {
   from(declaration: ts.Node): StructuralFlow[] {
     const flows: StructuralFlow[] = [];
     for (const handOver of this.#index().get(declaration) ?? []) {
-      for (const flow of this.#flows(handOver)) if (flow.from.includes(declaration)) flows.push(flow);
+      for (const flow of this.#flows(handOver))
+        if (flow.from.includes(declaration)) flows.push(flow);
     }
     return flows;
   }
@@ -75,7 +80,10 @@ export class StructuralFlows {
     const index = new Map<ts.Node, HandOver[]>();
     for (const file of this.#files) {
       for (const handOver of collectHandOvers(file, this.#checker)) {
-        for (const declaration of this.#carried(this.#checker.getTypeAtLocation(handOver.node), 0)) {
+        for (const declaration of this.#carried(
+          this.#checker.getTypeAtLocation(handOver.node),
+          0,
+        )) {
           const list = index.get(declaration) ?? [];
           list.push(handOver);
           index.set(declaration, list);
@@ -102,7 +110,8 @@ export class StructuralFlows {
     const apparent = checker.getApparentType(checker.getNonNullableType(type));
     if (checker.isArrayLikeType(apparent)) {
       const item = checker.getIndexTypeOfType(apparent, ts.IndexKind.Number);
-      if (item !== undefined && depth < MAX_DEPTH) for (const declaration of this.#carried(item, depth + 1)) found.add(declaration);
+      if (item !== undefined && depth < MAX_DEPTH)
+        for (const declaration of this.#carried(item, depth + 1)) found.add(declaration);
     } else {
       const members = apparent.isUnion() ? apparent.types : [apparent];
       for (const member of members) {
@@ -111,7 +120,8 @@ export class StructuralFlows {
           if (declarations.length === 0) continue;
           for (const declaration of declarations) found.add(declaration);
           if (depth < MAX_DEPTH) {
-            for (const declaration of this.#carried(checker.getTypeOfSymbol(property), depth + 1)) found.add(declaration);
+            for (const declaration of this.#carried(checker.getTypeOfSymbol(property), depth + 1))
+              found.add(declaration);
           }
         }
       }
@@ -139,11 +149,18 @@ export class StructuralFlows {
     return flows;
   }
 
-  #compare(flows: StructuralFlow[], node: ts.Node, source: ts.Type, target: ts.Type, depth: number): void {
+  #compare(
+    flows: StructuralFlow[],
+    node: ts.Node,
+    source: ts.Type,
+    target: ts.Type,
+    depth: number,
+  ): void {
     const checker = this.#checker;
     const sourceType = checker.getApparentType(checker.getNonNullableType(source));
     let targetType = checker.getNonNullableType(target);
-    if (targetType.flags & ts.TypeFlags.TypeParameter) targetType = checker.getBaseConstraintOfType(targetType) ?? targetType;
+    if (targetType.flags & ts.TypeFlags.TypeParameter)
+      targetType = checker.getBaseConstraintOfType(targetType) ?? targetType;
     targetType = checker.getApparentType(targetType);
     if (checker.isArrayLikeType(sourceType) && checker.isArrayLikeType(targetType)) {
       const sourceItem = checker.getIndexTypeOfType(sourceType, ts.IndexKind.Number);
@@ -164,7 +181,13 @@ export class StructuralFlows {
         if (depth < MAX_DEPTH) {
           const targetProperty = checker.getPropertyOfType(targetType, property.name);
           if (targetProperty !== undefined) {
-            this.#compare(flows, node, checker.getTypeOfSymbol(property), checker.getTypeOfSymbol(targetProperty), depth + 1);
+            this.#compare(
+              flows,
+              node,
+              checker.getTypeOfSymbol(property),
+              checker.getTypeOfSymbol(targetProperty),
+              depth + 1,
+            );
           }
         }
       }
@@ -187,7 +210,8 @@ function collectHandOvers(sourceFile: ts.SourceFile, checker: ts.TypeChecker): H
   };
 
   const visit = (node: ts.Node): void => {
-    if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return;
+    if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node))
+      return;
     if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && node.arguments !== undefined) {
       let signature: ts.SignatureDeclaration | undefined | null = null;
       node.arguments.forEach((argument, index) => {
@@ -196,21 +220,35 @@ function collectHandOvers(sourceFile: ts.SourceFile, checker: ts.TypeChecker): H
           // is read through its constraint's declarations. The instantiated one too: `push(item)`
           // on a `Record[]` hands `item` to `Record` (the declaration only says `...items: T[]`).
           if (signature === null) signature = checker.getResolvedSignature(node)?.getDeclaration();
-          const parameter = signature !== undefined && 'parameters' in signature ? signature.parameters[index] : undefined;
-          const types = parameter !== undefined && parameter.dotDotDotToken === undefined ? [checker.getTypeAtLocation(parameter)] : [];
+          const parameter =
+            signature !== undefined && 'parameters' in signature
+              ? signature.parameters[index]
+              : undefined;
+          const types =
+            parameter !== undefined && parameter.dotDotDotToken === undefined
+              ? [checker.getTypeAtLocation(parameter)]
+              : [];
           const instantiated = checker.getContextualType(argument);
           if (instantiated !== undefined && !types.includes(instantiated)) types.push(instantiated);
           return types;
         });
       });
-    } else if (ts.isVariableDeclaration(node) && node.type !== undefined && node.initializer !== undefined) {
+    } else if (
+      ts.isVariableDeclaration(node) &&
+      node.type !== undefined &&
+      node.initializer !== undefined
+    ) {
       add(node.initializer, declared(node.type));
     } else if (ts.isReturnStatement(node) && node.expression !== undefined) {
       const type = enclosingFunction(node)?.type;
       if (type !== undefined) add(node.expression, declared(type));
     } else if (ts.isArrowFunction(node) && !ts.isBlock(node.body) && node.type !== undefined) {
       add(node.body, declared(node.type));
-    } else if (ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent) && !isWriteTarget(node.initializer)) {
+    } else if (
+      ts.isPropertyAssignment(node) &&
+      ts.isObjectLiteralExpression(node.parent) &&
+      !isWriteTarget(node.initializer)
+    ) {
       add(node.initializer, contextual(node.initializer));
     } else if (ts.isShorthandPropertyAssignment(node) && !isWriteTarget(node.name)) {
       add(node.name, contextual(node.name));
@@ -218,7 +256,9 @@ function collectHandOvers(sourceFile: ts.SourceFile, checker: ts.TypeChecker): H
       // `{ ...plan }`: every property of `plan` lands in the literal's contextual type.
       add(node.expression, contextual(node.parent));
     } else if (ts.isArrayLiteralExpression(node) && !isWriteTarget(node)) {
-      for (const element of node.elements) if (!ts.isSpreadElement(element) && !ts.isOmittedExpression(element)) add(element, contextual(element));
+      for (const element of node.elements)
+        if (!ts.isSpreadElement(element) && !ts.isOmittedExpression(element))
+          add(element, contextual(element));
     } else if (
       ts.isBinaryExpression(node) &&
       node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&

@@ -36,7 +36,9 @@ const graphArbitrary: fc.Arbitrary<CopyGraph> = fc.integer({ min: 1, max: 6 }).c
       size === 1
         ? fc.constant([])
         : fc.uniqueArray(
-            fc.tuple(fc.nat(size - 1), fc.nat(size - 2)).map(([from, offset]): [number, number] => [from, (from + 1 + offset) % size]),
+            fc
+              .tuple(fc.nat(size - 1), fc.nat(size - 2))
+              .map(([from, offset]): [number, number] => [from, (from + 1 + offset) % size]),
             { selector: ([from, to]) => `${from}>${to}`, maxLength: size * 2 },
           ),
     decided: fc.subarray([...Array(size).keys()]),
@@ -49,14 +51,23 @@ const graphs: readonly CopyGraph[] = fc.sample(graphArbitrary, { seed: 20260921,
 const interfaceLine = (index: number): number => index + 2;
 
 function sourceOf(graph: CopyGraph): string {
-  const lines = [`import type { ToolEntry } from ${JSON.stringify(contractFile.replace(/\.ts$/, '.js'))};`];
-  for (let index = 0; index < graph.size; index++) lines.push(`export interface N${index} { readonly v: string }`);
-  lines.push('export function seed(entry: ToolEntry): N0 { return { v: entry.permission.reason }; }');
+  const lines = [
+    `import type { ToolEntry } from ${JSON.stringify(contractFile.replace(/\.ts$/, '.js'))};`,
+  ];
+  for (let index = 0; index < graph.size; index++)
+    lines.push(`export interface N${index} { readonly v: string }`);
+  lines.push(
+    'export function seed(entry: ToolEntry): N0 { return { v: entry.permission.reason }; }',
+  );
   for (const [from, to] of graph.copies) {
-    lines.push(`export function copy${from}to${to}(value: N${from}): N${to} { return { v: value.v }; }`);
+    lines.push(
+      `export function copy${from}to${to}(value: N${from}): N${to} { return { v: value.v }; }`,
+    );
   }
   for (const index of graph.decided) {
-    lines.push(`export function decide${index}(value: N${index}): boolean { return value.v === 'x'; }`);
+    lines.push(
+      `export function decide${index}(value: N${index}): boolean { return value.v === 'x'; }`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -98,42 +109,57 @@ afterAll(async () => {
 describe('the copy graph over local properties (random graphs)', () => {
   test('the sample has graphs with and without a reachable decision, and with cycles', () => {
     const reachable = graphs.filter((graph) => distanceToDecision(graph) !== undefined);
-    const cyclic = graphs.filter((graph) => graph.copies.some(([from, to]) => graph.copies.some(([back, forth]) => back === to && forth === from)));
+    const cyclic = graphs.filter((graph) =>
+      graph.copies.some(([from, to]) =>
+        graph.copies.some(([back, forth]) => back === to && forth === from),
+      ),
+    );
     expect(reachable.length).toBeGreaterThan(5);
     expect(graphs.length - reachable.length).toBeGreaterThan(5);
     expect(cyclic.length).toBeGreaterThan(3);
   });
 
-  test.each(graphs.map((graph, index) => ({ graph, index, name: describeGraph(graph) })))('$name', ({ graph, index }) => {
-    const file = files[index]!;
-    const scan = scanFieldReaders({ program, projectRoot: repositoryRoot, contractFile, files: [file] });
-    const field = scan.fields.find((candidate) => candidate.path === 'permission.reason')!;
-    const distance = distanceToDecision(graph);
-    expect(field.readers).toHaveLength(1);
-    if (distance === undefined) {
-      expect(field.class).toBe('projected');
-      expect(field.via).toBeUndefined();
-      return;
-    }
-    expect(field.class).toBe('enforced');
-    const relative = path.relative(repositoryRoot, file).split(path.sep).join('/');
-    const via = field.via ?? [];
-    // One label per interface on the path (N0 included), then the deciding read.
-    expect(via).toHaveLength(distance + 2);
-    const path_ = via.slice(0, -1).map((label) => {
-      const match = new RegExp(`^${escape(relative)}:(\\d+) v$`).exec(label);
-      expect(match, label).not.toBeNull();
-      return Number(match![1]) - interfaceLine(0);
-    });
-    expect(path_[0]).toBe(0);
-    for (let step = 1; step < path_.length; step++) {
-      expect(graph.copies).toContainEqual([path_[step - 1], path_[step]]);
-    }
-    const last = path_[path_.length - 1]!;
-    expect(graph.decided).toContain(last);
-    const decideLine = sourceOf(graph).split('\n').findIndex((line) => line.startsWith(`export function decide${last}(`)) + 1;
-    expect(via[via.length - 1]).toMatch(new RegExp(`^${escape(relative)}:${decideLine}:\\d+$`));
-  });
+  test.each(graphs.map((graph, index) => ({ graph, index, name: describeGraph(graph) })))(
+    '$name',
+    ({ graph, index }) => {
+      const file = files[index]!;
+      const scan = scanFieldReaders({
+        program,
+        projectRoot: repositoryRoot,
+        contractFile,
+        files: [file],
+      });
+      const field = scan.fields.find((candidate) => candidate.path === 'permission.reason')!;
+      const distance = distanceToDecision(graph);
+      expect(field.readers).toHaveLength(1);
+      if (distance === undefined) {
+        expect(field.class).toBe('projected');
+        expect(field.via).toBeUndefined();
+        return;
+      }
+      expect(field.class).toBe('enforced');
+      const relative = path.relative(repositoryRoot, file).split(path.sep).join('/');
+      const via = field.via ?? [];
+      // One label per interface on the path (N0 included), then the deciding read.
+      expect(via).toHaveLength(distance + 2);
+      const path_ = via.slice(0, -1).map((label) => {
+        const match = new RegExp(`^${escape(relative)}:(\\d+) v$`).exec(label);
+        expect(match, label).not.toBeNull();
+        return Number(match![1]) - interfaceLine(0);
+      });
+      expect(path_[0]).toBe(0);
+      for (let step = 1; step < path_.length; step++) {
+        expect(graph.copies).toContainEqual([path_[step - 1], path_[step]]);
+      }
+      const last = path_[path_.length - 1]!;
+      expect(graph.decided).toContain(last);
+      const decideLine =
+        sourceOf(graph)
+          .split('\n')
+          .findIndex((line) => line.startsWith(`export function decide${last}(`)) + 1;
+      expect(via[via.length - 1]).toMatch(new RegExp(`^${escape(relative)}:${decideLine}:\\d+$`));
+    },
+  );
 });
 
 function escape(text: string): string {

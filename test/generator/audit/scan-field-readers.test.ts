@@ -212,9 +212,20 @@ const cases: readonly ConstructCase[] = [
     },
   },
   {
-    construct: 'a copy into a property a library declares is a library use, and the chain ends there',
+    construct: 'a copy into a union of local object types, handed on to a generic constraint',
+    file: 'union-target.ts',
+    want: {
+      'resultBudget.strategy': 'enforced | 10:26 property operator',
+      'resultBudget.artifact.retention': `enforced | 10:111 property object-property → ${fixtureName('union-target.ts')}:6 keep → ${fixtureName('union-target.ts')}:7 keep | via ${fixtureName('union-target.ts')}:6 keep > ${fixtureName('union-target.ts')}:14 keep > ${fixtureName('union-target.ts')}:15:16`,
+    },
+  },
+  {
+    construct: 'a copy into a property a library declares is a library use; a hand-over to a library type ends the chain',
     file: 'library-target.ts',
-    want: { 'metadata.destructive': 'enforced | 6:42 property library' },
+    want: {
+      'metadata.destructive': 'enforced | 7:42 property library',
+      'metadata.concurrentSafe': `projected | 11:47 property object-property → ${fixtureName('library-target.ts')}:11 recursive`,
+    },
   },
 ];
 
