@@ -1,0 +1,62 @@
+/**
+ * The audit's scan cache: one entry per project, and entries of projects that are gone (a
+ * deleted worktree or temporary copy sharing the same node_modules) dropped on every write.
+ */
+import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import {
+  AUDIT_CACHE_DIRECTORY,
+  readCachedScan,
+  writeCachedScan,
+} from '../../../generator/audit/audit-cache.js';
+import type { FieldReaderScan } from '../../../generator/audit/scan-field-readers.js';
+
+const scan = { files: [] } as unknown as FieldReaderScan;
+const roots: string[] = [];
+afterEach(async () => {
+  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
+});
+
+/** Project A owns node_modules; project B shares it through a symlink, as temp copies do. */
+async function sharedProjects() {
+  const base = await mkdtemp(path.join(tmpdir(), 'audit-cache-'));
+  roots.push(base);
+  const a = path.join(base, 'a');
+  const b = path.join(base, 'b');
+  await mkdir(path.join(a, 'node_modules'), { recursive: true });
+  await mkdir(b);
+  await symlink(path.join(a, 'node_modules'), path.join(b, 'node_modules'), 'dir');
+  const entries = async () =>
+    (await readdir(path.join(a, AUDIT_CACHE_DIRECTORY))).filter((name) => name.endsWith('.json'));
+  return { a, b, entries };
+}
+
+describe('audit scan cache', () => {
+  test('a new scan replaces the project’s older entry, and is read back by its key', async () => {
+    const { a, entries } = await sharedProjects();
+    await writeCachedScan(a, 'k1', scan);
+    await writeCachedScan(a, 'k2', scan);
+    expect(await entries()).toHaveLength(1);
+    expect(await readCachedScan(a, 'k1')).toBeUndefined();
+    expect(await readCachedScan(a, 'k2')).toEqual(scan);
+  });
+
+  test('projects sharing node_modules keep their own entries while both exist', async () => {
+    const { a, b, entries } = await sharedProjects();
+    await writeCachedScan(b, 'kb', scan);
+    await writeCachedScan(a, 'ka', scan);
+    expect(await entries()).toHaveLength(2);
+    expect(await readCachedScan(b, 'kb')).toEqual(scan);
+  });
+
+  test('the entry of a project that was deleted is dropped at the next write', async () => {
+    const { a, b, entries } = await sharedProjects();
+    await writeCachedScan(b, 'kb', scan);
+    await rm(b, { recursive: true });
+    await writeCachedScan(a, 'ka', scan);
+    expect(await entries()).toHaveLength(1);
+    expect(await readCachedScan(a, 'ka')).toEqual(scan);
+  });
+});
