@@ -8,9 +8,25 @@ export interface CommandIO {
   readonly color: boolean;
 }
 
+/**
+ * A writer that goes quiet once its reader has gone (`tool-contracts list | head -1`): further
+ * text is dropped instead of crashing the process with EPIPE, so the command still finishes
+ * what it was doing (a `generate` completes its swap) and keeps its exit code.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed) stream.write(`${text}\n`);
+  };
+}
+
 export const processIO: CommandIO = {
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
+  out: quietOnClosedPipe(process.stdout),
+  err: quietOnClosedPipe(process.stderr),
   cwd: process.cwd(),
   color: Boolean(process.stdout.isTTY) && !('NO_COLOR' in process.env),
 };
