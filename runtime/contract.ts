@@ -433,6 +433,11 @@ export interface ToolCallContext {
   readonly ports: HostPortImplementations;
   readonly session: SessionState;
   readonly model?: ModelProfile;
+  /**
+   * The name the tool was called by, canonical (an alias resolved): `Task` when the model called
+   * Task, although Task runs Agent's module — so messages name the tool the model used.
+   */
+  readonly toolName?: string;
   /** Effective timeout of this call in ms (`undefined` when the tool never times out). */
   readonly timeoutMs?: number;
   /**

@@ -264,6 +264,7 @@ class CallRun {
       ports: context.ports ?? {},
       session: this.#session,
       ...(context.model === undefined ? {} : { model: context.model }),
+      toolName: this.entry.metadata.name,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(this.entry.metadata.maxOutputBytes === undefined
         ? {}

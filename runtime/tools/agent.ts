@@ -10,8 +10,10 @@ import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';
 type Implementation = ToolImplementation<Input, Output>;
 
 export const handler: Implementation['handler'] = async (input, context) => {
+  // Task runs this module too: name the tool the model called.
+  const toolName = context.toolName ?? 'Agent';
   const subagent = context.ports.subagent;
-  if (subagent === undefined) return portUnavailable('Agent', HOST_SERVICES.subagent);
+  if (subagent === undefined) return portUnavailable(toolName, HOST_SERVICES.subagent);
   if (
     input.subagent_type !== undefined &&
     !subagent.profiles.some((profile) => profile.name === input.subagent_type)
@@ -32,7 +34,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
       code: 'invalid_input',
       message: 'The prompt is blank; give the sub-agent its task.',
     };
-  const started = await callHostPort('Agent', context.signal, () =>
+  const started = await callHostPort(toolName, context.signal, () =>
     subagent.start(
       {
         description: input.description,

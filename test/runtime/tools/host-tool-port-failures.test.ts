@@ -152,12 +152,12 @@ const rows: readonly Row[] = [
     port: subagent,
     missing: 'Agent is not available: this host provides no sub-agents.',
   },
-  // Task runs Agent's module: the message names the tool Task stands in for.
+  // Task runs Agent's module, but the message names the tool the model called.
   {
     tool: 'Task',
     input: { description: 'Find usages', prompt: 'Find every caller' },
     port: subagent,
-    missing: 'Agent is not available: this host provides no sub-agents.',
+    missing: 'Task is not available: this host provides no sub-agents.',
   },
   {
     tool: 'SendMessage',
@@ -298,11 +298,10 @@ describe('host tools without, or with a failing, host port', () => {
       await new Promise((resolve) => setImmediate(resolve));
       expect(host.port.calls.length).toBeGreaterThan(0);
       controller.abort(new Error('the user pressed Escape'));
-      const expectedName = tool === 'Task' ? 'Agent' : tool;
       await expect(pending).resolves.toEqual({
         ok: false,
         code: 'aborted',
-        message: `${expectedName} was aborted: the user pressed Escape`,
+        message: `${tool} was aborted: the user pressed Escape`,
       });
     },
   );

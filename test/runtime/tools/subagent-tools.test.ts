@@ -14,7 +14,17 @@ const profiles = [
 describe.each([
   { tool: Agent, name: 'Agent' },
   { tool: Task, name: 'Task' },
-])('$name', ({ tool }) => {
+])('$name', ({ tool, name }) => {
+  test('without a sub-agent port, the model is told the name it called (Task runs Agent’s module)', async () => {
+    await expect(
+      callThroughRuntime(tool, { description: 'Find usages', prompt: 'Find every caller' }, {}),
+    ).resolves.toMatchObject({
+      isError: true,
+      errorCode: 'port_unavailable',
+      content: `<tool_use_error>${name} is not available: this host provides no sub-agents.</tool_use_error>`,
+    });
+  });
+
   test('waits for a foreground agent and returns its report with the agent id', async () => {
     const subagent = new InMemorySubagents({
       profiles,

@@ -40,7 +40,11 @@ export async function runHandler(
   ports: HostPortImplementations,
   signal?: AbortSignal,
 ): Promise<ToolHandlerResult<unknown>> {
-  return tool.handler(tool.runtimeInputSchema.parse(rawInput), hostToolContext(ports, signal));
+  // As callTool does: the handler learns the name it was called by (Task runs Agent's module).
+  return tool.handler(tool.runtimeInputSchema.parse(rawInput), {
+    ...hostToolContext(ports, signal),
+    toolName: tool.metadata.name,
+  });
 }
 
 /** Calls made through {@link callThroughRuntime}, with the traces the runtime recorded. */
