@@ -38,7 +38,7 @@ export const prepareApproval: NonNullable<Implementation['prepareApproval']> = a
       : await callHostPort('AmendWorkflow', context.signal, () => workflow.getRun(input.runId));
   const currentScript = current?.ok === true ? current.value.script : undefined;
   if (currentScript !== undefined) {
-    const diff = scriptDiff(
+    const diff = await scriptDiff(
       `run ${input.runId} (current)`,
       normalizeWorkflowScript(currentScript),
       `run ${input.runId} (amended)`,

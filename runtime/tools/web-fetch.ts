@@ -132,7 +132,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
     return toolFailure('unsupported_content_type', `${url.href} returned binary content without a content type; it cannot be shown as text.`);
   }
   const text = decoderFor(contentType).decode(body.bytes);
-  const converted = isHtmlType(mediaType) ? htmlToMarkdown(text) : text;
+  const converted = isHtmlType(mediaType) ? await htmlToMarkdown(text) : text;
   const truncated = !body.complete || converted.length > MAX_CONTENT_CHARACTERS;
   return {
     ok: true,

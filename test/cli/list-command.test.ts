@@ -335,11 +335,13 @@ describe('tool-contracts list', () => {
 
 describe('tool-contracts list as a process', () => {
   const bin = join(root, 'bin', 'tool-contracts.js');
-  // Fails any ESM import of ts-morph (or the TypeScript compiler it wraps).
+  // Fails any ESM import of ts-morph (or the TypeScript compiler it wraps), and of the libraries
+  // only some tool calls need (pdf-lib for PDF pages, turndown for HTML, diff for previews):
+  // listing tools must load none of them.
   const forbidTsMorph = `data:text/javascript,${encodeURIComponent(
     `import { register } from 'node:module';
      register('data:text/javascript,' + encodeURIComponent(
-       "export async function resolve(specifier, context, next) { if (/^(ts-morph|typescript)(\\\\/|$)/.test(specifier)) throw new Error('forbidden import: ' + specifier); return next(specifier, context); }"
+       "export async function resolve(specifier, context, next) { if (/^(ts-morph|typescript|pdf-lib|turndown|diff)(\\\\/|$)/.test(specifier)) throw new Error('forbidden import: ' + specifier); return next(specifier, context); }"
      ));`,
   )}`;
 
@@ -353,7 +355,7 @@ describe('tool-contracts list as a process', () => {
     ).rejects.toThrow(/forbidden import: ts-morph/);
   });
 
-  test('lists without loading ts-morph, and the fingerprint is identical across runs', async () => {
+  test('lists without loading ts-morph or per-call libraries, and the fingerprint is identical across runs', async () => {
     const args = [
       '--import',
       forbidTsMorph,

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { scriptDiff } from '../../../../runtime/tools/support/script-diff.js';
 
 describe('scriptDiff', () => {
-  test('is undefined for identical texts', () => {
-    expect(scriptDiff('old', 'a\nb\n', 'new', 'a\nb\n')).toBeUndefined();
+  test('is undefined for identical texts', async () => {
+    expect(await scriptDiff('old', 'a\nb\n', 'new', 'a\nb\n')).toBeUndefined();
   });
 
   test.each([
@@ -25,7 +25,7 @@ describe('scriptDiff', () => {
       after: 'one\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\ntwelve\n',
       want: '--- old\n+++ new\n@@ -1,4 +1,4 @@\n-1\n+one\n 2\n 3\n 4\n@@ -9,4 +9,4 @@\n 9\n 10\n 11\n-12\n+twelve',
     },
-  ])('shows $case', ({ before, after, want }) => {
-    expect(scriptDiff('old', before, 'new', after)).toBe(want);
+  ])('shows $case', async ({ before, after, want }) => {
+    expect(await scriptDiff('old', before, 'new', after)).toBe(want);
   });
 });
