@@ -31,20 +31,8 @@ export interface StrictSchemaDialect {
   readonly scalarEnumsOnly: boolean;
 }
 
-/**
- * OpenAI strict function calling (Structured Outputs). Documented rules: the root is an object,
- * every object sets `additionalProperties: false` and lists every property in `required`
- * (optional = nullable), unions are `anyOf`, `$defs`/`$ref` and recursion are allowed; limits of
- * 10 nesting levels, 5 000 properties and 1 000 enum values. The string, number, array and object
- * constraint keywords (`pattern`, `format`, `minLength`, `minimum`, `minItems` …) and `default` are
- * folded: OpenAI lists them as unsupported for part of its strict-capable models (fine-tuned ones),
- * so folding is the projection every such model accepts.
- */
-export const OPENAI_STRICT_DIALECT: StrictSchemaDialect = {
-  provider: 'openai',
-  requireAllProperties: true,
-  allowsRecursion: true,
-  foldedKeywords: [
+/** Value constraints neither provider's strict subset enforces in general (each dialect may keep some). */
+const CONSTRAINT_KEYWORDS: readonly string[] = [
     'format',
     'pattern',
     'minLength',
@@ -61,8 +49,22 @@ export const OPENAI_STRICT_DIALECT: StrictSchemaDialect = {
     'maxProperties',
     'contentEncoding',
     'contentMediaType',
-    'default',
-  ],
+];
+
+/**
+ * OpenAI strict function calling (Structured Outputs). Documented rules: the root is an object,
+ * every object sets `additionalProperties: false` and lists every property in `required`
+ * (optional = nullable), unions are `anyOf`, `$defs`/`$ref` and recursion are allowed; limits of
+ * 10 nesting levels, 5 000 properties and 1 000 enum values. The string, number, array and object
+ * constraint keywords (`pattern`, `format`, `minLength`, `minimum`, `minItems` …) and `default` are
+ * folded: OpenAI lists them as unsupported for part of its strict-capable models (fine-tuned ones),
+ * so folding is the projection every such model accepts.
+ */
+export const OPENAI_STRICT_DIALECT: StrictSchemaDialect = {
+  provider: 'openai',
+  requireAllProperties: true,
+  allowsRecursion: true,
+  foldedKeywords: [...CONSTRAINT_KEYWORDS, 'default'],
   maxObjectDepth: 10,
   maxProperties: 5_000,
   maxEnumValues: 1_000,
@@ -97,24 +99,7 @@ export const ANTHROPIC_STRICT_DIALECT: StrictSchemaDialect = {
   provider: 'anthropic',
   requireAllProperties: false,
   allowsRecursion: false,
-  foldedKeywords: [
-    'format',
-    'pattern',
-    'minLength',
-    'maxLength',
-    'minimum',
-    'exclusiveMinimum',
-    'maximum',
-    'exclusiveMaximum',
-    'multipleOf',
-    'minItems',
-    'maxItems',
-    'uniqueItems',
-    'minProperties',
-    'maxProperties',
-    'contentEncoding',
-    'contentMediaType',
-  ],
+  foldedKeywords: CONSTRAINT_KEYWORDS,
   keepsValue: (keyword, value) =>
     (keyword === 'format' && typeof value === 'string' && ANTHROPIC_FORMATS.has(value)) ||
     (keyword === 'pattern' &&

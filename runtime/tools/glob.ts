@@ -3,10 +3,9 @@
  * {@link MAX_GLOB_RESULTS}. `node_modules` and `.git` are skipped; symbolic links are not
  * followed (a link cycle cannot make the search endless).
  */
-import { glob } from 'tinyglobby';
 import type { Input, Output } from '../../generated/tools/glob.js';
 import type { ToolImplementation } from '../contract.js';
-import { IGNORED_DIRECTORY_GLOBS, resolveSearchRoot } from './support/search-root.js';
+import { findFilesUnder, resolveSearchRoot } from './support/search-root.js';
 import { sortByModificationTime } from './support/sort-by-modification-time.js';
 import { toolFailure } from './support/tool-failure.js';
 
@@ -21,16 +20,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
   if (!root.isDirectory) return toolFailure('not_a_directory', `${root.path} is a file; Glob searches a directory.`);
   let matches: string[];
   try {
-    matches = await glob(input.pattern, {
-      cwd: root.path,
-      absolute: true,
-      dot: true,
-      onlyFiles: true,
-      followSymbolicLinks: false,
-      expandDirectories: false,
-      ignore: [...IGNORED_DIRECTORY_GLOBS],
-      signal: context.signal,
-    });
+    matches = await findFilesUnder(input.pattern, root.path, context.signal);
   } catch (error) {
     if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
     return toolFailure('invalid_pattern', `Cannot search with pattern ${JSON.stringify(input.pattern)}: ${(error as Error).message}`);

@@ -6,13 +6,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { glob } from 'tinyglobby';
 import type { Input, Output } from '../../generated/tools/grep.js';
 import type { ToolImplementation } from '../contract.js';
 import { FILE_TYPE_GLOBS } from './support/file-type-globs.js';
 import { findMatchingLines, splitTextLines } from './support/find-matching-lines.js';
 import { looksBinary } from './support/looks-binary.js';
-import { IGNORED_DIRECTORY_GLOBS, resolveSearchRoot } from './support/search-root.js';
+import { findFilesUnder, resolveSearchRoot } from './support/search-root.js';
 import { sortByModificationTime } from './support/sort-by-modification-time.js';
 import { toolFailure } from './support/tool-failure.js';
 
@@ -54,16 +53,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
     // A glob without a slash names files at any depth, as ripgrep's --glob does.
     const fileGlob = input.glob === undefined ? '**/*' : input.glob.includes('/') ? input.glob : `**/${input.glob}`;
     try {
-      candidates = await glob(fileGlob, {
-        cwd: root.path,
-        absolute: true,
-        dot: true,
-        onlyFiles: true,
-        followSymbolicLinks: false,
-        expandDirectories: false,
-        ignore: [...IGNORED_DIRECTORY_GLOBS],
-        signal: context.signal,
-      });
+      candidates = await findFilesUnder(fileGlob, root.path, context.signal);
     } catch (error) {
       if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
       return toolFailure('invalid_glob', `Cannot search with glob ${JSON.stringify(input.glob)}: ${(error as Error).message}`);

@@ -3,12 +3,31 @@
  * or the working directory; a missing path is a failure naming it.
  */
 import { stat } from 'node:fs/promises';
+import { glob } from 'tinyglobby';
 import type { ToolCallContext, ToolFailure } from '../../contract.js';
 import { resolvePathForTool } from './resolve-path-for-tool.js';
 import { toolFailure } from './tool-failure.js';
 
 /** Directories no search descends into. */
-export const IGNORED_DIRECTORY_GLOBS: readonly string[] = ['**/node_modules/**', '**/.git/**'];
+const IGNORED_DIRECTORY_GLOBS: readonly string[] = ['**/node_modules/**', '**/.git/**'];
+
+/**
+ * Absolute paths of the files under `directory` that `pattern` matches, as every workspace
+ * search sees them: dot files included, symlinks not followed, node_modules and .git skipped.
+ * Throws for a pattern tinyglobby cannot use; an abort ends the crawl early with a partial list.
+ */
+export function findFilesUnder(pattern: string, directory: string, signal: AbortSignal): Promise<string[]> {
+  return glob(pattern, {
+    cwd: directory,
+    absolute: true,
+    dot: true,
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    expandDirectories: false,
+    ignore: [...IGNORED_DIRECTORY_GLOBS],
+    signal,
+  });
+}
 
 export type SearchRoot = { readonly ok: true; readonly path: string; readonly isDirectory: boolean } | ToolFailure;
 
