@@ -28,27 +28,61 @@ async function median(run: () => unknown): Promise<number> {
 
 const registry = new ToolRegistry({ logger: { warn: () => undefined } });
 for (const entry of builtInTools) registry.register(entry);
-const contracts = registry.toContracts({ descriptionSettings: { currentMonth: 'November 2026', dynamicWorkflows: true } });
+const contracts = registry.toContracts({
+  descriptionSettings: { currentMonth: 'November 2026', dynamicWorkflows: true },
+});
 const allEligible = contracts.map((contract) => ({ ...contract, strict: true }));
-const claude: ModelProfile = { id: 'claude', provider: 'anthropic', supportsNativeWebSearch: true, supportsPdf: true, firstParty: true };
-const gpt: ModelProfile = { id: 'gpt', provider: 'openai', supportsNativeWebSearch: true, supportsPdf: true, firstParty: false };
+const claude: ModelProfile = {
+  id: 'claude',
+  provider: 'anthropic',
+  supportsNativeWebSearch: true,
+  supportsPdf: true,
+  firstParty: true,
+};
+const gpt: ModelProfile = {
+  id: 'gpt',
+  provider: 'openai',
+  supportsNativeWebSearch: true,
+  supportsPdf: true,
+  firstParty: false,
+};
 
 const model = new MockLanguageModelV3({
   doGenerate: async () => ({
     content: [{ type: 'text' as const, text: 'ok' }],
     finishReason: { unified: 'stop' as const, raw: undefined },
-    usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+    usage: {
+      inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: 1, text: 1, reasoning: 0 },
+    },
     warnings: [],
   }),
 });
 const anthropicTools = toAiSdkTools(contracts, { provider: 'anthropic', model: claude });
 
 const rows: [string, number][] = [
-  ['toAiSdkTools, anthropic (39 tools)', await median(() => toAiSdkTools(contracts, { provider: 'anthropic', model: claude }))],
-  ['  + requiresDefsRefs', await median(() => toAiSdkTools(contracts, { provider: 'anthropic', model: claude, requiresDefsRefs: true }))],
-  ['  openai strict, all 39 eligible', await median(() => toAiSdkTools(allEligible, { provider: 'openai', model: gpt, openAiStrict: true }))],
-  ['generateText, tools prepared by the SDK', await median(() => generateText({ model, tools: anthropicTools, prompt: 'hi' }))],
+  [
+    'toAiSdkTools, anthropic (39 tools)',
+    await median(() => toAiSdkTools(contracts, { provider: 'anthropic', model: claude })),
+  ],
+  [
+    '  + requiresDefsRefs',
+    await median(() =>
+      toAiSdkTools(contracts, { provider: 'anthropic', model: claude, requiresDefsRefs: true }),
+    ),
+  ],
+  [
+    '  openai strict, all 39 eligible',
+    await median(() =>
+      toAiSdkTools(allEligible, { provider: 'openai', model: gpt, openAiStrict: true }),
+    ),
+  ],
+  [
+    'generateText, tools prepared by the SDK',
+    await median(() => generateText({ model, tools: anthropicTools, prompt: 'hi' })),
+  ],
 ];
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log(`median of ${RUNS} runs, ${contracts.length} provider-visible built-in tools`);
-for (const [label, ms] of rows) console.log(`${label.padEnd(width)}  ${ms.toFixed(3).padStart(8)} ms`);
+for (const [label, ms] of rows)
+  console.log(`${label.padEnd(width)}  ${ms.toFixed(3).padStart(8)} ms`);

@@ -35,8 +35,14 @@ async function series(task: () => Promise<unknown>): Promise<number> {
   return median(times);
 }
 
-const cli = (...args: string[]) => () =>
-  run(process.execPath, ['bin/tool-contracts.js', 'audit', ...args], { cwd: projectRoot, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 });
+const cli =
+  (...args: string[]) =>
+  () =>
+    run(process.execPath, ['bin/tool-contracts.js', 'audit', ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, NO_COLOR: '1' },
+      maxBuffer: 1 << 26,
+    });
 
 // Prime the cache so the cached figures measure a hit.
 const first = await runFieldScan({ projectRoot });
@@ -46,7 +52,8 @@ const files = first.scan.files.length;
 const scanCold = await series(() => runFieldScan({ projectRoot, cache: false }));
 const scanCached = await series(async () => {
   const result = await runFieldScan({ projectRoot });
-  if (!result.cached) throw new Error('expected a cache hit: did runtime/ change during the benchmark?');
+  if (!result.cached)
+    throw new Error('expected a cache hit: did runtime/ change during the benchmark?');
 });
 const commandCold = await series(cli('--no-cache'));
 const commandCached = await series(cli());
@@ -54,5 +61,9 @@ const commandCached = await series(cli());
 const format = (ms: number): string => `${(ms / 1000).toFixed(2)} s`.padStart(9);
 console.log(`audit of ${files} runtime files, ${fields} contract fields; median of ${runs} runs`);
 console.log('                          cold     cached   cold/cached');
-console.log(`runFieldScan (in process) ${format(scanCold)} ${format(scanCached)}   ${(scanCold / scanCached).toFixed(0)}x`);
-console.log(`tool-contracts audit      ${format(commandCold)} ${format(commandCached)}   ${(commandCold / commandCached).toFixed(1)}x`);
+console.log(
+  `runFieldScan (in process) ${format(scanCold)} ${format(scanCached)}   ${(scanCold / scanCached).toFixed(0)}x`,
+);
+console.log(
+  `tool-contracts audit      ${format(commandCold)} ${format(commandCached)}   ${(commandCold / commandCached).toFixed(1)}x`,
+);

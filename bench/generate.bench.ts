@@ -18,7 +18,17 @@ const runs = Number(process.argv[2] ?? 5);
 
 const root = await mkdtemp(path.join(tmpdir(), 'tool-contracts-bench-'));
 try {
-  for (const entry of ['bin', 'cli', 'generator', 'manifest', 'runtime', 'generated', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+  for (const entry of [
+    'bin',
+    'cli',
+    'generator',
+    'manifest',
+    'runtime',
+    'generated',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+  ]) {
     await cp(path.join(repository, entry), path.join(root, entry), { recursive: true });
   }
   await rm(path.join(root, 'generated/.generate-state.json'), { force: true });
@@ -29,14 +39,25 @@ try {
     path.join(root, 'bench-resolve-hooks.mjs'),
     "import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const result = await next(specifier, context);\n  if (process.env.RESOLVE_LOG) appendFileSync(process.env.RESOLVE_LOG, `${result.url}\\n`);\n  return result;\n}\n",
   );
-  await writeFile(path.join(root, 'bench-resolve-register.mjs'), "import { register } from 'node:module';\nregister('./bench-resolve-hooks.mjs', import.meta.url);\n");
+  await writeFile(
+    path.join(root, 'bench-resolve-register.mjs'),
+    "import { register } from 'node:module';\nregister('./bench-resolve-hooks.mjs', import.meta.url);\n",
+  );
 
-  const generate = async (args: string[], env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ ms: number; stdout: string }> => {
+  const generate = async (
+    args: string[],
+    env: Record<string, string> = {},
+    nodeArgs: string[] = [],
+  ): Promise<{ ms: number; stdout: string }> => {
     const started = performance.now();
-    const { stdout } = await run(process.execPath, [...nodeArgs, 'bin/tool-contracts.js', 'generate', ...args], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: '1', ...env },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      [...nodeArgs, 'bin/tool-contracts.js', 'generate', ...args],
+      {
+        cwd: root,
+        env: { ...process.env, NO_COLOR: '1', ...env },
+      },
+    );
     return { ms: performance.now() - started, stdout };
   };
 
@@ -46,7 +67,8 @@ try {
   for (let index = 0; index < runs; index++) {
     full.push((await generate(['--force'])).ms);
     const quiet = await generate([]);
-    if (!quiet.stdout.startsWith('Up to date')) throw new Error(`expected a no-op run, got:\n${quiet.stdout}`);
+    if (!quiet.stdout.startsWith('Up to date'))
+      throw new Error(`expected a no-op run, got:\n${quiet.stdout}`);
     noOp.push(quiet.ms);
   }
 
@@ -58,19 +80,35 @@ try {
   };
   const noOpModules = await modulesOf([]);
   const fullModules = await modulesOf(['--force']);
-  const loadsTsMorph = (modules: string[]) => modules.some((url) => url.includes('/node_modules/ts-morph/'));
+  const loadsTsMorph = (modules: string[]) =>
+    modules.some((url) => url.includes('/node_modules/ts-morph/'));
 
   const fullMedian = median(full);
   const noOpMedian = median(noOp);
   const rows = [
     ['run', 'median', 'runs (ms)', 'modules resolved', 'ts-morph'],
     ['first (cold caches)', ms(first.ms), '1', '', ''],
-    ['full (--force)', ms(fullMedian), full.map(Math.round).join(' '), String(fullModules.length), loadsTsMorph(fullModules) ? 'loaded' : 'not loaded'],
-    ['no-op (hash match)', ms(noOpMedian), noOp.map(Math.round).join(' '), String(noOpModules.length), loadsTsMorph(noOpModules) ? 'loaded' : 'not loaded'],
+    [
+      'full (--force)',
+      ms(fullMedian),
+      full.map(Math.round).join(' '),
+      String(fullModules.length),
+      loadsTsMorph(fullModules) ? 'loaded' : 'not loaded',
+    ],
+    [
+      'no-op (hash match)',
+      ms(noOpMedian),
+      noOp.map(Math.round).join(' '),
+      String(noOpModules.length),
+      loadsTsMorph(noOpModules) ? 'loaded' : 'not loaded',
+    ],
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  console.log(`generate on a copy of ${path.basename(repository)} (${runs} runs each, child processes of node bin/tool-contracts.js)`);
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+  console.log(
+    `generate on a copy of ${path.basename(repository)} (${runs} runs each, child processes of node bin/tool-contracts.js)`,
+  );
+  for (const row of rows)
+    console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
   console.log(`no-op is ${(fullMedian / noOpMedian).toFixed(1)}x faster than a full run`);
   if (loadsTsMorph(noOpModules)) {
     console.error('FAIL: the no-op run loaded ts-morph');

@@ -31,7 +31,8 @@ const format = (ms: number): string => `${ms.toFixed(1).padStart(8)} ms`;
 const importLoader = await time(() => import('../generator/manifest/load-manifest-set.js'));
 const { loadManifestSet } = importLoader.value;
 const first = await time(() => loadManifestSet(PROJECT_ROOT));
-if (!first.value.ok) throw new Error('the project manifests do not load; fix them before benchmarking');
+if (!first.value.ok)
+  throw new Error('the project manifests do not load; fix them before benchmarking');
 const tools = first.value.set.tools;
 const warmLoad = await median(() => loadManifestSet(PROJECT_ROOT));
 
@@ -44,12 +45,21 @@ const syntacticWarm = await median(() => checkHookExports(PROJECT_ROOT, tools));
 async function checkerExports(): Promise<number> {
   const { Project, ts } = importMorph.value;
   const project = new Project({
-    compilerOptions: { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022 },
+    compilerOptions: {
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ES2022,
+    },
     skipAddingFilesFromTsConfig: true,
   });
-  const files = [...new Set(tools.map((tool) => path.join(PROJECT_ROOT, 'runtime', 'tools', `${tool.implementation}.ts`)))];
+  const files = [
+    ...new Set(
+      tools.map((tool) => path.join(PROJECT_ROOT, 'runtime', 'tools', `${tool.implementation}.ts`)),
+    ),
+  ];
   let count = 0;
-  for (const file of files) count += project.addSourceFileAtPath(file).getExportedDeclarations().size;
+  for (const file of files)
+    count += project.addSourceFileAtPath(file).getExportedDeclarations().size;
   return count;
 }
 const checkerFirst = await time(checkerExports);
@@ -61,6 +71,10 @@ console.log(`  loadManifestSet, first call                 ${format(first.ms)}`)
 console.log(`  loadManifestSet, warm (median of ${WARM_RUNS})        ${format(warmLoad)}`);
 console.log(`  import ts-morph                             ${format(importMorph.ms)}`);
 console.log('  hook exports             syntactic (shipped)   type checker');
-console.log(`    first call             ${format(syntacticFirst.ms)}        ${format(checkerFirst.ms)}`);
+console.log(
+  `    first call             ${format(syntacticFirst.ms)}        ${format(checkerFirst.ms)}`,
+);
 console.log(`    warm (median)          ${format(syntacticWarm)}        ${format(checkerWarm)}`);
-console.log(`    ratio (warm)           1x                   ${(checkerWarm / syntacticWarm).toFixed(1)}x`);
+console.log(
+  `    ratio (warm)           1x                   ${(checkerWarm / syntacticWarm).toFixed(1)}x`,
+);

@@ -46,13 +46,19 @@ export function defaultGenerateExtensions(): readonly GenerateExtension[] {
 export function combineAnnotations(
   contributions: readonly GenerateContribution[],
 ): ((tool: LoadedTool) => FieldAnnotations | undefined) | undefined {
-  const sources = contributions.flatMap((contribution) => (contribution.annotationsFor ? [contribution.annotationsFor] : []));
+  const sources = contributions.flatMap((contribution) =>
+    contribution.annotationsFor ? [contribution.annotationsFor] : [],
+  );
   if (sources.length === 0) return undefined;
   return (tool) => {
-    const perTool = sources.map((source) => source(tool)).filter((annotations) => annotations !== undefined);
+    const perTool = sources
+      .map((source) => source(tool))
+      .filter((annotations) => annotations !== undefined);
     if (perTool.length === 0) return undefined;
     return (fieldPath) => {
-      const notes = perTool.map((annotations) => annotations(fieldPath)).filter((note) => note !== undefined && note !== '');
+      const notes = perTool
+        .map((annotations) => annotations(fieldPath))
+        .filter((note) => note !== undefined && note !== '');
       return notes.length === 0 ? undefined : notes.join('; ');
     };
   };

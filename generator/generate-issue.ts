@@ -1,5 +1,9 @@
 import type { EmitIssue } from './emit/emit-issue.js';
-import { compareManifestIssues, formatManifestIssue, type ManifestIssue } from './manifest/manifest-issue.js';
+import {
+  compareManifestIssues,
+  formatManifestIssue,
+  type ManifestIssue,
+} from './manifest/manifest-issue.js';
 
 /** Any problem that stops a run: from the loader, the hook-export check or the emitter. */
 export type GenerateIssue = ManifestIssue | EmitIssue;

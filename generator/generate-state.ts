@@ -14,7 +14,10 @@ import { compareCodeUnits, listFiles } from './list-files.js';
 export const GENERATED_DIRECTORY = 'generated';
 export const STATE_FILE = 'generated/.generate-state.json';
 /** Outputs of the generator that live beside its inputs in `manifest/`. */
-export const MANIFEST_OUTPUT_FILES: readonly string[] = ['manifest/manifest.schema.json', 'manifest/tools.schema.json'];
+export const MANIFEST_OUTPUT_FILES: readonly string[] = [
+  'manifest/manifest.schema.json',
+  'manifest/tools.schema.json',
+];
 
 /** Bump when the meaning of the state file changes. */
 const STATE_VERSION = 1;
@@ -56,12 +59,17 @@ export async function hashInputs(projectRoot: string): Promise<Record<string, st
 /** Hashes of the output files on disk now: all of `generated/` but the state, plus the manifest schemas. */
 export async function hashOutputsOnDisk(projectRoot: string): Promise<Record<string, string>> {
   const generated = await listFiles(projectRoot, GENERATED_DIRECTORY);
-  const files = [...generated.filter((file) => file !== STATE_FILE), ...MANIFEST_OUTPUT_FILES].sort(compareCodeUnits);
+  const files = [...generated.filter((file) => file !== STATE_FILE), ...MANIFEST_OUTPUT_FILES].sort(
+    compareCodeUnits,
+  );
   return hashFiles(projectRoot, files);
 }
 
 /** Missing files are left out of the result. */
-async function hashFiles(projectRoot: string, files: readonly string[]): Promise<Record<string, string>> {
+async function hashFiles(
+  projectRoot: string,
+  files: readonly string[],
+): Promise<Record<string, string>> {
   const hashes = await Promise.all(
     files.map(async (file) => {
       try {
@@ -75,9 +83,15 @@ async function hashFiles(projectRoot: string, files: readonly string[]): Promise
   return Object.fromEntries(hashes.filter((entry) => entry !== undefined));
 }
 
-export function stateOf(tools: number, inputs: Record<string, string>, files: ReadonlyMap<string, string>): GenerateState {
+export function stateOf(
+  tools: number,
+  inputs: Record<string, string>,
+  files: ReadonlyMap<string, string>,
+): GenerateState {
   const outputs = Object.fromEntries(
-    [...files].map(([file, text]) => [file, hashText(text)] as const).sort(([left], [right]) => compareCodeUnits(left, right)),
+    [...files]
+      .map(([file, text]) => [file, hashText(text)] as const)
+      .sort(([left], [right]) => compareCodeUnits(left, right)),
   );
   return { version: STATE_VERSION, tools, inputs, outputs };
 }
@@ -88,7 +102,9 @@ export function stateFileText(state: GenerateState): string {
 
 export async function readState(projectRoot: string): Promise<GenerateState | undefined> {
   try {
-    const state = JSON.parse(await readFile(path.join(projectRoot, STATE_FILE), 'utf8')) as GenerateState;
+    const state = JSON.parse(
+      await readFile(path.join(projectRoot, STATE_FILE), 'utf8'),
+    ) as GenerateState;
     return state.version === STATE_VERSION ? state : undefined;
   } catch {
     return undefined;
@@ -104,7 +120,13 @@ export function isUpToDate(
   return sameRecord(state.inputs, inputs) && sameRecord(state.outputs, outputs);
 }
 
-function sameRecord(left: Readonly<Record<string, string>>, right: Readonly<Record<string, string>>): boolean {
+function sameRecord(
+  left: Readonly<Record<string, string>>,
+  right: Readonly<Record<string, string>>,
+): boolean {
   const leftKeys = Object.keys(left);
-  return leftKeys.length === Object.keys(right).length && leftKeys.every((key) => left[key] === right[key]);
+  return (
+    leftKeys.length === Object.keys(right).length &&
+    leftKeys.every((key) => left[key] === right[key])
+  );
 }

@@ -12,7 +12,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { combineAnnotations, defaultGenerateExtensions, type GenerateContribution, type GenerateExtension } from './generate-extension.js';
+import {
+  combineAnnotations,
+  defaultGenerateExtensions,
+  type GenerateContribution,
+  type GenerateExtension,
+} from './generate-extension.js';
 import { compareGenerateIssues, type GenerateIssue } from './generate-issue.js';
 import {
   GENERATED_DIRECTORY,
@@ -27,7 +32,11 @@ import {
 import { compareCodeUnits, listFiles } from './list-files.js';
 import type { LoadManifestSetOptions } from './manifest/load-manifest-set.js';
 import { withGenerateLock } from './with-generate-lock.js';
-import { writeFileAtomically, writeGeneratedDirectory, type WriteFaults } from './write-generated-directory.js';
+import {
+  writeFileAtomically,
+  writeGeneratedDirectory,
+  type WriteFaults,
+} from './write-generated-directory.js';
 
 export interface GenerateOptions {
   /** Absolute path of the project (the folder with `manifest/`, `runtime/`, `generated/`). */
@@ -74,7 +83,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ...result,
     durationMs: performance.now() - started,
   });
-  const failed = (issues: readonly GenerateIssue[], warnings: readonly string[] = []): GenerateResult =>
+  const failed = (
+    issues: readonly GenerateIssue[],
+    warnings: readonly string[] = [],
+  ): GenerateResult =>
     finish({ ...EMPTY, ok: false, issues: [...issues].sort(compareGenerateIssues), warnings });
 
   // Hashed before anything is read for generation: an input edited during the run then makes the
@@ -83,12 +95,20 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (inputs !== undefined && !options.force) {
     const [state, outputs] = await Promise.all([readState(root), hashOutputsOnDisk(root)]);
     if (state !== undefined && isUpToDate(state, inputs, outputs)) {
-      return finish({ ...EMPTY, upToDate: true, unchanged: Object.keys(state.outputs), toolCount: state.tools });
+      return finish({
+        ...EMPTY,
+        upToDate: true,
+        unchanged: Object.keys(state.outputs),
+        toolCount: state.tools,
+      });
     }
   }
 
   const { loadManifestSet } = await import('./manifest/load-manifest-set.js');
-  const loaded = await loadManifestSet(root, options.listDirectory ? { listDirectory: options.listDirectory } : {});
+  const loaded = await loadManifestSet(
+    root,
+    options.listDirectory ? { listDirectory: options.listDirectory } : {},
+  );
   if (!loaded.ok) return failed(loaded.issues);
   const { set } = loaded;
 
@@ -101,9 +121,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     try {
       contributions.push(await extension.run({ projectRoot: root, set }));
     } catch (error) {
-      throw new Error(`generate extension "${extension.name}" failed: ${error instanceof Error ? error.message : String(error)}`, {
-        cause: error,
-      });
+      throw new Error(
+        `generate extension "${extension.name}" failed: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
   const warnings = contributions.flatMap((contribution) => contribution.warnings ?? []);
@@ -118,7 +141,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   if (!options.write) {
     const comparison = await compareWithDisk(root, files);
-    return finish({ ...EMPTY, ok: true, files, ...comparison, toolCount: set.tools.length, warnings });
+    return finish({
+      ...EMPTY,
+      ok: true,
+      files,
+      ...comparison,
+      toolCount: set.tools.length,
+      warnings,
+    });
   }
   const comparison = await withGenerateLock(root, async () => {
     const onDisk = await compareWithDisk(root, files);
@@ -126,7 +156,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const state = stateFileText(stateOf(set.tools.length, inputs!, files));
     if (generatedChanged) {
       const directory = new Map<string, string>();
-      for (const [file, text] of files) if (isGenerated(file)) directory.set(file.slice(GENERATED_DIRECTORY.length + 1), text);
+      for (const [file, text] of files)
+        if (isGenerated(file)) directory.set(file.slice(GENERATED_DIRECTORY.length + 1), text);
       directory.set(STATE_FILE.slice(GENERATED_DIRECTORY.length + 1), state);
       await writeGeneratedDirectory(root, GENERATED_DIRECTORY, directory, options.faults);
     } else {
@@ -134,11 +165,19 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
     // The manifest schemas go last: a failure before this point has changed nothing at all.
     for (const file of onDisk.changed) {
-      if (!isGenerated(file)) await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
+      if (!isGenerated(file))
+        await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
     }
     return onDisk;
   });
-  return finish({ ...EMPTY, ok: true, files, ...comparison, toolCount: set.tools.length, warnings });
+  return finish({
+    ...EMPTY,
+    ok: true,
+    files,
+    ...comparison,
+    toolCount: set.tools.length,
+    warnings,
+  });
 }
 
 const EMPTY: Omit<GenerateResult, 'durationMs'> = {
@@ -166,7 +205,9 @@ function withExtensionFiles(
   for (const contribution of contributions) {
     for (const [file, text] of contribution.files ?? []) {
       if (!isGenerated(file) || file === STATE_FILE || file.split('/').includes('..')) {
-        throw new Error(`a generate extension may only add files under generated/, not ${JSON.stringify(file)}`);
+        throw new Error(
+          `a generate extension may only add files under generated/, not ${JSON.stringify(file)}`,
+        );
       }
       if (files.has(file)) throw new Error(`two parts of the generator both produce ${file}`);
       files.set(file, text);
@@ -196,6 +237,13 @@ async function compareWithDisk(
       else unchanged.push(file);
     }),
   );
-  const extra = (await listFiles(root, GENERATED_DIRECTORY)).filter((file) => file !== STATE_FILE && !files.has(file));
-  return { changed: changed.sort(compareCodeUnits), missing: missing.sort(compareCodeUnits), unchanged: unchanged.sort(compareCodeUnits), extra };
+  const extra = (await listFiles(root, GENERATED_DIRECTORY)).filter(
+    (file) => file !== STATE_FILE && !files.has(file),
+  );
+  return {
+    changed: changed.sort(compareCodeUnits),
+    missing: missing.sort(compareCodeUnits),
+    unchanged: unchanged.sort(compareCodeUnits),
+    extra,
+  };
 }

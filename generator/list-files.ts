@@ -13,7 +13,11 @@ export async function listFiles(root: string, directory: string): Promise<string
     try {
       entries = await readdir(path.join(root, relative), { withFileTypes: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      if (
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+        (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+      )
+        return;
       throw error;
     }
     await Promise.all(

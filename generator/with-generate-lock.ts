@@ -16,7 +16,11 @@ export interface LockOptions {
   readonly pollMs?: number;
 }
 
-export async function withGenerateLock<T>(projectRoot: string, task: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withGenerateLock<T>(
+  projectRoot: string,
+  task: () => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
   const lock = path.join(projectRoot, LOCK_DIRECTORY);
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
@@ -32,7 +36,9 @@ export async function withGenerateLock<T>(projectRoot: string, task: () => Promi
       continue;
     }
     if (Date.now() > deadline) {
-      throw new Error(`another generate is writing this project (pid ${owner ?? 'unknown'}; lock ${LOCK_DIRECTORY})`);
+      throw new Error(
+        `another generate is writing this project (pid ${owner ?? 'unknown'}; lock ${LOCK_DIRECTORY})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 50));
   }

@@ -115,7 +115,10 @@ export interface ToolResultBudget {
   /** `truncate`: cut and mark; `artifact`: write the whole result to a file and point to it. */
   readonly strategy: 'truncate' | 'artifact';
   readonly preview: { readonly maxBytes: number; readonly direction: 'head' | 'tail' };
-  readonly artifact: { readonly enabled: boolean; readonly retention: 'turn' | 'session' | 'persistent' };
+  readonly artifact: {
+    readonly enabled: boolean;
+    readonly retention: 'turn' | 'session' | 'persistent';
+  };
 }
 
 export type ToolTimeoutPolicy =
@@ -310,7 +313,8 @@ export interface ToolFailure {
   readonly message: string;
 }
 
-export type ToolHandlerResult<Output> = { readonly ok: true; readonly output: Output } | ToolFailure;
+export type ToolHandlerResult<Output> =
+  { readonly ok: true; readonly output: Output } | ToolFailure;
 
 export type ValidationOutcome = { readonly ok: true } | ToolFailure;
 
@@ -330,22 +334,51 @@ export interface HostPortImplementations {
 
 export interface CronPort {
   /** `recurring: false` runs the job once, at the next match, then deletes it. Default: true. */
-  create(job: { readonly schedule: string; readonly prompt: string; readonly name?: string; readonly recurring?: boolean }): Promise<{ readonly id: string }>;
-  update(id: string, changes: { readonly schedule?: string; readonly prompt?: string; readonly enabled?: boolean }): Promise<void>;
+  create(job: {
+    readonly schedule: string;
+    readonly prompt: string;
+    readonly name?: string;
+    readonly recurring?: boolean;
+  }): Promise<{ readonly id: string }>;
+  update(
+    id: string,
+    changes: { readonly schedule?: string; readonly prompt?: string; readonly enabled?: boolean },
+  ): Promise<void>;
   delete(id: string): Promise<void>;
-  list(): Promise<readonly { readonly id: string; readonly schedule: string; readonly prompt: string; readonly enabled: boolean; readonly recurring?: boolean }[]>;
+  list(): Promise<
+    readonly {
+      readonly id: string;
+      readonly schedule: string;
+      readonly prompt: string;
+      readonly enabled: boolean;
+      readonly recurring?: boolean;
+    }[]
+  >;
 }
 
 export interface OffPeakPort {
-  create(task: { readonly prompt: string; readonly name?: string }): Promise<{ readonly id: string }>;
-  list(): Promise<readonly { readonly id: string; readonly prompt: string; readonly status: string }[]>;
+  create(task: {
+    readonly prompt: string;
+    readonly name?: string;
+  }): Promise<{ readonly id: string }>;
+  list(): Promise<
+    readonly { readonly id: string; readonly prompt: string; readonly status: string }[]
+  >;
 }
 
 export interface SubagentPort {
   /** Profiles the Agent description lists. */
   readonly profiles: readonly { readonly name: string; readonly description: string }[];
   readonly supportsMessaging: boolean;
-  start(request: { readonly description: string; readonly prompt: string; readonly subagentType?: string; readonly runInBackground?: boolean }, signal: AbortSignal): Promise<{ readonly agentId: string; readonly result?: string }>;
+  start(
+    request: {
+      readonly description: string;
+      readonly prompt: string;
+      readonly subagentType?: string;
+      readonly runInBackground?: boolean;
+    },
+    signal: AbortSignal,
+  ): Promise<{ readonly agentId: string; readonly result?: string }>;
   sendMessage?(to: string, message: string): Promise<void>;
   respondToCoordinator?(message: string): Promise<void>;
 }
@@ -357,18 +390,49 @@ export interface SkillPort {
 /** Dynamic workflows: authoring, runs and questions. */
 export interface WorkflowPort {
   typecheck(script: string): Promise<readonly string[]>;
-  create(request: { readonly script: string; readonly name?: string; readonly input?: unknown }): Promise<{ readonly runId: string }>;
-  amend(request: { readonly runId: string; readonly script: string }): Promise<{ readonly runId: string }>;
-  save(request: { readonly name: string; readonly script: string; readonly description?: string }): Promise<{ readonly path: string }>;
-  evalSnippet(request: { readonly script: string; readonly input?: unknown }, signal: AbortSignal): Promise<{ readonly result: unknown; readonly logs: readonly string[] }>;
-  listRuns(): Promise<readonly { readonly runId: string; readonly name: string; readonly status: string }[]>;
+  create(request: {
+    readonly script: string;
+    readonly name?: string;
+    readonly input?: unknown;
+  }): Promise<{ readonly runId: string }>;
+  amend(request: {
+    readonly runId: string;
+    readonly script: string;
+  }): Promise<{ readonly runId: string }>;
+  save(request: {
+    readonly name: string;
+    readonly script: string;
+    readonly description?: string;
+  }): Promise<{ readonly path: string }>;
+  evalSnippet(
+    request: { readonly script: string; readonly input?: unknown },
+    signal: AbortSignal,
+  ): Promise<{ readonly result: unknown; readonly logs: readonly string[] }>;
+  listRuns(): Promise<
+    readonly { readonly runId: string; readonly name: string; readonly status: string }[]
+  >;
   /** `script`: the run's current script, when the host keeps it (AmendWorkflow previews a diff against it). */
-  getRun(runId: string): Promise<{ readonly runId: string; readonly status: string; readonly progress: unknown; readonly result?: unknown; readonly script?: string }>;
+  getRun(runId: string): Promise<{
+    readonly runId: string;
+    readonly status: string;
+    readonly progress: unknown;
+    readonly result?: unknown;
+    readonly script?: string;
+  }>;
   resumeRun(runId: string): Promise<{ readonly runId: string; readonly status: string }>;
-  resolveQuestion(request: { readonly runId: string; readonly questionId: string; readonly answer: string }): Promise<void>;
-  listSaved(): Promise<readonly { readonly name: string; readonly description?: string; readonly path: string }[]>;
+  resolveQuestion(request: {
+    readonly runId: string;
+    readonly questionId: string;
+    readonly answer: string;
+  }): Promise<void>;
+  listSaved(): Promise<
+    readonly { readonly name: string; readonly description?: string; readonly path: string }[]
+  >;
   submitResult?(result: unknown): Promise<void>;
-  escalate?(request: { readonly question: string; readonly context?: string }): Promise<{ readonly answer?: string }>;
+  escalate?(request: {
+    readonly question: string;
+    readonly context?: string;
+  }): Promise<{ readonly answer?: string }>;
 }
 
 export interface NodeReplPort {
@@ -380,27 +444,54 @@ export interface UserInteractionPort {
    * Shows the questions and resolves with one list of picked labels (or typed answers) per
    * question, in order. `header` is a short chip label; `optionDescriptions[i]` explains `options[i]`.
    */
-  ask(questions: readonly { readonly question: string; readonly options: readonly string[]; readonly multiSelect?: boolean; readonly header?: string; readonly optionDescriptions?: readonly string[] }[], signal: AbortSignal): Promise<readonly string[][]>;
+  ask(
+    questions: readonly {
+      readonly question: string;
+      readonly options: readonly string[];
+      readonly multiSelect?: boolean;
+      readonly header?: string;
+      readonly optionDescriptions?: readonly string[];
+    }[],
+    signal: AbortSignal,
+  ): Promise<readonly string[][]>;
   enterPlanMode(): Promise<void>;
   /** `feedback`: what the user said when reviewing the plan, if anything. */
   exitPlanMode(plan: string): Promise<{ readonly approved: boolean; readonly feedback?: string }>;
 }
 
 export interface SessionContextPort {
-  read(sessionId: string, options: { readonly maxBytes: number }): Promise<{ readonly content: string }>;
+  read(
+    sessionId: string,
+    options: { readonly maxBytes: number },
+  ): Promise<{ readonly content: string }>;
 }
 
 export interface ModelCatalogPort {
-  list(): Promise<readonly { readonly id: string; readonly provider: string; readonly description?: string }[]>;
+  list(): Promise<
+    readonly { readonly id: string; readonly provider: string; readonly description?: string }[]
+  >;
 }
 
 export interface WebSearchPort {
-  search(query: string, options: { readonly allowedDomains?: readonly string[]; readonly blockedDomains?: readonly string[] }, signal: AbortSignal): Promise<readonly { readonly title: string; readonly url: string; readonly snippet?: string }[]>;
+  search(
+    query: string,
+    options: {
+      readonly allowedDomains?: readonly string[];
+      readonly blockedDomains?: readonly string[];
+    },
+    signal: AbortSignal,
+  ): Promise<
+    readonly { readonly title: string; readonly url: string; readonly snippet?: string }[]
+  >;
 }
 
 /** Per-session state shared by the workspace tools (todos, background tasks, file reads). */
 export interface SessionState {
-  todos: { content: string; status: 'pending' | 'in_progress' | 'completed'; activeForm?: string }[];
+  todos: {
+    content: string;
+    status: 'pending' | 'in_progress' | 'completed';
+    activeForm?: string;
+  }[];
   /** Background shell tasks keyed by id (Bash `run_in_background`, TaskOutput, TaskStop). */
   readonly backgroundTasks: Map<string, BackgroundTask>;
   /** Files read in this session, keyed by `normalizeToolPathForComparison`, with the mtime seen. */
@@ -477,9 +568,15 @@ export type ToolHandler<Input, Output> = (
 /** The optional hooks a tool's hand-written module may export (names: {@link HOOK_NAMES}). */
 export interface ToolHooks<Input, Output> {
   /** Rewrite the model-facing contract per model (Read shows `pages` only to PDF models). */
-  readonly resolveModelContract?: (contract: ModelToolContract, model: ModelProfile) => ModelToolContract;
+  readonly resolveModelContract?: (
+    contract: ModelToolContract,
+    model: ModelProfile,
+  ) => ModelToolContract;
   /** Tool-specific semantic validation after schema validation. */
-  readonly validateInput?: (input: Input, context: ToolCallContext) => ValidationOutcome | Promise<ValidationOutcome>;
+  readonly validateInput?: (
+    input: Input,
+    context: ToolCallContext,
+  ) => ValidationOutcome | Promise<ValidationOutcome>;
   /** Normalise input into the facts of the execution about to happen. */
   readonly resolveInput?: (
     input: Input,
@@ -489,7 +586,10 @@ export interface ToolHooks<Input, Output> {
    * After permission decided `ask`: may allow, or attach a preview. It can never turn an
    * allow into an ask (the type has no way to say so).
    */
-  readonly prepareApproval?: (input: Input, context: ToolCallContext) => Promise<ApprovalPreparation>;
+  readonly prepareApproval?: (
+    input: Input,
+    context: ToolCallContext,
+  ) => Promise<ApprovalPreparation>;
   /** Compute the timeout from the input; `undefined` keeps the policy's value. */
   readonly resolveTimeoutBudgetMs?: (input: Input, policy: ToolTimeoutPolicy) => number | undefined;
   /**
@@ -501,11 +601,16 @@ export interface ToolHooks<Input, Output> {
   /** Turn the handler's output into what the model reads. Default: JSON or the string itself. */
   readonly formatModelContent?: (output: Output) => string;
   /** Summary shown to the model when the whole result was spilled to `artifactPath`. */
-  readonly formatPersistedModelContent?: (output: Output, artifactPath: string, totalBytes: number) => string;
+  readonly formatPersistedModelContent?: (
+    output: Output,
+    artifactPath: string,
+    totalBytes: number,
+  ) => string;
 }
 
 /** A registered tool: contract, handler, hooks. */
-export interface ToolEntry<Input = any, Output = any> extends ToolContract<Input, Output>, ToolHooks<Input, Output> {
+export interface ToolEntry<Input = any, Output = any>
+  extends ToolContract<Input, Output>, ToolHooks<Input, Output> {
   readonly handler: ToolHandler<Input, Output>;
 }
 

@@ -23,28 +23,54 @@ export interface AccessSite {
 }
 
 /** Collect the property reads of `sourceFile`. */
-export function collectAccessSites(sourceFile: ts.SourceFile, checker: ts.TypeChecker): AccessSite[] {
+export function collectAccessSites(
+  sourceFile: ts.SourceFile,
+  checker: ts.TypeChecker,
+): AccessSite[] {
   const sites: AccessSite[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isTypeNode(node) || ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node)) return;
+    if (ts.isTypeNode(node) || ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node))
+      return;
     if (ts.isPropertyAccessExpression(node) && !isWriteTarget(node)) {
       const declarations = checker.getSymbolAtLocation(node.name)?.declarations ?? [];
       if (declarations.length > 0) {
         const kind = node.questionDotToken === undefined ? 'property' : 'optional-property';
         sites.push({ kind, nameNode: node.name, valueNode: node, declarations });
       }
-    } else if (ts.isElementAccessExpression(node) && isLiteralKey(node.argumentExpression) && !isWriteTarget(node)) {
+    } else if (
+      ts.isElementAccessExpression(node) &&
+      isLiteralKey(node.argumentExpression) &&
+      !isWriteTarget(node)
+    ) {
       const key = node.argumentExpression.text;
-      const declarations = propertyDeclarations(checker, checker.getTypeAtLocation(node.expression), key);
+      const declarations = propertyDeclarations(
+        checker,
+        checker.getTypeAtLocation(node.expression),
+        key,
+      );
       if (declarations.length > 0) {
-        sites.push({ kind: 'element', nameNode: node.argumentExpression, valueNode: node, declarations });
+        sites.push({
+          kind: 'element',
+          nameNode: node.argumentExpression,
+          valueNode: node,
+          declarations,
+        });
       }
-    } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent) && node.dotDotDotToken === undefined) {
+    } else if (
+      ts.isBindingElement(node) &&
+      ts.isObjectBindingPattern(node.parent) &&
+      node.dotDotDotToken === undefined
+    ) {
       const nameNode = node.propertyName ?? node.name;
       const key = propertyKey(nameNode);
       if (key !== undefined) {
-        const declarations = propertyDeclarations(checker, checker.getTypeAtLocation(node.parent), key);
-        if (declarations.length > 0) sites.push({ kind: 'destructure', nameNode, valueNode: node.name, declarations });
+        const declarations = propertyDeclarations(
+          checker,
+          checker.getTypeAtLocation(node.parent),
+          key,
+        );
+        if (declarations.length > 0)
+          sites.push({ kind: 'destructure', nameNode, valueNode: node.name, declarations });
       }
     }
     ts.forEachChild(node, visit);
@@ -54,23 +80,35 @@ export function collectAccessSites(sourceFile: ts.SourceFile, checker: ts.TypeCh
 }
 
 /** Declarations of property `key` of `type`, through unions, intersections and constraints. */
-export function propertyDeclarations(checker: ts.TypeChecker, type: ts.Type, key: string): ts.Node[] {
+export function propertyDeclarations(
+  checker: ts.TypeChecker,
+  type: ts.Type,
+  key: string,
+): ts.Node[] {
   const apparent = checker.getApparentType(checker.getNonNullableType(type));
   const members = apparent.isUnion() ? apparent.types : [apparent];
   const found: ts.Node[] = [];
   for (const member of members) {
     const property = checker.getPropertyOfType(checker.getApparentType(member), key);
-    for (const declaration of property?.declarations ?? []) if (!found.includes(declaration)) found.push(declaration);
+    for (const declaration of property?.declarations ?? [])
+      if (!found.includes(declaration)) found.push(declaration);
   }
   return found;
 }
 
-function isLiteralKey(node: ts.Expression): node is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.NumericLiteral {
-  return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isNumericLiteral(node);
+function isLiteralKey(
+  node: ts.Expression,
+): node is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.NumericLiteral {
+  return (
+    ts.isStringLiteral(node) ||
+    ts.isNoSubstitutionTemplateLiteral(node) ||
+    ts.isNumericLiteral(node)
+  );
 }
 
 function propertyKey(node: ts.Node): string | undefined {
-  if (ts.isIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node)) return node.text;
+  if (ts.isIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node))
+    return node.text;
   if (ts.isComputedPropertyName(node) && isLiteralKey(node.expression)) return node.expression.text;
   return undefined;
 }
@@ -87,8 +125,17 @@ export function isWriteTarget(node: ts.Node): boolean {
     current = parent;
     parent = current.parent;
   }
-  if (ts.isBinaryExpression(parent) && parent.left === current && isAssignmentOperator(parent.operatorToken.kind)) return true;
-  if ((ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) && isIncrement(parent.operator)) return true;
+  if (
+    ts.isBinaryExpression(parent) &&
+    parent.left === current &&
+    isAssignmentOperator(parent.operatorToken.kind)
+  )
+    return true;
+  if (
+    (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) &&
+    isIncrement(parent.operator)
+  )
+    return true;
   if (ts.isDeleteExpression(parent)) return true;
   return isDestructuringAssignmentTarget(current);
 }
@@ -97,7 +144,11 @@ function isDestructuringAssignmentTarget(node: ts.Node): boolean {
   let current = node;
   for (;;) {
     const parent = current.parent;
-    if (ts.isShorthandPropertyAssignment(parent) || ts.isSpreadAssignment(parent) || ts.isSpreadElement(parent)) {
+    if (
+      ts.isShorthandPropertyAssignment(parent) ||
+      ts.isSpreadAssignment(parent) ||
+      ts.isSpreadElement(parent)
+    ) {
       current = parent;
     } else if (ts.isPropertyAssignment(parent) && parent.initializer === current) {
       current = parent;

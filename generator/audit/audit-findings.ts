@@ -35,16 +35,25 @@ export interface AuditFindings {
 const MCP_PREFIX = 'mcp__';
 
 export function auditFindings(set: ManifestSet, hooks: readonly HookAudit[]): AuditFindings {
-  return { sortedNames: sortedNameFindings(set), aliases: aliasFindings(set.tools), hooks: hookFindings(set.tools, hooks) };
+  return {
+    sortedNames: sortedNameFindings(set),
+    aliases: aliasFindings(set.tools),
+    hooks: hookFindings(set.tools, hooks),
+  };
 }
 
 function sortedNameFindings(set: ManifestSet): SortedNameFinding[] {
   const names = new Set(set.tools.map((tool) => tool.manifest.name));
-  const reference = set.tools.filter((tool) => tool.manifest.ordering === 'reference').map((tool) => tool.manifest.name);
+  const reference = set.tools
+    .filter((tool) => tool.manifest.ordering === 'reference')
+    .map((tool) => tool.manifest.name);
   const table = [...new Set([...reference, ...set.index.reservedReferenceNames])].sort(compareText);
   return table
     .filter((name) => !names.has(name))
-    .map((name) => ({ name, reason: 'reserved in manifest/tools.yaml; no manifest defines a tool with this name' }));
+    .map((name) => ({
+      name,
+      reason: 'reserved in manifest/tools.yaml; no manifest defines a tool with this name',
+    }));
 }
 
 /**
@@ -60,9 +69,13 @@ function aliasFindings(tools: readonly LoadedTool[]): AliasFinding[] {
     for (const alias of tool.manifest.aliases) {
       let reason: string | undefined;
       if (alias === name) reason = 'equals the tool’s own name';
-      else if (names.has(alias)) reason = `shadowed: "${alias}" is the name of a tool, and a tool name always wins`;
-      else if (owners.has(alias) && owners.get(alias) !== name) reason = `skipped: already an alias of "${owners.get(alias)}", registered earlier`;
-      else if (alias.startsWith(MCP_PREFIX)) reason = 'may be shadowed: names starting with mcp__ belong to MCP tools, which win over aliases';
+      else if (names.has(alias))
+        reason = `shadowed: "${alias}" is the name of a tool, and a tool name always wins`;
+      else if (owners.has(alias) && owners.get(alias) !== name)
+        reason = `skipped: already an alias of "${owners.get(alias)}", registered earlier`;
+      else if (alias.startsWith(MCP_PREFIX))
+        reason =
+          'may be shadowed: names starting with mcp__ belong to MCP tools, which win over aliases';
       if (reason === undefined) owners.set(alias, name);
       else findings.push({ tool: name, alias, reason });
     }
@@ -75,7 +88,9 @@ function hookFindings(tools: readonly LoadedTool[], hooks: readonly HookAudit[])
     .filter((hook) => !hook.called)
     .map((hook) => ({
       hook: hook.hook,
-      declaredBy: tools.filter((tool) => (tool.manifest.hooks as readonly string[]).includes(hook.hook)).map((tool) => tool.manifest.name),
+      declaredBy: tools
+        .filter((tool) => (tool.manifest.hooks as readonly string[]).includes(hook.hook))
+        .map((tool) => tool.manifest.name),
     }))
     .filter((finding) => finding.declaredBy.length > 0);
 }

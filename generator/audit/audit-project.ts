@@ -33,7 +33,10 @@ export interface ProjectAudit {
 }
 
 export async function auditProject(options: AuditProjectOptions): Promise<ProjectAudit> {
-  const { scan, cached } = await runFieldScan({ projectRoot: options.projectRoot, cache: options.cache ?? true });
+  const { scan, cached } = await runFieldScan({
+    projectRoot: options.projectRoot,
+    cache: options.cache ?? true,
+  });
   const report = buildAuditReport(scan, options.set, options.reserved ?? RESERVED_CONTRACT_FIELDS);
   const files = new Map([
     [AUDIT_MARKDOWN_FILE, await renderAuditMarkdown(report, options.set.tools.length)],

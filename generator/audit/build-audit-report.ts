@@ -57,12 +57,15 @@ export function buildAuditReport(
     return {
       ...field,
       ...(manifestPath === undefined ? {} : { manifestPath }),
-      setBy: set.tools.filter((tool) => setsExplicitly(tool, field.path)).map((tool) => tool.manifest.name),
+      setBy: set.tools
+        .filter((tool) => setsExplicitly(tool, field.path))
+        .map((tool) => tool.manifest.name),
       ...(reason === undefined ? {} : { reserved: reason }),
     };
   });
   const classes = new Map<string, FieldClass>(fields.map((field) => [field.path, field.class]));
-  const count = (fieldClass: FieldClass): number => fields.filter((field) => field.class === fieldClass).length;
+  const count = (fieldClass: FieldClass): number =>
+    fields.filter((field) => field.class === fieldClass).length;
   return {
     runtimeFiles: scan.files,
     summary: {
@@ -70,14 +73,20 @@ export function buildAuditReport(
       enforced: count('enforced'),
       projected: count('projected'),
       unread: count('unread'),
-      unreadNotReserved: fields.filter((field) => field.class === 'unread' && field.reserved === undefined).map((field) => field.path),
-      projectedOnly: fields.filter((field) => field.class === 'projected').map((field) => field.path),
+      unreadNotReserved: fields
+        .filter((field) => field.class === 'unread' && field.reserved === undefined)
+        .map((field) => field.path),
+      projectedOnly: fields
+        .filter((field) => field.class === 'projected')
+        .map((field) => field.path),
     },
     fields,
     modelFields: scan.modelFields,
     hooks: scan.hooks.map((hook) => ({
       ...hook,
-      declaredBy: set.tools.filter((tool) => (tool.manifest.hooks as readonly string[]).includes(hook.hook)).map((tool) => tool.manifest.name),
+      declaredBy: set.tools
+        .filter((tool) => (tool.manifest.hooks as readonly string[]).includes(hook.hook))
+        .map((tool) => tool.manifest.name),
     })),
     coverage: requirementCoverage(set.tools, (fieldPath) => classes.get(fieldPath)),
     findings: auditFindings(set, scan.hooks),

@@ -48,7 +48,10 @@ export const HOOKS_ROOT = 'ToolHooks';
  * records and functions are leaves); each member of a union contributes its own declarations
  * (`timeout.defaultMs` comes from the `bounded` member, `timeout.kind` from both).
  */
-export function buildContractFieldMap(checker: ts.TypeChecker, contractFile: ts.SourceFile): ContractFieldMap {
+export function buildContractFieldMap(
+  checker: ts.TypeChecker,
+  contractFile: ts.SourceFile,
+): ContractFieldMap {
   const byDeclaration = new Map<ts.Node, MappedField[]>();
   const fieldPaths: string[] = [];
   const modelPaths: string[] = [];
@@ -57,14 +60,21 @@ export function buildContractFieldMap(checker: ts.TypeChecker, contractFile: ts.
 
   const add = (declaration: ts.Node, field: MappedField): void => {
     const list = byDeclaration.get(declaration) ?? [];
-    if (!list.some((known) => known.kind === field.kind && known.path === field.path)) list.push(field);
+    if (!list.some((known) => known.kind === field.kind && known.path === field.path))
+      list.push(field);
     byDeclaration.set(declaration, list);
   };
 
-  const walk = (type: ts.Type, prefix: string, kind: 'contract' | 'model', leaves: string[]): void => {
+  const walk = (
+    type: ts.Type,
+    prefix: string,
+    kind: 'contract' | 'model',
+    leaves: string[],
+  ): void => {
     for (const property of checker.getPropertiesOfType(type)) {
       const declarations = property.declarations ?? [];
-      if (kind === 'model' && declarations.some((declaration) => mappedAs(declaration, 'contract'))) continue;
+      if (kind === 'model' && declarations.some((declaration) => mappedAs(declaration, 'contract')))
+        continue;
       const path = prefix === '' ? property.name : `${prefix}.${property.name}`;
       const label = kind === 'model' ? `${MODEL_CONTRACT_ROOT}.${path}` : path;
       for (const declaration of declarations) add(declaration, { kind, path: label });
@@ -89,7 +99,9 @@ export function buildContractFieldMap(checker: ts.TypeChecker, contractFile: ts.
     return (
       properties.length > 0 &&
       properties.every((property) =>
-        (property.declarations ?? []).every((declaration) => declaration.getSourceFile() === contractFile),
+        (property.declarations ?? []).every(
+          (declaration) => declaration.getSourceFile() === contractFile,
+        ),
       )
     );
   };
@@ -101,7 +113,8 @@ export function buildContractFieldMap(checker: ts.TypeChecker, contractFile: ts.
   const hooksType = rootType(checker, contractFile, HOOKS_ROOT);
   for (const property of checker.getPropertiesOfType(hooksType)) {
     hookNames.push(property.name);
-    for (const declaration of property.declarations ?? []) add(declaration, { kind: 'hook', path: property.name });
+    for (const declaration of property.declarations ?? [])
+      add(declaration, { kind: 'hook', path: property.name });
   }
 
   return {
@@ -116,9 +129,14 @@ export function buildContractFieldMap(checker: ts.TypeChecker, contractFile: ts.
 
 function rootType(checker: ts.TypeChecker, contractFile: ts.SourceFile, name: string): ts.Type {
   for (const statement of contractFile.statements) {
-    if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name.text === name) {
+    if (
+      (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) &&
+      statement.name.text === name
+    ) {
       return checker.getDeclaredTypeOfSymbol(checker.getSymbolAtLocation(statement.name)!);
     }
   }
-  throw new Error(`${contractFile.fileName}: no exported type ${name}; the audit walks the contract from it`);
+  throw new Error(
+    `${contractFile.fileName}: no exported type ${name}; the audit walks the contract from it`,
+  );
 }

@@ -23,7 +23,11 @@ export const AUDIT_COMPILER_OPTIONS: ts.CompilerOptions = {
 /** Build the program over `files` (absolute paths) rooted at `projectRoot`. */
 export function createAuditProgram(projectRoot: string, files: readonly string[]): ts.Program {
   const project = new Project({
-    compilerOptions: { ...AUDIT_COMPILER_OPTIONS, rootDir: projectRoot, typeRoots: [`${projectRoot}/node_modules/@types`] },
+    compilerOptions: {
+      ...AUDIT_COMPILER_OPTIONS,
+      rootDir: projectRoot,
+      typeRoots: [`${projectRoot}/node_modules/@types`],
+    },
     skipAddingFilesFromTsConfig: true,
     // The program resolves imports itself; wrapping every dependency in ts-morph nodes first
     // only costs time (the scan walks the compiler's own nodes).

@@ -15,12 +15,18 @@ export const UNREAD_NOTE = 'unread: no runtime reader';
  * (`… (reserved)` when the schema marks it so), or `projected only: runtime/x.ts:41` naming the
  * first place the value is copied.
  */
-export function fieldAnnotations(report: AuditReport, tool: LoadedTool): (fieldPath: string) => string | undefined {
+export function fieldAnnotations(
+  report: AuditReport,
+  tool: LoadedTool,
+): (fieldPath: string) => string | undefined {
   const notes = new Map<string, string>();
   for (const field of report.fields) {
     if (field.class === 'enforced' || !setsExplicitly(tool, field.path)) continue;
     if (field.class === 'unread') {
-      notes.set(field.path, field.reserved === undefined ? UNREAD_NOTE : `${UNREAD_NOTE} (reserved)`);
+      notes.set(
+        field.path,
+        field.reserved === undefined ? UNREAD_NOTE : `${UNREAD_NOTE} (reserved)`,
+      );
     } else {
       const first = field.readers[0]!;
       notes.set(field.path, `projected only: ${first.file}:${first.line}`);

@@ -12,6 +12,10 @@ export const RUNTIME_IGNORE = ['**/*.test.ts', '**/*.d.ts', '**/node_modules/**'
 
 /** Absolute paths of the runtime files, sorted by code unit. */
 export async function listRuntimeFiles(projectRoot: string): Promise<string[]> {
-  const found = await glob([...RUNTIME_GLOBS], { cwd: projectRoot, ignore: [...RUNTIME_IGNORE], onlyFiles: true });
+  const found = await glob([...RUNTIME_GLOBS], {
+    cwd: projectRoot,
+    ignore: [...RUNTIME_IGNORE],
+    onlyFiles: true,
+  });
   return found.map((file) => path.join(projectRoot, file)).sort(compareText);
 }

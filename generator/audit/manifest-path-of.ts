@@ -5,7 +5,13 @@
  */
 import type { LoadedTool } from '../manifest/manifest-set.js';
 
-const TOP_LEVEL_METADATA = new Set(['name', 'purpose', 'modelInstructions', 'aliases', 'maxOutputBytes']);
+const TOP_LEVEL_METADATA = new Set([
+  'name',
+  'purpose',
+  'modelInstructions',
+  'aliases',
+  'maxOutputBytes',
+]);
 
 const SCHEMA_FIELDS: Readonly<Record<string, string>> = {
   inputSchema: 'input',
@@ -36,7 +42,9 @@ export function setsExplicitly(tool: LoadedTool, contractPath: string): boolean 
   const manifestPath = manifestPathOf(contractPath);
   if (manifestPath === undefined) return false;
   if (contractPath.startsWith('descriptionTemplates.')) {
-    const templated = tool.manifest.description.includes('{{') || JSON.stringify(tool.manifest.input).includes('{{');
+    const templated =
+      tool.manifest.description.includes('{{') ||
+      JSON.stringify(tool.manifest.input).includes('{{');
     return templated && (tool.explicitPaths.has('description') || tool.explicitPaths.has('input'));
   }
   return tool.explicitPaths.has(manifestPath);

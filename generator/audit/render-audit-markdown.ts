@@ -34,8 +34,16 @@ function viewOf(report: AuditReport, toolCount: number): object {
       readers: readersCell(field),
       setBy: toolsCell(field.setBy, toolCount),
     })),
-    reserved: reserved.map((field) => ({ path: field.path, class: classLabel(field), reason: cell(field.reserved!) })),
-    modelFields: report.modelFields.map((field) => ({ path: field.path, class: classLabel(field), readers: readersCell(field) })),
+    reserved: reserved.map((field) => ({
+      path: field.path,
+      class: classLabel(field),
+      reason: cell(field.reserved!),
+    })),
+    modelFields: report.modelFields.map((field) => ({
+      path: field.path,
+      class: classLabel(field),
+      readers: readersCell(field),
+    })),
     hooks: report.hooks.map((hook) => ({
       hook: hook.hook,
       declaredBy: toolsCell(hook.declaredBy, toolCount),
@@ -43,22 +51,38 @@ function viewOf(report: AuditReport, toolCount: number): object {
       readers: cell(readerList(hook.readers)),
     })),
     requirements: REQUIREMENTS.map((requirement, index) => {
-      const notEnforced = new Set(report.coverage.flatMap((tool) => tool.requirements[index]!.notEnforced));
+      const notEnforced = new Set(
+        report.coverage.flatMap((tool) => tool.requirements[index]!.notEnforced),
+      );
       return {
         requirement: requirement.requirement,
         fields: requirement.fields.map((field) => `\`${field}\``).join(', '),
-        notEnforced: notEnforced.size === 0 ? '—' : [...notEnforced].map((field) => `\`${field}\``).join(', '),
+        notEnforced:
+          notEnforced.size === 0 ? '—' : [...notEnforced].map((field) => `\`${field}\``).join(', '),
       };
     }),
-    coverageHead: ['Tool', ...REQUIREMENTS.map((requirement) => requirement.requirement)].join(' | '),
+    coverageHead: ['Tool', ...REQUIREMENTS.map((requirement) => requirement.requirement)].join(
+      ' | ',
+    ),
     coverageRule: ['Tool', ...REQUIREMENTS].map(() => '---').join(' | '),
     coverage: report.coverage.map((tool) =>
-      [tool.tool, ...tool.requirements.map((item) => `${item.declared ? 'declared' : '—'} / ${item.enforced}`)].join(' | '),
+      [
+        tool.tool,
+        ...tool.requirements.map(
+          (item) => `${item.declared ? 'declared' : '—'} / ${item.enforced}`,
+        ),
+      ].join(' | '),
     ),
     findings: {
-      sortedNames: report.findings.sortedNames.map((finding) => ({ name: finding.name, reason: finding.reason })),
+      sortedNames: report.findings.sortedNames.map((finding) => ({
+        name: finding.name,
+        reason: finding.reason,
+      })),
       aliases: report.findings.aliases.map((finding) => ({ ...finding, reason: finding.reason })),
-      hooks: report.findings.hooks.map((finding) => ({ hook: finding.hook, declaredBy: finding.declaredBy.join(', ') })),
+      hooks: report.findings.hooks.map((finding) => ({
+        hook: finding.hook,
+        declaredBy: finding.declaredBy.join(', '),
+      })),
     },
   };
 }
@@ -69,13 +93,20 @@ function classLabel(field: FieldAudit): string {
 
 function readersCell(field: FieldAudit): string {
   const list = readerList(field.readers);
-  return cell(field.via === undefined ? list : `${list}; via ${field.via.map((step) => `\`${step}\``).join(' → ')}`);
+  return cell(
+    field.via === undefined
+      ? list
+      : `${list}; via ${field.via.map((step) => `\`${step}\``).join(' → ')}`,
+  );
 }
 
 function readerList(readers: readonly FieldReader[]): string {
   if (readers.length === 0) return '—';
   const shown = readers.slice(0, MAX_READERS).map((reader) => {
-    const target = reader.projectsTo === undefined ? '' : ` → ${reader.projectsTo.map((item) => `\`${item}\``).join(', ')}`;
+    const target =
+      reader.projectsTo === undefined
+        ? ''
+        : ` → ${reader.projectsTo.map((item) => `\`${item}\``).join(', ')}`;
     return `${reader.file}:${reader.line} (${reader.use}${target})`;
   });
   const more = readers.length > MAX_READERS ? `, +${readers.length - MAX_READERS} more` : '';

@@ -17,11 +17,20 @@ export interface Requirement {
   readonly fieldsFor?: (tool: LoadedTool) => readonly string[];
 }
 
-const BOUNDED_TIMEOUT = ['timeout.kind', 'timeout.defaultMs', 'timeout.maxMs', 'timeout.allowCallOverride', 'timeout.cleanupGraceMs'];
+const BOUNDED_TIMEOUT = [
+  'timeout.kind',
+  'timeout.defaultMs',
+  'timeout.maxMs',
+  'timeout.allowCallOverride',
+  'timeout.cleanupGraceMs',
+];
 
 /** The article's checklist, in its order, plus the two items our manifest language adds. */
 export const REQUIREMENTS: readonly Requirement[] = [
-  { requirement: 'input and output schema', fields: ['inputSchema', 'runtimeInputSchema', 'outputSchema', 'runtimeOutputSchema'] },
+  {
+    requirement: 'input and output schema',
+    fields: ['inputSchema', 'runtimeInputSchema', 'outputSchema', 'runtimeOutputSchema'],
+  },
   { requirement: 'read-only', fields: ['metadata.readOnly'] },
   { requirement: 'destructive', fields: ['metadata.destructive'] },
   { requirement: 'concurrency safety', fields: ['metadata.concurrentSafe'] },
@@ -29,13 +38,16 @@ export const REQUIREMENTS: readonly Requirement[] = [
     requirement: 'max output size',
     fields: ['metadata.maxOutputBytes', 'resultBudget.maxModelBytes'],
     fieldsFor: (tool) =>
-      tool.manifest.maxOutputBytes === undefined ? ['resultBudget.maxModelBytes'] : ['metadata.maxOutputBytes', 'resultBudget.maxModelBytes'],
+      tool.manifest.maxOutputBytes === undefined
+        ? ['resultBudget.maxModelBytes']
+        : ['metadata.maxOutputBytes', 'resultBudget.maxModelBytes'],
   },
   {
     requirement: 'timeout',
     fields: BOUNDED_TIMEOUT,
     declaredBy: ['timeout.kind'],
-    fieldsFor: (tool) => (tool.manifest.timeout.kind === 'none' ? ['timeout.kind'] : BOUNDED_TIMEOUT),
+    fieldsFor: (tool) =>
+      tool.manifest.timeout.kind === 'none' ? ['timeout.kind'] : BOUNDED_TIMEOUT,
   },
   {
     requirement: 'cancellation semantics',
@@ -57,11 +69,20 @@ export const REQUIREMENTS: readonly Requirement[] = [
     ],
     declaredBy: ['permission.permission'],
   },
-  { requirement: 'side-effect scope', fields: ['metadata.sideEffectScope', 'permission.sideEffectScope'], declaredBy: ['metadata.sideEffectScope'] },
+  {
+    requirement: 'side-effect scope',
+    fields: ['metadata.sideEffectScope', 'permission.sideEffectScope'],
+    declaredBy: ['metadata.sideEffectScope'],
+  },
   { requirement: 'idempotency and recovery', fields: ['metadata.idempotent', 'metadata.recovery'] },
   {
     requirement: 'large results to a file',
-    fields: ['resultBudget.strategy', 'resultBudget.maxInlineBytes', 'resultBudget.artifact.enabled', 'resultBudget.artifact.retention'],
+    fields: [
+      'resultBudget.strategy',
+      'resultBudget.maxInlineBytes',
+      'resultBudget.artifact.enabled',
+      'resultBudget.artifact.retention',
+    ],
     declaredBy: ['resultBudget.strategy'],
   },
 ];
@@ -96,7 +117,8 @@ export function requirementCoverage(
       const fields = requirement.fieldsFor?.(tool) ?? requirement.fields;
       const declaredBy = requirement.declaredBy ?? fields;
       const notEnforced = fields.filter((field) => classOf(field) !== 'enforced');
-      const enforced: Enforcement = notEnforced.length === 0 ? 'yes' : notEnforced.length === fields.length ? 'no' : 'partly';
+      const enforced: Enforcement =
+        notEnforced.length === 0 ? 'yes' : notEnforced.length === fields.length ? 'no' : 'partly';
       return {
         requirement: requirement.requirement,
         declared: declaredBy.some((field) => setsExplicitly(tool, field)),

@@ -27,7 +27,10 @@ export async function runFieldScan(options: RunFieldScanOptions): Promise<FieldS
   const useCache = options.cache ?? true;
   const files = await listRuntimeFiles(projectRoot);
   const contractFile = path.join(projectRoot, CONTRACT_FILE);
-  if (!files.includes(contractFile)) throw new Error(`${CONTRACT_FILE} not found in ${projectRoot}: the audit reads the contract types from it`);
+  if (!files.includes(contractFile))
+    throw new Error(
+      `${CONTRACT_FILE} not found in ${projectRoot}: the audit reads the contract types from it`,
+    );
   const key = useCache ? await auditCacheKey(projectRoot, files) : undefined;
   if (key !== undefined) {
     const cached = await readCachedScan(projectRoot, key);

@@ -17,9 +17,19 @@ import path from 'node:path';
 import { ts } from 'ts-morph';
 import { collectAccessSites, type AccessKind } from './access-sites.js';
 import { compareText } from './compare-text.js';
-import { buildContractFieldMap, type ContractFieldMap, type MappedField } from './contract-field-map.js';
+import {
+  buildContractFieldMap,
+  type ContractFieldMap,
+  type MappedField,
+} from './contract-field-map.js';
 import { StructuralFlows } from './structural-flows.js';
-import { isLogicUse, propertyAssignmentTargets, ValueUseAnalyzer, type UseKind, type ValueUse } from './value-uses.js';
+import {
+  isLogicUse,
+  propertyAssignmentTargets,
+  ValueUseAnalyzer,
+  type UseKind,
+  type ValueUse,
+} from './value-uses.js';
 
 /** `enforced`: logic depends on it; `projected`: only copied somewhere; `unread`: no reader. */
 export type FieldClass = 'enforced' | 'projected' | 'unread';
@@ -93,7 +103,8 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
   const contractSource = sourceFileOf(program, options.contractFile);
   const map = buildContractFieldMap(checker, contractSource);
   const files = [...options.files].sort(compareText).map((file) => sourceFileOf(program, file));
-  const relative = (fileName: string): string => path.relative(options.projectRoot, fileName).split(path.sep).join('/');
+  const relative = (fileName: string): string =>
+    path.relative(options.projectRoot, fileName).split(path.sep).join('/');
 
   const isTracked = (declaration: ts.Node): boolean => {
     const file = declaration.getSourceFile();
@@ -114,11 +125,19 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
     for (const access of collectAccessSites(file, checker)) {
       const declarations = new Set(access.declarations.filter(isTracked));
       for (const declaration of access.declarations) {
-        if ((ts.isPropertyAssignment(declaration) || ts.isShorthandPropertyAssignment(declaration)) && !isMapped(declaration)) {
-          for (const target of propertyAssignmentTargets(checker, declaration)) if (isMapped(target)) declarations.add(target);
+        if (
+          (ts.isPropertyAssignment(declaration) || ts.isShorthandPropertyAssignment(declaration)) &&
+          !isMapped(declaration)
+        ) {
+          for (const target of propertyAssignmentTargets(checker, declaration))
+            if (isMapped(target)) declarations.add(target);
         }
       }
-      const site: Site = { access: access.kind, nameNode: access.nameNode, valueNode: access.valueNode };
+      const site: Site = {
+        access: access.kind,
+        nameNode: access.nameNode,
+        valueNode: access.valueNode,
+      };
       for (const declaration of declarations) addSite(declaration, site);
     }
   }
@@ -222,14 +241,21 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
       return declared.length > 0 ? declared : others;
     };
     const targets = [...new Set(copies.flatMap((use) => shown(use).map(label)))].sort(compareText);
-    const use: UseKind = logic?.kind ?? copies[0]?.kind ?? uses.find((candidate) => candidate.kind !== 'member')?.kind ?? uses[0]?.kind ?? 'other';
+    const use: UseKind =
+      logic?.kind ??
+      copies[0]?.kind ??
+      uses.find((candidate) => candidate.kind !== 'member')?.kind ??
+      uses[0]?.kind ??
+      'other';
     const reader: FieldReader = { ...location(site.nameNode), access: site.access, use };
     return targets.length > 0 ? { ...reader, projectsTo: targets } : reader;
   };
 
   const auditOf = (fieldPath: string, kind: MappedField['kind']): FieldAudit => {
     const declarations = [...sitesByDeclaration.keys(), ...witness.keys()].filter((declaration) =>
-      (map.fieldsOf(declaration) ?? []).some((field) => field.kind === kind && field.path === fieldPath),
+      (map.fieldsOf(declaration) ?? []).some(
+        (field) => field.kind === kind && field.path === fieldPath,
+      ),
     );
     const unique = [...new Set(declarations)];
     const readers = new Map<string, FieldReader>();
@@ -242,7 +268,12 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
     }
     const sorted = [...readers.values()].sort(compareReaders);
     const enforcedBy = unique.find((declaration) => witness.has(declaration));
-    if (enforcedBy === undefined) return { path: fieldPath, class: sorted.length > 0 ? 'projected' : 'unread', readers: sorted };
+    if (enforcedBy === undefined)
+      return {
+        path: fieldPath,
+        class: sorted.length > 0 ? 'projected' : 'unread',
+        readers: sorted,
+      };
     const via: string[] = [];
     let step = witness.get(enforcedBy);
     const visited = new Set<ts.Node>([enforcedBy]);
@@ -258,21 +289,31 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
 
   return {
     files: files.map((file) => relative(file.fileName)),
-    fields: [...map.fieldPaths].sort(compareText).map((fieldPath) => auditOf(fieldPath, 'contract')),
-    modelFields: [...map.modelPaths].sort(compareText).map((fieldPath) => auditOf(fieldPath, 'model')),
+    fields: [...map.fieldPaths]
+      .sort(compareText)
+      .map((fieldPath) => auditOf(fieldPath, 'contract')),
+    modelFields: [...map.modelPaths]
+      .sort(compareText)
+      .map((fieldPath) => auditOf(fieldPath, 'model')),
     hooks: [...map.hookNames].sort(compareText).map((hook) => {
       const audit = auditOf(hook, 'hook');
       const called = [...sitesByDeclaration.entries()].some(
         ([declaration, sites]) =>
-          (map.fieldsOf(declaration) ?? []).some((field) => field.kind === 'hook' && field.path === hook) &&
-          sites.some((site) => usesOf(site).some((use) => use.kind === 'call' || use.kind === 'argument')),
+          (map.fieldsOf(declaration) ?? []).some(
+            (field) => field.kind === 'hook' && field.path === hook,
+          ) &&
+          sites.some((site) =>
+            usesOf(site).some((use) => use.kind === 'call' || use.kind === 'argument'),
+          ),
       );
       return { hook, called, readers: audit.readers };
     }),
   };
 
   function sortedSites(sites: readonly Site[]): Site[] {
-    return [...sites].sort((left, right) => compareLocations(location(left.nameNode), location(right.nameNode)));
+    return [...sites].sort((left, right) =>
+      compareLocations(location(left.nameNode), location(right.nameNode)),
+    );
   }
 }
 

@@ -9,9 +9,13 @@ import type { AuditReport } from './build-audit-report.js';
 /** One line per unread, unreserved field; a line saying so when the run produced no report. */
 export function strictAuditProblems(files: ReadonlyMap<string, string>): string[] {
   const text = files.get(FIELD_READERS_FILE);
-  if (text === undefined) return [`unread:  no audit report (${FIELD_READERS_FILE}) was produced; is the audit extension registered?`];
+  if (text === undefined)
+    return [
+      `unread:  no audit report (${FIELD_READERS_FILE}) was produced; is the audit extension registered?`,
+    ];
   const report = JSON.parse(text) as AuditReport;
   return report.summary.unreadNotReserved.map(
-    (field) => `unread:  ${field} (no runtime reader; add one, or reserve it with a reason in RESERVED_CONTRACT_FIELDS)`,
+    (field) =>
+      `unread:  ${field} (no runtime reader; add one, or reserve it with a reason in RESERVED_CONTRACT_FIELDS)`,
   );
 }

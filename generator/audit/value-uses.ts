@@ -26,7 +26,13 @@ export const LOGIC_USES = [
 ] as const;
 
 /** A use that only moves the value. */
-export const COPY_USES = ['object-property', 'spread', 'array-element', 'returned', 'discarded'] as const;
+export const COPY_USES = [
+  'object-property',
+  'spread',
+  'array-element',
+  'returned',
+  'discarded',
+] as const;
 
 /**
  * - logic uses ({@link LOGIC_USES}): `condition` (if/while/switch/ternary test, `&&`/`||` left side),
@@ -75,7 +81,11 @@ export class ValueUseAnalyzer {
    * @param isTracked whether a property declaration belongs to the scanned code (its reads are
    *   indexed), so that reading it next is a `member` step rather than a `receiver` use.
    */
-  constructor(checker: ts.TypeChecker, files: readonly ts.SourceFile[], isTracked: (declaration: ts.Node) => boolean) {
+  constructor(
+    checker: ts.TypeChecker,
+    files: readonly ts.SourceFile[],
+    isTracked: (declaration: ts.Node) => boolean,
+  ) {
     this.#checker = checker;
     this.#files = files;
     this.#isTracked = isTracked;
@@ -88,7 +98,8 @@ export class ValueUseAnalyzer {
 
   #uses(node: ts.Node, depth: number): ValueUse[] {
     if (depth > MAX_DEPTH) return [{ kind: 'other', node }];
-    if (ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node)) return [{ kind: 'member', node }];
+    if (ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node))
+      return [{ kind: 'member', node }];
     if (ts.isIdentifier(node) && isBindingName(node)) return this.#variableUses(node, depth);
     return this.#expressionUses(node, depth);
   }
@@ -106,19 +117,25 @@ export class ValueUseAnalyzer {
       return this.#uses(parent, depth + 1);
     }
     if (ts.isConditionalExpression(parent)) {
-      return parent.condition === node ? [{ kind: 'condition', node: parent }] : this.#uses(parent, depth + 1);
+      return parent.condition === node
+        ? [{ kind: 'condition', node: parent }]
+        : this.#uses(parent, depth + 1);
     }
     if (ts.isBinaryExpression(parent)) return this.#binaryUses(node, parent, depth);
-    if (ts.isPrefixUnaryExpression(parent) || ts.isTypeOfExpression(parent)) return [{ kind: 'operator', node: parent }];
-    if (ts.isVoidExpression(parent) || ts.isExpressionStatement(parent)) return [{ kind: 'discarded', node: parent }];
+    if (ts.isPrefixUnaryExpression(parent) || ts.isTypeOfExpression(parent))
+      return [{ kind: 'operator', node: parent }];
+    if (ts.isVoidExpression(parent) || ts.isExpressionStatement(parent))
+      return [{ kind: 'discarded', node: parent }];
     if (
       (ts.isIfStatement(parent) || ts.isWhileStatement(parent) || ts.isDoStatement(parent)) &&
       parent.expression === node
     ) {
       return [{ kind: 'condition', node: parent }];
     }
-    if (ts.isForStatement(parent) && parent.condition === node) return [{ kind: 'condition', node: parent }];
-    if (ts.isSwitchStatement(parent) || ts.isCaseClause(parent)) return [{ kind: 'condition', node: parent }];
+    if (ts.isForStatement(parent) && parent.condition === node)
+      return [{ kind: 'condition', node: parent }];
+    if (ts.isSwitchStatement(parent) || ts.isCaseClause(parent))
+      return [{ kind: 'condition', node: parent }];
     if (ts.isTemplateSpan(parent)) return [{ kind: 'template', node: parent }];
     if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) {
       return [{ kind: parent.expression === node ? 'call' : 'argument', node: parent }];
@@ -141,21 +158,30 @@ export class ValueUseAnalyzer {
     if (ts.isForOfStatement(parent) || ts.isForInStatement(parent)) {
       return [{ kind: parent.expression === node ? 'iteration' : 'other', node: parent }];
     }
-    if ((ts.isPropertyAssignment(parent) && parent.initializer === node) || ts.isShorthandPropertyAssignment(parent)) {
+    if (
+      (ts.isPropertyAssignment(parent) && parent.initializer === node) ||
+      ts.isShorthandPropertyAssignment(parent)
+    ) {
       const targets = this.#propertyTargets(parent);
-      if (targets.some((target) => !this.#isTracked(target))) return [{ kind: 'library', node: parent }];
+      if (targets.some((target) => !this.#isTracked(target)))
+        return [{ kind: 'library', node: parent }];
       return [{ kind: 'object-property', node: parent, targets }];
     }
-    if (ts.isSpreadAssignment(parent) || ts.isSpreadElement(parent)) return [{ kind: 'spread', node: parent }];
+    if (ts.isSpreadAssignment(parent) || ts.isSpreadElement(parent))
+      return [{ kind: 'spread', node: parent }];
     if (ts.isArrayLiteralExpression(parent)) return [{ kind: 'array-element', node: parent }];
     if (ts.isReturnStatement(parent)) return this.#returnUses(parent, depth);
     if (ts.isArrowFunction(parent) && parent.body === node) return this.#returnUses(parent, depth);
     if (ts.isVariableDeclaration(parent) && parent.initializer === node) {
-      return ts.isIdentifier(parent.name) ? this.#variableUses(parent.name, depth) : [{ kind: 'member', node: parent }];
+      return ts.isIdentifier(parent.name)
+        ? this.#variableUses(parent.name, depth)
+        : [{ kind: 'member', node: parent }];
     }
     if ((ts.isBindingElement(parent) || ts.isParameter(parent)) && parent.initializer === node) {
       // A default value flows into the bound variable.
-      return ts.isIdentifier(parent.name) ? this.#variableUses(parent.name, depth) : [{ kind: 'member', node: parent }];
+      return ts.isIdentifier(parent.name)
+        ? this.#variableUses(parent.name, depth)
+        : [{ kind: 'member', node: parent }];
     }
     if (ts.isPropertyDeclaration(parent) && parent.initializer === node) {
       return [{ kind: 'object-property', node: parent, targets: [parent] }];
@@ -170,24 +196,37 @@ export class ValueUseAnalyzer {
       if (ts.isIdentifier(parent.left)) {
         const symbol = this.#checker.getSymbolAtLocation(parent.left);
         const declaration = symbol?.declarations?.[0];
-        if (declaration !== undefined && 'name' in declaration && ts.isIdentifier(declaration.name as ts.Node)) {
+        if (
+          declaration !== undefined &&
+          'name' in declaration &&
+          ts.isIdentifier(declaration.name as ts.Node)
+        ) {
           return this.#variableUses(declaration.name as ts.Identifier, depth);
         }
         return [{ kind: 'other', node: parent }];
       }
       if (ts.isPropertyAccessExpression(parent.left) || ts.isElementAccessExpression(parent.left)) {
-        const name = ts.isPropertyAccessExpression(parent.left) ? parent.left.name : parent.left.argumentExpression;
+        const name = ts.isPropertyAccessExpression(parent.left)
+          ? parent.left.name
+          : parent.left.argumentExpression;
         const targets = this.#checker.getSymbolAtLocation(name)?.declarations ?? [];
         return [{ kind: 'object-property', node: parent, targets }];
       }
       return [{ kind: 'other', node: parent }];
     }
     if (operator === ts.SyntaxKind.QuestionQuestionToken) return this.#uses(parent, depth + 1);
-    if (operator === ts.SyntaxKind.AmpersandAmpersandToken || operator === ts.SyntaxKind.BarBarToken) {
-      return parent.left === node ? [{ kind: 'condition', node: parent }] : this.#uses(parent, depth + 1);
+    if (
+      operator === ts.SyntaxKind.AmpersandAmpersandToken ||
+      operator === ts.SyntaxKind.BarBarToken
+    ) {
+      return parent.left === node
+        ? [{ kind: 'condition', node: parent }]
+        : this.#uses(parent, depth + 1);
     }
     if (operator === ts.SyntaxKind.CommaToken) {
-      return parent.left === node ? [{ kind: 'discarded', node: parent }] : this.#uses(parent, depth + 1);
+      return parent.left === node
+        ? [{ kind: 'discarded', node: parent }]
+        : this.#uses(parent, depth + 1);
     }
     return [{ kind: 'operator', node: parent }];
   }
@@ -220,7 +259,8 @@ export class ValueUseAnalyzer {
   #returnUses(from: ts.ReturnStatement | ts.ArrowFunction, depth: number): ValueUse[] {
     const fn = ts.isArrowFunction(from) ? from : enclosingFunction(from);
     if (fn === undefined) return [{ kind: 'returned', node: from }];
-    if (ts.isGetAccessorDeclaration(fn)) return [{ kind: 'object-property', node: from, targets: [fn] }];
+    if (ts.isGetAccessorDeclaration(fn))
+      return [{ kind: 'object-property', node: from, targets: [fn] }];
     const holder = fn.parent;
     if ((ts.isCallExpression(holder) || ts.isNewExpression(holder)) && holder.expression !== fn) {
       return [{ kind: 'callback-return', node: holder }];
@@ -271,9 +311,12 @@ export class ValueUseAnalyzer {
     const calls = new Map<ts.Node, ts.CallExpression[]>();
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node)) {
-        const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+        const callee = ts.isPropertyAccessExpression(node.expression)
+          ? node.expression.name
+          : node.expression;
         let symbol = this.#checker.getSymbolAtLocation(callee);
-        if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = this.#checker.getAliasedSymbol(symbol);
+        if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias)
+          symbol = this.#checker.getAliasedSymbol(symbol);
         for (const declaration of symbol?.declarations ?? []) {
           const fn = functionOfDeclaration(declaration);
           if (fn !== undefined) {
@@ -301,9 +344,12 @@ export function propertyAssignmentTargets(
   assignment: ts.PropertyAssignment | ts.ShorthandPropertyAssignment,
 ): ts.Node[] {
   const targets: ts.Node[] = [assignment];
-  const key = ts.isIdentifier(assignment.name) || ts.isStringLiteral(assignment.name) || ts.isNumericLiteral(assignment.name)
-    ? assignment.name.text
-    : undefined;
+  const key =
+    ts.isIdentifier(assignment.name) ||
+    ts.isStringLiteral(assignment.name) ||
+    ts.isNumericLiteral(assignment.name)
+      ? assignment.name.text
+      : undefined;
   const contextual = checker.getContextualType(assignment.parent);
   if (key !== undefined && contextual !== undefined) {
     for (const declaration of propertyDeclarations(checker, contextual, key)) {
@@ -316,14 +362,19 @@ export function propertyAssignmentTargets(
 function isBindingName(node: ts.Identifier): boolean {
   const parent = node.parent;
   return (
-    (ts.isVariableDeclaration(parent) || ts.isBindingElement(parent) || ts.isParameter(parent)) && parent.name === node
+    (ts.isVariableDeclaration(parent) || ts.isBindingElement(parent) || ts.isParameter(parent)) &&
+    parent.name === node
   );
 }
 
 function isPropertyName(node: ts.Identifier): boolean {
   const parent = node.parent;
   if (ts.isPropertyAccessExpression(parent)) return parent.name === node;
-  if (ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent)) {
+  if (
+    ts.isPropertyAssignment(parent) ||
+    ts.isMethodDeclaration(parent) ||
+    ts.isPropertyDeclaration(parent)
+  ) {
     return parent.name === node;
   }
   if (ts.isBindingElement(parent)) return parent.propertyName === node;
@@ -333,16 +384,28 @@ function isPropertyName(node: ts.Identifier): boolean {
 function isExported(node: ts.Node): boolean {
   let current: ts.Node | undefined = node;
   while (current !== undefined && !ts.isSourceFile(current)) {
-    if (ts.isVariableStatement(current) || ts.isFunctionDeclaration(current) || ts.isClassDeclaration(current)) {
-      return (ts.getCombinedModifierFlags(current as ts.Declaration) & ts.ModifierFlags.Export) !== 0;
+    if (
+      ts.isVariableStatement(current) ||
+      ts.isFunctionDeclaration(current) ||
+      ts.isClassDeclaration(current)
+    ) {
+      return (
+        (ts.getCombinedModifierFlags(current as ts.Declaration) & ts.ModifierFlags.Export) !== 0
+      );
     }
-    if (ts.isBlock(current) || ts.isArrowFunction(current) || ts.isFunctionExpression(current)) return false;
+    if (ts.isBlock(current) || ts.isArrowFunction(current) || ts.isFunctionExpression(current))
+      return false;
     current = current.parent;
   }
   return false;
 }
 
-type FunctionNode = ts.FunctionDeclaration | ts.MethodDeclaration | ts.ArrowFunction | ts.FunctionExpression | ts.GetAccessorDeclaration;
+type FunctionNode =
+  | ts.FunctionDeclaration
+  | ts.MethodDeclaration
+  | ts.ArrowFunction
+  | ts.FunctionExpression
+  | ts.GetAccessorDeclaration;
 
 function enclosingFunction(node: ts.Node): FunctionNode | undefined {
   let current: ts.Node = node.parent;
@@ -356,7 +419,8 @@ function enclosingFunction(node: ts.Node): FunctionNode | undefined {
     ) {
       return current;
     }
-    if (ts.isConstructorDeclaration(current) || ts.isSetAccessorDeclaration(current)) return undefined;
+    if (ts.isConstructorDeclaration(current) || ts.isSetAccessorDeclaration(current))
+      return undefined;
     current = current.parent;
   }
   return undefined;
@@ -364,10 +428,16 @@ function enclosingFunction(node: ts.Node): FunctionNode | undefined {
 
 /** The function node a callee's declaration stands for (`const f = () => …` → the arrow). */
 function functionOfDeclaration(declaration: ts.Node): ts.Node | undefined {
-  if (ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) return declaration;
-  if ((ts.isVariableDeclaration(declaration) || ts.isPropertyAssignment(declaration) || ts.isPropertyDeclaration(declaration))
-    && declaration.initializer !== undefined
-    && (ts.isArrowFunction(declaration.initializer) || ts.isFunctionExpression(declaration.initializer))) {
+  if (ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration))
+    return declaration;
+  if (
+    (ts.isVariableDeclaration(declaration) ||
+      ts.isPropertyAssignment(declaration) ||
+      ts.isPropertyDeclaration(declaration)) &&
+    declaration.initializer !== undefined &&
+    (ts.isArrowFunction(declaration.initializer) ||
+      ts.isFunctionExpression(declaration.initializer))
+  ) {
     return declaration.initializer;
   }
   return undefined;

@@ -66,7 +66,10 @@ function manifestNodeAt(
   root: SchemaNode,
   pointer: string,
 ): { node: SchemaNode | undefined; path: (string | number)[]; nullableWrapper: boolean } {
-  const segments = pointer.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   let node: SchemaNode | undefined = root;
   let unwrapped = false;
   const path: (string | number)[] = [];
@@ -74,7 +77,9 @@ function manifestNodeAt(
     const segment = segments[index]!;
     if (segment === 'properties' && node.type === 'object') {
       const name = segments[++index]!;
-      node = Object.prototype.hasOwnProperty.call(node.properties, name) ? node.properties[name] : undefined;
+      node = Object.prototype.hasOwnProperty.call(node.properties, name)
+        ? node.properties[name]
+        : undefined;
       if (node !== undefined) path.push('properties', name);
     } else if (segment === 'items' && node.type === 'array') {
       node = node.items;
@@ -86,7 +91,8 @@ function manifestNodeAt(
         unwrapped = true;
         continue;
       }
-      if (node.type !== 'union' || node.anyOf[branch] === undefined) return { node: undefined, path, nullableWrapper: false };
+      if (node.type !== 'union' || node.anyOf[branch] === undefined)
+        return { node: undefined, path, nullableWrapper: false };
       node = node.anyOf[branch];
       path.push('anyOf', branch);
     } else {
@@ -102,21 +108,32 @@ function manifestNodeAt(
 function defaultProblems(node: SchemaNode, path: (string | number)[]): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   if (node.default !== undefined) {
-    const result = liveZodSchema(zodCode({ ...node, default: undefined, description: undefined })).safeParse(node.default);
+    const result = liveZodSchema(
+      zodCode({ ...node, default: undefined, description: undefined }),
+    ).safeParse(node.default);
     if (!result.success) {
-      const reason = result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ` : '') + issue.message).join('; ');
-      problems.push({ code: 'invalid_default', path: [...path, 'default'], message: `the default is not a value of this schema: ${reason}` });
+      const reason = result.error.issues
+        .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ` : '') + issue.message)
+        .join('; ');
+      problems.push({
+        code: 'invalid_default',
+        path: [...path, 'default'],
+        message: `the default is not a value of this schema: ${reason}`,
+      });
     }
   }
   switch (node.type) {
     case 'object':
-      for (const [name, child] of Object.entries(node.properties)) problems.push(...defaultProblems(child, [...path, 'properties', name]));
+      for (const [name, child] of Object.entries(node.properties))
+        problems.push(...defaultProblems(child, [...path, 'properties', name]));
       break;
     case 'array':
       problems.push(...defaultProblems(node.items, [...path, 'items']));
       break;
     case 'union':
-      node.anyOf.forEach((branch, index) => problems.push(...defaultProblems(branch, [...path, 'anyOf', index])));
+      node.anyOf.forEach((branch, index) =>
+        problems.push(...defaultProblems(branch, [...path, 'anyOf', index])),
+      );
       break;
   }
   return problems;
@@ -131,13 +148,22 @@ function propertyNameProblems(node: SchemaNode, path: (string | number)[]): Sche
     case 'object':
       return Object.entries(node.properties).flatMap(([name, child]) =>
         name === '__proto__'
-          ? [{ code: 'unsupported_property_name' as const, path: [...path, 'properties', name], message: 'a property cannot be named __proto__ (the JSON Schema projection cannot carry it)' }]
+          ? [
+              {
+                code: 'unsupported_property_name' as const,
+                path: [...path, 'properties', name],
+                message:
+                  'a property cannot be named __proto__ (the JSON Schema projection cannot carry it)',
+              },
+            ]
           : propertyNameProblems(child, [...path, 'properties', name]),
       );
     case 'array':
       return propertyNameProblems(node.items, [...path, 'items']);
     case 'union':
-      return node.anyOf.flatMap((branch, index) => propertyNameProblems(branch, [...path, 'anyOf', index]));
+      return node.anyOf.flatMap((branch, index) =>
+        propertyNameProblems(branch, [...path, 'anyOf', index]),
+      );
     default:
       return [];
   }

@@ -44,7 +44,10 @@ export function contractValue(input: ContractValueInput): Record<string, unknown
       maxOutputBytes: manifest.maxOutputBytes,
     },
     description: manifest.description,
-    descriptionTemplates: input.descriptionTemplates === undefined ? undefined : new SourceCode(input.descriptionTemplates),
+    descriptionTemplates:
+      input.descriptionTemplates === undefined
+        ? undefined
+        : new SourceCode(input.descriptionTemplates),
     inputSchema: input.inputSchema,
     outputSchema: input.outputSchema,
     runtimeInputSchema: new SourceCode('InputSchema'),

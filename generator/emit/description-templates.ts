@@ -49,7 +49,10 @@ export function findDescriptionTemplates(
     for (const [node, pointer] of schemaNodes(schema)) {
       const text = node['description'];
       if (typeof text === 'string' && isTemplate(text)) {
-        templates.push({ pointer: `/${field}${pointer}/${escapePointer('description')}`, source: text });
+        templates.push({
+          pointer: `/${field}${pointer}/${escapePointer('description')}`,
+          source: text,
+        });
       }
     }
   }
@@ -62,14 +65,18 @@ export function templateProblems(manifest: Manifest): TemplateProblem[] {
   const check = (text: string | undefined, path: FieldPath): void => {
     if (text === undefined || !isTemplate(text)) return;
     const error = compileError(text);
-    if (error !== undefined) problems.push({ path, message: `the description template does not compile: ${error}` });
+    if (error !== undefined)
+      problems.push({ path, message: `the description template does not compile: ${error}` });
   };
   check(manifest.description, ['description']);
   const walk = (node: SchemaNode, path: (string | number)[]): void => {
     check(node.description, [...path, 'description']);
-    if (node.type === 'object') for (const [name, child] of Object.entries(node.properties)) walk(child, [...path, 'properties', name]);
+    if (node.type === 'object')
+      for (const [name, child] of Object.entries(node.properties))
+        walk(child, [...path, 'properties', name]);
     if (node.type === 'array') walk(node.items, [...path, 'items']);
-    if (node.type === 'union') node.anyOf.forEach((branch, index) => walk(branch, [...path, 'anyOf', index]));
+    if (node.type === 'union')
+      node.anyOf.forEach((branch, index) => walk(branch, [...path, 'anyOf', index]));
   };
   walk(manifest.input, ['input']);
   walk(manifest.output, ['output']);
@@ -93,8 +100,13 @@ function compileError(source: string): string | undefined {
 }
 
 /** `generated/descriptions/<kebab>.js`: the precompiled templates on an isolated runtime. */
-export function descriptionTemplatesModule(templates: readonly DescriptionTemplate[], source: string): string {
-  const sources = templates.map(({ pointer, source: text }) => `  ${jsString(pointer)}: ${jsString(text)},`);
+export function descriptionTemplatesModule(
+  templates: readonly DescriptionTemplate[],
+  source: string,
+): string {
+  const sources = templates.map(
+    ({ pointer, source: text }) => `  ${jsString(pointer)}: ${jsString(text)},`,
+  );
   const compiled = templates.map(
     ({ pointer, source: text }) =>
       `  [${jsString(pointer)}, runtime.template(${wellFormed(Handlebars.precompile(text, PRECOMPILE_OPTIONS) as string)})],`,

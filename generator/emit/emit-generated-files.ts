@@ -54,9 +54,12 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
       path: formatFieldPath(path),
       message,
     });
-    for (const problem of input.problems) issues.push(located(problem.code, ['input', ...problem.path], problem.message));
-    for (const problem of output.problems) issues.push(located(problem.code, ['output', ...problem.path], problem.message));
-    for (const problem of templateProblems(tool.manifest)) issues.push(located('invalid_template', problem.path, problem.message));
+    for (const problem of input.problems)
+      issues.push(located(problem.code, ['input', ...problem.path], problem.message));
+    for (const problem of output.problems)
+      issues.push(located(problem.code, ['output', ...problem.path], problem.message));
+    for (const problem of templateProblems(tool.manifest))
+      issues.push(located('invalid_template', problem.path, problem.message));
     return { tool, input, output, kebab: kebabCase(tool.manifest.name) };
   });
   if (issues.length > 0) return { ok: false, issues };
@@ -65,9 +68,16 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
   const files = new Map<string, string>();
   for (const { tool, input, output, kebab } of compiled) {
     const { manifest } = tool;
-    const templates = findDescriptionTemplates(manifest.description, input.jsonSchema, output.jsonSchema);
+    const templates = findDescriptionTemplates(
+      manifest.description,
+      input.jsonSchema,
+      output.jsonSchema,
+    );
     if (templates.length > 0) {
-      files.set(`generated/descriptions/${kebab}.js`, descriptionTemplatesModule(templates, tool.file));
+      files.set(
+        `generated/descriptions/${kebab}.js`,
+        descriptionTemplatesModule(templates, tool.file),
+      );
       files.set(`generated/descriptions/${kebab}.d.ts`, descriptionTemplatesDeclaration(tool.file));
     }
     const annotations = options.annotationsFor?.(tool);
@@ -91,10 +101,15 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
   }
 
   files.set('generated/index.ts', indexModuleSource(project, compiled));
-  const referenceNames = set.tools.filter((tool) => tool.manifest.ordering === 'reference').map((tool) => tool.manifest.name);
+  const referenceNames = set.tools
+    .filter((tool) => tool.manifest.ordering === 'reference')
+    .map((tool) => tool.manifest.name);
   files.set(
     'generated/provider-order.ts',
-    providerOrderModuleSource(project, sortedProviderToolNames(referenceNames, set.index.reservedReferenceNames)),
+    providerOrderModuleSource(
+      project,
+      sortedProviderToolNames(referenceNames, set.index.reservedReferenceNames),
+    ),
   );
   files.set('generated/TOOLS.md', toolsTable(set.tools));
   files.set(MANIFEST_SCHEMA_FILE, jsonFile(manifestJsonSchema()));
@@ -102,7 +117,8 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
 
   for (const [path, text] of files) {
     // A lone surrogate cannot be written as UTF-8; every printer escapes them, this keeps it so.
-    if (!isWellFormed(text)) throw new Error(`internal error: ${path} holds a lone surrogate outside an escape`);
+    if (!isWellFormed(text))
+      throw new Error(`internal error: ${path} holds a lone surrogate outside an escape`);
   }
   return { ok: true, files: sortedMap(files) };
 }

@@ -36,7 +36,11 @@ export function printModule(
   path: string,
   statements: readonly (string | WriterFunction | StatementStructures)[],
 ): string {
-  const sourceFile = project.createSourceFile(path, { statements: [...statements] }, { overwrite: true });
+  const sourceFile = project.createSourceFile(
+    path,
+    { statements: [...statements] },
+    { overwrite: true },
+  );
   const text = sourceFile.getFullText();
   project.removeSourceFile(sourceFile);
   return text;

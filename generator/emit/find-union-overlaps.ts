@@ -54,7 +54,8 @@ export function mayOverlap(left: unknown, right: unknown): boolean {
     [right, left],
   ] as const) {
     const branches = union['anyOf'] ?? union['oneOf'];
-    if (Array.isArray(branches) && branches.every((branch) => !mayOverlap(branch, other))) return false;
+    if (Array.isArray(branches) && branches.every((branch) => !mayOverlap(branch, other)))
+      return false;
   }
   return !ownKeywordsDisjoint(left, right);
 }
@@ -62,7 +63,15 @@ export function mayOverlap(left: unknown, right: unknown): boolean {
 // Kinds of JSON values. Numbers split into whole and fractional, because `integer` and `number`
 // share exactly the whole numbers.
 type Kind = 'string' | 'boolean' | 'null' | 'object' | 'array' | 'whole' | 'fraction';
-const ALL_KINDS: readonly Kind[] = ['string', 'boolean', 'null', 'object', 'array', 'whole', 'fraction'];
+const ALL_KINDS: readonly Kind[] = [
+  'string',
+  'boolean',
+  'null',
+  'object',
+  'array',
+  'whole',
+  'fraction',
+];
 
 function kindsOfType(type: unknown): Set<Kind> {
   const types = Array.isArray(type) ? type : [type];
@@ -70,7 +79,8 @@ function kindsOfType(type: unknown): Set<Kind> {
   for (const name of types) {
     if (name === 'integer') kinds.add('whole');
     else if (name === 'number') kinds.add('whole').add('fraction');
-    else if (typeof name === 'string' && (ALL_KINDS as readonly string[]).includes(name)) kinds.add(name as Kind);
+    else if (typeof name === 'string' && (ALL_KINDS as readonly string[]).includes(name))
+      kinds.add(name as Kind);
   }
   return kinds;
 }
@@ -101,8 +111,10 @@ function ownKeywordsDisjoint(left: JsonSchemaNode, right: JsonSchemaNode): boole
 
   const leftValues = allowedValues(left);
   const rightValues = allowedValues(right);
-  if (leftValues !== undefined) return !leftValues.some((value) => valueMayMatch(value, right) && valueMayMatch(value, left));
-  if (rightValues !== undefined) return !rightValues.some((value) => valueMayMatch(value, left) && valueMayMatch(value, right));
+  if (leftValues !== undefined)
+    return !leftValues.some((value) => valueMayMatch(value, right) && valueMayMatch(value, left));
+  if (rightValues !== undefined)
+    return !rightValues.some((value) => valueMayMatch(value, left) && valueMayMatch(value, right));
 
   return common.every((kind) => kindDisjoint(kind, left, right));
 }
@@ -110,7 +122,10 @@ function ownKeywordsDisjoint(left: JsonSchemaNode, right: JsonSchemaNode): boole
 function kindDisjoint(kind: Kind, left: JsonSchemaNode, right: JsonSchemaNode): boolean {
   switch (kind) {
     case 'string':
-      return !rangesMeet(lengthRange(left, 'minLength', 'maxLength'), lengthRange(right, 'minLength', 'maxLength'));
+      return !rangesMeet(
+        lengthRange(left, 'minLength', 'maxLength'),
+        lengthRange(right, 'minLength', 'maxLength'),
+      );
     case 'whole':
     case 'fraction':
       return !numberRangesMeet(kind, left, right);
@@ -143,14 +158,20 @@ interface Bound {
 
 function lowerBound(node: JsonSchemaNode): Bound {
   const inclusive = typeof node['minimum'] === 'number' ? (node['minimum'] as number) : -Infinity;
-  const exclusive = typeof node['exclusiveMinimum'] === 'number' ? (node['exclusiveMinimum'] as number) : -Infinity;
-  return exclusive >= inclusive ? { value: exclusive, exclusive: exclusive > -Infinity } : { value: inclusive, exclusive: false };
+  const exclusive =
+    typeof node['exclusiveMinimum'] === 'number' ? (node['exclusiveMinimum'] as number) : -Infinity;
+  return exclusive >= inclusive
+    ? { value: exclusive, exclusive: exclusive > -Infinity }
+    : { value: inclusive, exclusive: false };
 }
 
 function upperBound(node: JsonSchemaNode): Bound {
   const inclusive = typeof node['maximum'] === 'number' ? (node['maximum'] as number) : Infinity;
-  const exclusive = typeof node['exclusiveMaximum'] === 'number' ? (node['exclusiveMaximum'] as number) : Infinity;
-  return exclusive <= inclusive ? { value: exclusive, exclusive: exclusive < Infinity } : { value: inclusive, exclusive: false };
+  const exclusive =
+    typeof node['exclusiveMaximum'] === 'number' ? (node['exclusiveMaximum'] as number) : Infinity;
+  return exclusive <= inclusive
+    ? { value: exclusive, exclusive: exclusive < Infinity }
+    : { value: inclusive, exclusive: false };
 }
 
 function tighterLower(left: Bound, right: Bound): Bound {
@@ -164,7 +185,11 @@ function tighterUpper(left: Bound, right: Bound): Bound {
 }
 
 /** Whether some number of `kind` lies within both nodes' bounds. */
-function numberRangesMeet(kind: 'whole' | 'fraction', left: JsonSchemaNode, right: JsonSchemaNode): boolean {
+function numberRangesMeet(
+  kind: 'whole' | 'fraction',
+  left: JsonSchemaNode,
+  right: JsonSchemaNode,
+): boolean {
   const low = tighterLower(lowerBound(left), lowerBound(right));
   const high = tighterUpper(upperBound(left), upperBound(right));
   if (kind === 'whole') {
@@ -174,7 +199,9 @@ function numberRangesMeet(kind: 'whole' | 'fraction', left: JsonSchemaNode, righ
   }
   if (low.value < high.value) return true;
   // A single point: only a fraction if the point itself is one and both ends include it.
-  return low.value === high.value && !low.exclusive && !high.exclusive && !Number.isInteger(low.value);
+  return (
+    low.value === high.value && !low.exclusive && !high.exclusive && !Number.isInteger(low.value)
+  );
 }
 
 /** `left` requires a property that `right` forbids, or types it disjointly. */
@@ -190,7 +217,9 @@ function objectsDisjoint(left: JsonSchemaNode, right: JsonSchemaNode): boolean {
       if (rightClosed) return true;
       continue;
     }
-    const leftSchema = Object.prototype.hasOwnProperty.call(leftProperties, name) ? leftProperties[name] : true;
+    const leftSchema = Object.prototype.hasOwnProperty.call(leftProperties, name)
+      ? leftProperties[name]
+      : true;
     if (!mayOverlap(leftSchema, rightProperties[name])) return true;
   }
   return false;
@@ -213,10 +242,12 @@ function valueMayMatch(value: unknown, schema: unknown): boolean {
   if (schema === false) return false;
   if (!isSchemaObject(schema)) return true;
   const branches = schema['anyOf'] ?? schema['oneOf'];
-  if (Array.isArray(branches) && !branches.some((branch) => valueMayMatch(value, branch))) return false;
+  if (Array.isArray(branches) && !branches.some((branch) => valueMayMatch(value, branch)))
+    return false;
   if ('type' in schema && !kindsOfType(schema['type']).has(kindOfValue(value))) return false;
   const allowed = allowedValues(schema);
-  if (allowed !== undefined && !allowed.some((candidate) => jsonEqual(candidate, value))) return false;
+  if (allowed !== undefined && !allowed.some((candidate) => jsonEqual(candidate, value)))
+    return false;
   if (typeof value === 'string') {
     // JSON Schema counts code points, zod UTF-16 units: refuse only if both counts fail.
     const [min, max] = lengthRange(schema, 'minLength', 'maxLength');
@@ -241,13 +272,16 @@ function valueMayMatch(value: unknown, schema: unknown): boolean {
 
 function jsonEqual(left: unknown, right: unknown): boolean {
   if (left === right) return true;
-  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null)
+    return false;
   if (Array.isArray(left) !== Array.isArray(right)) return false;
   const leftKeys = Object.keys(left);
   const rightKeys = Object.keys(right);
   return (
     leftKeys.length === rightKeys.length &&
-    leftKeys.every((key) => jsonEqual((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]))
+    leftKeys.every((key) =>
+      jsonEqual((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]),
+    )
   );
 }
 
@@ -261,11 +295,24 @@ export function describeBranch(branch: unknown): string {
   const nested = branch['anyOf'] ?? branch['oneOf'];
   if (Array.isArray(nested)) return `union of ${nested.map(describeBranch).join(' | ')}`;
   if (!('type' in branch)) return 'any value (no type)';
-  const type = Array.isArray(branch['type']) ? (branch['type'] as unknown[]).join(' | ') : String(branch['type']);
+  const type = Array.isArray(branch['type'])
+    ? (branch['type'] as unknown[]).join(' | ')
+    : String(branch['type']);
   const required = Array.isArray(branch['required']) ? (branch['required'] as unknown[]) : [];
   if (type === 'object' && required.length > 0) return `object (required: ${required.join(', ')})`;
   const details: string[] = [];
-  for (const key of ['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'minItems', 'maxItems']) {
+  for (const key of [
+    'minLength',
+    'maxLength',
+    'pattern',
+    'format',
+    'minimum',
+    'exclusiveMinimum',
+    'maximum',
+    'exclusiveMaximum',
+    'minItems',
+    'maxItems',
+  ]) {
     if (key in branch) details.push(`${key} ${JSON.stringify(branch[key])}`);
   }
   return details.length === 0 ? type : `${type} (${details.join(', ')})`;

@@ -12,7 +12,9 @@
  * and confuse tools that split lines on them.
  */
 export function jsString(value: string): string {
-  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** A literal for any JSON value, on one line. `undefined` is not a JSON value and is refused. */
@@ -25,7 +27,9 @@ export function jsJson(value: unknown): string {
   }
   if (Array.isArray(value)) return `[${value.map(jsJson).join(', ')}]`;
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    const entries = Object.entries(value as Record<string, unknown>).filter(
+      ([, v]) => v !== undefined,
+    );
     if (entries.length === 0) return '{}';
     return `{ ${entries.map(([key, v]) => `${jsPropertyKey(key)}: ${jsJson(v)}`).join(', ')} }`;
   }

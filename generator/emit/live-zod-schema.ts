@@ -7,6 +7,8 @@ import { z, type ZodTypeAny } from 'zod';
  * `jsJson`, so evaluating it runs nothing a manifest author could inject.
  */
 export function liveZodSchema(code: string): ZodTypeAny {
-  const build = new Function('z', `"use strict";\nreturn (${code});`) as (zod: typeof z) => ZodTypeAny;
+  const build = new Function('z', `"use strict";\nreturn (${code});`) as (
+    zod: typeof z,
+  ) => ZodTypeAny;
   return build(z);
 }

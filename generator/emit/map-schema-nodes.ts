@@ -25,7 +25,13 @@ const SINGLE = new Set([
 /** Keywords whose value is a list of subschemas (`items` may be either, draft 7 tuples). */
 const LIST = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
 /** Keywords whose value maps names to subschemas. */
-const MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
+const MAP = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependentSchemas',
+]);
 
 export function isSchemaObject(value: unknown): value is JsonSchemaNode {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -48,7 +54,11 @@ export function mapSchemaNodes(
     if (SINGLE.has(key) || (key === 'items' && !Array.isArray(value))) {
       defineEntry(mapped, key, mapSchemaNodes(value, visit, at));
     } else if ((LIST.has(key) || key === 'items') && Array.isArray(value)) {
-      defineEntry(mapped, key, value.map((item, index) => mapSchemaNodes(item, visit, `${at}/${index}`)));
+      defineEntry(
+        mapped,
+        key,
+        value.map((item, index) => mapSchemaNodes(item, visit, `${at}/${index}`)),
+      );
     } else if (MAP.has(key) && isSchemaObject(value)) {
       const children: JsonSchemaNode = {};
       for (const [name, child] of Object.entries(value)) {
@@ -73,7 +83,8 @@ export function* schemaNodes(schema: unknown, pointer = ''): Generator<[JsonSche
     } else if ((LIST.has(key) || key === 'items') && Array.isArray(value)) {
       for (const [index, item] of value.entries()) yield* schemaNodes(item, `${at}/${index}`);
     } else if (MAP.has(key) && isSchemaObject(value)) {
-      for (const [name, child] of Object.entries(value)) yield* schemaNodes(child, `${at}/${escapePointer(name)}`);
+      for (const [name, child] of Object.entries(value))
+        yield* schemaNodes(child, `${at}/${escapePointer(name)}`);
     }
   }
 }
@@ -85,5 +96,10 @@ export function escapePointer(segment: string): string {
 
 /** Assign without triggering the `__proto__` setter. */
 export function defineEntry(target: JsonSchemaNode, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }

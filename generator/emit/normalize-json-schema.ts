@@ -39,7 +39,11 @@ type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' |
 export function impliedType(node: JsonSchemaNode): JsonType | JsonType[] | undefined {
   if ('properties' in node) return 'object';
   if ('items' in node) return 'array';
-  const values = Array.isArray(node['enum']) ? (node['enum'] as unknown[]) : 'const' in node ? [node['const']] : undefined;
+  const values = Array.isArray(node['enum'])
+    ? (node['enum'] as unknown[])
+    : 'const' in node
+      ? [node['const']]
+      : undefined;
   if (values === undefined || values.length === 0) return undefined;
   const types: JsonType[] = [];
   for (const value of values) {

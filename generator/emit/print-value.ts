@@ -31,11 +31,17 @@ export function printValue(value: unknown, options: PrintValueOptions = {}): str
 function print(value: unknown, indent: string, path: string, options: PrintValueOptions): string {
   if (value instanceof SourceCode) return value.text;
   if (Array.isArray(value)) return printList(value, indent, path, options);
-  if (typeof value === 'object' && value !== null) return printObject(value as Record<string, unknown>, indent, path, options);
+  if (typeof value === 'object' && value !== null)
+    return printObject(value as Record<string, unknown>, indent, path, options);
   return jsJson(value);
 }
 
-function printList(items: readonly unknown[], indent: string, path: string, options: PrintValueOptions): string {
+function printList(
+  items: readonly unknown[],
+  indent: string,
+  path: string,
+  options: PrintValueOptions,
+): string {
   if (items.length === 0) return '[]';
   const scalars = items.every((item) => item === null || typeof item !== 'object');
   if (scalars) {
@@ -43,7 +49,9 @@ function printList(items: readonly unknown[], indent: string, path: string, opti
     if (inline.length <= INLINE_LIST_WIDTH) return inline;
   }
   const inner = indent + INDENT;
-  const lines = items.map((item, index) => `${inner}${print(item, inner, `${path}[${index}]`, options)},`);
+  const lines = items.map(
+    (item, index) => `${inner}${print(item, inner, `${path}[${index}]`, options)},`,
+  );
   return `[\n${lines.join('\n')}\n${indent}]`;
 }
 
@@ -73,5 +81,7 @@ function printObject(
 function withTrailingComment(line: string, note: string): string {
   const comment = ` // ${commentText(note)}`;
   const newline = line.indexOf('\n');
-  return newline === -1 ? `${line}${comment}` : `${line.slice(0, newline)}${comment}${line.slice(newline)}`;
+  return newline === -1
+    ? `${line}${comment}`
+    : `${line.slice(0, newline)}${comment}${line.slice(newline)}`;
 }

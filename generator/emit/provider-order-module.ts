@@ -12,7 +12,10 @@ import { jsString } from './js-literal.js';
  * sorted by UTF-16 code unit: `localeCompare` would follow the process locale and could reorder
  * tools between machines.
  */
-export function sortedProviderToolNames(referenceNames: readonly string[], reservedNames: readonly string[]): string[] {
+export function sortedProviderToolNames(
+  referenceNames: readonly string[],
+  reservedNames: readonly string[],
+): string[] {
   return [...new Set([...referenceNames, ...reservedNames])].sort(compareCodeUnits);
 }
 
@@ -36,5 +39,7 @@ export function providerOrderModuleSource(project: Project, names: readonly stri
 }
 
 function stringList(names: readonly string[]): string {
-  return names.length === 0 ? '[]' : `[\n${names.map((name) => `  ${jsString(name)},`).join('\n')}\n]`;
+  return names.length === 0
+    ? '[]'
+    : `[\n${names.map((name) => `  ${jsString(name)},`).join('\n')}\n]`;
 }

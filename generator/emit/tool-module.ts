@@ -50,7 +50,13 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     annotate: isAnnotatedContractField,
   });
   const hookLines = input.manifest.hooks.map((hook) => `  ${hook}: implementation.${hook},`);
-  const toolText = ['{', '  ...contract,', '  handler: implementation.handler,', ...hookLines, '}'].join('\n');
+  const toolText = [
+    '{',
+    '  ...contract,',
+    '  handler: implementation.handler,',
+    ...hookLines,
+    '}',
+  ].join('\n');
 
   const imports: ImportDeclarationStructure[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },

@@ -15,7 +15,10 @@ export interface ToolsTableEntry {
 
 const TEMPLATE_URL = new URL('../templates/tools.md.hbs', import.meta.url);
 
-export function toolsTable(tools: readonly ToolsTableEntry[], templateSource = readFileSync(TEMPLATE_URL, 'utf8')): string {
+export function toolsTable(
+  tools: readonly ToolsTableEntry[],
+  templateSource = readFileSync(TEMPLATE_URL, 'utf8'),
+): string {
   const template = Handlebars.create().compile(templateSource, { noEscape: true, strict: true });
   return template({
     count: tools.length,
@@ -36,12 +39,18 @@ export function toolsTable(tools: readonly ToolsTableEntry[], templateSource = r
 export function availabilityInWords(manifest: Manifest): string {
   const { availability } = manifest;
   const parts: string[] = [];
-  if (availability.ports.length > 0) parts.push(`host port${plural(availability.ports)} ${availability.ports.join(', ')}`);
-  if (availability.features.length > 0) parts.push(`feature${plural(availability.features)} ${availability.features.join(', ')} on`);
-  if (availability.sessionKinds.length > 0) parts.push(`only in ${availability.sessionKinds.join(', ')} sessions`);
-  if (availability.excludedSessionKinds.length > 0) parts.push(`not in ${availability.excludedSessionKinds.join(', ')} sessions`);
-  if (availability.modelCapabilities.length > 0) parts.push(`model with ${availability.modelCapabilities.join(', ')}`);
-  if (availability.supersededBy !== undefined) parts.push(`not while ${availability.supersededBy} is registered`);
+  if (availability.ports.length > 0)
+    parts.push(`host port${plural(availability.ports)} ${availability.ports.join(', ')}`);
+  if (availability.features.length > 0)
+    parts.push(`feature${plural(availability.features)} ${availability.features.join(', ')} on`);
+  if (availability.sessionKinds.length > 0)
+    parts.push(`only in ${availability.sessionKinds.join(', ')} sessions`);
+  if (availability.excludedSessionKinds.length > 0)
+    parts.push(`not in ${availability.excludedSessionKinds.join(', ')} sessions`);
+  if (availability.modelCapabilities.length > 0)
+    parts.push(`model with ${availability.modelCapabilities.join(', ')}`);
+  if (availability.supersededBy !== undefined)
+    parts.push(`not while ${availability.supersededBy} is registered`);
   if (!manifest.flags.providerVisible) parts.push('never sent to the model');
   return parts.length === 0 ? 'always' : parts.join('; ');
 }

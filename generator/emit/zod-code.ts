@@ -48,14 +48,16 @@ function baseCode(node: SchemaNode, indent: string): string {
         const property = node.properties[key]!;
         let code = zodCode(property, inner);
         // `.default()` already makes the input side optional.
-        if (!node.required.includes(key) && property.default === undefined) code = insertOptional(code, property);
+        if (!node.required.includes(key) && property.default === undefined)
+          code = insertOptional(code, property);
         return `${inner}${jsPropertyKey(key)}: ${code},`;
       });
       return `z.object({\n${lines.join('\n')}\n${indent}})${closing}`;
     }
     case 'enum': {
       const values = node.values;
-      if (values.every((value) => typeof value === 'string')) return `z.enum([${values.map(jsJson).join(', ')}])`;
+      if (values.every((value) => typeof value === 'string'))
+        return `z.enum([${values.map(jsJson).join(', ')}])`;
       if (values.length === 1) return `z.literal(${jsJson(values[0])})`;
       return `z.union([${values.map((value) => `z.literal(${jsJson(value)})`).join(', ')}])`;
     }
@@ -103,7 +105,9 @@ function withModifiers(node: SchemaNode, code: string): string {
   if (node.default !== undefined) {
     // A function default hands out a fresh copy, so one call cannot mutate the next one's default.
     const isStructured = typeof node.default === 'object' && node.default !== null;
-    code += isStructured ? `.default(() => (${jsJson(node.default)}))` : `.default(${jsJson(node.default)})`;
+    code += isStructured
+      ? `.default(() => (${jsJson(node.default)}))`
+      : `.default(${jsJson(node.default)})`;
   }
   if (node.description !== undefined) code += `.describe(${jsString(node.description)})`;
   return code;

@@ -51,14 +51,25 @@ export function checkCrossManifest(
 
   const aliasHolders = new Map<string, string[]>();
   for (const { manifest } of validated) {
-    for (const alias of new Set(manifest.aliases)) aliasHolders.set(alias, [...(aliasHolders.get(alias) ?? []), manifest.name]);
+    for (const alias of new Set(manifest.aliases))
+      aliasHolders.set(alias, [...(aliasHolders.get(alias) ?? []), manifest.name]);
   }
   for (const { manifest, chain } of validated) {
     manifest.aliases.forEach((alias, position) => {
-      const at = { path: ['aliases', position] as const, anchor: 'value' as const, found: JSON.stringify(alias) };
+      const at = {
+        path: ['aliases', position] as const,
+        anchor: 'value' as const,
+        found: JSON.stringify(alias),
+      };
       const owner = filesByName.get(alias);
       if (alias === manifest.name) {
-        issues.push(issueInChain(chain, { ...at, code: 'alias_conflict', message: `alias ${JSON.stringify(alias)} is the tool's own name` }));
+        issues.push(
+          issueInChain(chain, {
+            ...at,
+            code: 'alias_conflict',
+            message: `alias ${JSON.stringify(alias)} is the tool's own name`,
+          }),
+        );
       } else if (owner) {
         issues.push(
           issueInChain(chain, {
@@ -69,7 +80,13 @@ export function checkCrossManifest(
         );
       }
       if (manifest.aliases.indexOf(alias) !== position) {
-        issues.push(issueInChain(chain, { ...at, code: 'alias_conflict', message: `alias ${JSON.stringify(alias)} is listed twice` }));
+        issues.push(
+          issueInChain(chain, {
+            ...at,
+            code: 'alias_conflict',
+            message: `alias ${JSON.stringify(alias)} is listed twice`,
+          }),
+        );
       }
       const others = (aliasHolders.get(alias) ?? []).filter((name) => name !== manifest.name);
       if (others.length > 0) {
@@ -97,8 +114,13 @@ export function checkCrossManifest(
 
   // A manifest without a usable name may be the one the index lists; saying "no manifest defines
   // it" would then send the author to the wrong file. Its own problem is reported already.
-  const everyNameKnown = records.every((record) => record.name !== undefined && TOOL_NAME_PATTERN.test(record.name));
-  if (index) issues.push(...checkIndex(index.value, index.source, filesByName, everyNameKnown && !incompleteRecords));
+  const everyNameKnown = records.every(
+    (record) => record.name !== undefined && TOOL_NAME_PATTERN.test(record.name),
+  );
+  if (index)
+    issues.push(
+      ...checkIndex(index.value, index.source, filesByName, everyNameKnown && !incompleteRecords),
+    );
   return issues;
 }
 

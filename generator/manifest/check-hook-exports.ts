@@ -21,7 +21,10 @@ const HOOKS: ReadonlySet<string> = new Set(HOOK_NAMES);
  * without building a program over the generated code and zod, so the check stays well under a
  * second for all tools. ts-morph is imported here lazily, so loading manifests never pays for it.
  */
-export async function checkHookExports(projectRoot: string, tools: readonly LoadedTool[]): Promise<ManifestIssue[]> {
+export async function checkHookExports(
+  projectRoot: string,
+  tools: readonly LoadedTool[],
+): Promise<ManifestIssue[]> {
   const morph = await import('ts-morph');
   const { ts } = morph;
   const project = new morph.Project({
@@ -40,7 +43,10 @@ export async function checkHookExports(projectRoot: string, tools: readonly Load
     if (!exportsByModule.has(implementation)) {
       const file = path.join(projectRoot, 'runtime', 'tools', `${implementation}.ts`);
       const source = existsSync(file) ? project.addSourceFileAtPath(file) : undefined;
-      exportsByModule.set(implementation, source && collectValueExports(morph, source, project, new Set()));
+      exportsByModule.set(
+        implementation,
+        source && collectValueExports(morph, source, project, new Set()),
+      );
     }
     return exportsByModule.get(implementation);
   };
@@ -48,7 +54,11 @@ export async function checkHookExports(projectRoot: string, tools: readonly Load
   const issues: ManifestIssue[] = [];
   for (const tool of tools) {
     const module = `runtime/tools/${tool.implementation}.ts`;
-    const issueAt = (code: ManifestIssueCode, fieldPath: FieldPath, message: string): ManifestIssue => ({
+    const issueAt = (
+      code: ManifestIssueCode,
+      fieldPath: FieldPath,
+      message: string,
+    ): ManifestIssue => ({
       code,
       file: tool.file,
       ...tool.locate(fieldPath),
@@ -62,7 +72,13 @@ export async function checkHookExports(projectRoot: string, tools: readonly Load
         : ['name'];
     const exported = valueExportsOf(tool.implementation);
     if (!exported) {
-      issues.push(issueAt('missing_implementation', modulePath, `implementation module ${module} does not exist`));
+      issues.push(
+        issueAt(
+          'missing_implementation',
+          modulePath,
+          `implementation module ${module} does not exist`,
+        ),
+      );
       continue;
     }
     if (!exported.has('handler')) {
@@ -71,12 +87,26 @@ export async function checkHookExports(projectRoot: string, tools: readonly Load
     const declared = new Set<HookName>(tool.manifest.hooks);
     tool.manifest.hooks.forEach((hook, position) => {
       if (!exported.has(hook)) {
-        issues.push(issueAt('hook_not_exported', ['hooks', position], `hook ${hook} is declared but ${module} does not export it`));
+        issues.push(
+          issueAt(
+            'hook_not_exported',
+            ['hooks', position],
+            `hook ${hook} is declared but ${module} does not export it`,
+          ),
+        );
       }
     });
-    const undeclared = [...exported].filter((name) => HOOKS.has(name) && !declared.has(name as HookName)).sort();
+    const undeclared = [...exported]
+      .filter((name) => HOOKS.has(name) && !declared.has(name as HookName))
+      .sort();
     for (const hook of undeclared) {
-      issues.push(issueAt('hook_not_declared', ['hooks'], `${module} exports hook ${hook}, which hooks does not declare`));
+      issues.push(
+        issueAt(
+          'hook_not_declared',
+          ['hooks'],
+          `${module} exports hook ${hook}, which hooks does not declare`,
+        ),
+      );
     }
   }
   return issues;
@@ -85,7 +115,12 @@ export async function checkHookExports(projectRoot: string, tools: readonly Load
 type TsMorph = typeof import('ts-morph');
 
 /** Names a module exports as values (types are left out: a hook is a function). */
-function collectValueExports(morph: TsMorph, source: SourceFile, project: Project, visited: Set<string>): ReadonlySet<string> {
+function collectValueExports(
+  morph: TsMorph,
+  source: SourceFile,
+  project: Project,
+  visited: Set<string>,
+): ReadonlySet<string> {
   const { Node, SyntaxKind } = morph;
   const names = new Set<string>();
   if (visited.has(source.getFilePath())) return names;
@@ -97,10 +132,13 @@ function collectValueExports(morph: TsMorph, source: SourceFile, project: Projec
       if (namespace) names.add(namespace.getName());
       else if (statement.isNamespaceExport()) {
         const target = resolveRelativeModule(source, statement.getModuleSpecifierValue(), project);
-        if (target) for (const name of collectValueExports(morph, target, project, visited)) if (name !== 'default') names.add(name);
+        if (target)
+          for (const name of collectValueExports(morph, target, project, visited))
+            if (name !== 'default') names.add(name);
       } else {
         for (const specifier of statement.getNamedExports()) {
-          if (!specifier.isTypeOnly()) names.add(specifier.getAliasNode()?.getText() ?? specifier.getName());
+          if (!specifier.isTypeOnly())
+            names.add(specifier.getAliasNode()?.getText() ?? specifier.getName());
         }
       }
     } else if (Node.isVariableStatement(statement)) {
@@ -131,10 +169,19 @@ function collectValueExports(morph: TsMorph, source: SourceFile, project: Projec
 }
 
 /** `export * from './x.js'` names the compiled file; the source beside it is `./x.ts`. */
-function resolveRelativeModule(from: SourceFile, specifier: string | undefined, project: Project): SourceFile | undefined {
+function resolveRelativeModule(
+  from: SourceFile,
+  specifier: string | undefined,
+  project: Project,
+): SourceFile | undefined {
   if (!specifier || !specifier.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(from.getFilePath()), specifier);
-  const candidates = [base.replace(/\.(m?)js$/, '.$1ts'), base, `${base}.ts`, path.join(base, 'index.ts')];
+  const candidates = [
+    base.replace(/\.(m?)js$/, '.$1ts'),
+    base,
+    `${base}.ts`,
+    path.join(base, 'index.ts'),
+  ];
   for (const candidate of candidates) {
     if (!/\.m?ts$/.test(candidate)) continue;
     const existing = project.getSourceFile(candidate);

@@ -13,7 +13,8 @@ export function collectExplicitPaths(value: unknown): Set<string> {
     if (path.length > 0) paths.add(formatFieldPath(path));
     if (Array.isArray(node)) node.forEach((item, index) => visit(item, [...path, index]));
     else if (typeof node === 'object' && node !== null && !(node instanceof Date)) {
-      for (const key of Object.keys(node)) visit((node as Record<string, unknown>)[key], [...path, key]);
+      for (const key of Object.keys(node))
+        visit((node as Record<string, unknown>)[key], [...path, key]);
     }
   };
   visit(value, []);

@@ -9,10 +9,14 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'string') {
     const characters = [...value];
-    const shown = characters.length > MAX_SHOWN_CHARACTERS ? `${characters.slice(0, MAX_SHOWN_CHARACTERS).join('')}…` : value;
+    const shown =
+      characters.length > MAX_SHOWN_CHARACTERS
+        ? `${characters.slice(0, MAX_SHOWN_CHARACTERS).join('')}…`
+        : value;
     return JSON.stringify(shown);
   }
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   if (Array.isArray(value)) return 'a list';
   if (value instanceof Date) return JSON.stringify(value.toISOString());
   if (typeof value === 'object') return 'a mapping';

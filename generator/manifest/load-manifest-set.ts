@@ -1,6 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadManifestSources, MANIFEST_DIRECTORY, TOOL_INDEX_FILE } from './load-manifest-sources.js';
+import {
+  loadManifestSources,
+  MANIFEST_DIRECTORY,
+  TOOL_INDEX_FILE,
+} from './load-manifest-sources.js';
 import type { SourceText } from './load-manifest-sources.js';
 import type { LoadResult } from './manifest-set.js';
 
@@ -30,7 +34,10 @@ export interface LoadManifestSetOptions {
  * of the run, sorted, or the set with tools in registration order. Same files, same result,
  * whatever order the directory lists them in.
  */
-export async function loadManifestSet(projectRoot: string, options: LoadManifestSetOptions = {}): Promise<LoadResult> {
+export async function loadManifestSet(
+  projectRoot: string,
+  options: LoadManifestSetOptions = {},
+): Promise<LoadResult> {
   const listDirectory = options.listDirectory ?? ((directory: string) => readdir(directory));
   const directory = path.join(projectRoot, ...MANIFEST_DIRECTORY.split('/'));
   let entries: string[] = [];
@@ -40,14 +47,20 @@ export async function loadManifestSet(projectRoot: string, options: LoadManifest
   } catch (error) {
     // No folder means no manifests (the index check names what is missing); any other failure is
     // a problem of the run like the rest, not an exception.
-    if (!isMissing(error)) unreadableDirectory = { file: MANIFEST_DIRECTORY, readError: describeError(error) };
+    if (!isMissing(error))
+      unreadableDirectory = { file: MANIFEST_DIRECTORY, readError: describeError(error) };
   }
   const files = [...new Set(entries.map((entry) => path.basename(entry)))]
     .filter((name) => /\.ya?ml$/.test(name))
     .map((name) => `${MANIFEST_DIRECTORY}/${name}`)
     .sort();
-  const [index, ...manifests] = await Promise.all([TOOL_INDEX_FILE, ...files].map((file) => readSourceText(projectRoot, file)));
-  return loadManifestSources({ index: index!, manifests: unreadableDirectory ? [...manifests, unreadableDirectory] : manifests });
+  const [index, ...manifests] = await Promise.all(
+    [TOOL_INDEX_FILE, ...files].map((file) => readSourceText(projectRoot, file)),
+  );
+  return loadManifestSources({
+    index: index!,
+    manifests: unreadableDirectory ? [...manifests, unreadableDirectory] : manifests,
+  });
 }
 
 async function readSourceText(projectRoot: string, file: string): Promise<SourceText> {

@@ -55,7 +55,8 @@ export function loadManifestSources(input: {
   }
 
   const byName = new Map<string, ManifestRecord>();
-  for (const record of records) if (record.name !== undefined && !byName.has(record.name)) byName.set(record.name, record);
+  for (const record of records)
+    if (record.name !== undefined && !byName.has(record.name)) byName.set(record.name, record);
   const extendsResult = resolveExtends(records, byName, unparsedFiles);
   issues.push(...extendsResult.issues);
 
@@ -69,7 +70,8 @@ export function loadManifestSources(input: {
     const parsed = ManifestSchema.safeParse(merged);
     if (!parsed.success) {
       for (const zodIssue of parsed.error.issues) {
-        for (const draft of translateZodIssue(zodIssue, ManifestSchema, merged)) issues.push(issueInChain(sources, draft));
+        for (const draft of translateZodIssue(zodIssue, ManifestSchema, merged))
+          issues.push(issueInChain(sources, draft));
       }
       continue;
     }
@@ -124,7 +126,8 @@ function loadIndex(
   const parsed = ToolIndexSchema.safeParse(source.value);
   if (!parsed.success) {
     for (const zodIssue of parsed.error.issues) {
-      for (const draft of translateZodIssue(zodIssue, ToolIndexSchema, source.value)) issues.push(issueInChain([source], draft));
+      for (const draft of translateZodIssue(zodIssue, ToolIndexSchema, source.value))
+        issues.push(issueInChain([source], draft));
     }
     return undefined;
   }
@@ -132,14 +135,28 @@ function loadIndex(
 }
 
 /** Parses one file, reporting read errors, YAML problems and a wrong first line. */
-function readSource(text: SourceText, schemaComment: string, issues: ManifestIssue[]): YamlSource | undefined {
+function readSource(
+  text: SourceText,
+  schemaComment: string,
+  issues: ManifestIssue[],
+): YamlSource | undefined {
   if ('readError' in text) {
-    issues.push({ code: 'unreadable_file', file: text.file, line: 1, column: 1, path: '', message: `cannot read: ${text.readError}` });
+    issues.push({
+      code: 'unreadable_file',
+      file: text.file,
+      line: 1,
+      column: 1,
+      path: '',
+      message: `cannot read: ${text.readError}`,
+    });
     return undefined;
   }
   const source = parseYamlSource(text.file, text.text);
   issues.push(...source.issues);
-  const firstLine = text.text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!.trimEnd();
+  const firstLine = text.text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/, 1)[0]!
+    .trimEnd();
   if (firstLine !== schemaComment) {
     issues.push({
       code: 'missing_schema_comment',

@@ -62,7 +62,9 @@ export interface ManifestIssue {
  */
 export function formatManifestIssue(issue: ManifestIssue): string {
   const location = `${issue.file}:${issue.line}:${issue.column}`;
-  return issue.path === '' ? `${location} ${issue.message}` : `${location} ${issue.path}: ${issue.message}`;
+  return issue.path === ''
+    ? `${location} ${issue.message}`
+    : `${location} ${issue.path}: ${issue.message}`;
 }
 
 /** Order of a report: by file, then position, then path and text, so runs print the same bytes. */

@@ -24,21 +24,28 @@ export function manifestJsonSchema(): object {
     definitionPath: 'definitions',
     definitions: { SchemaNode: SchemaNodeSchema },
     override: (definition, _refs, _seen, forceResolution) =>
-      definition === SchemaNodeSchema._def && !forceResolution ? { $ref: SCHEMA_NODE_REF } : ignoreOverride,
+      definition === SchemaNodeSchema._def && !forceResolution
+        ? { $ref: SCHEMA_NODE_REF }
+        : ignoreOverride,
     effectStrategy: 'input',
     pipeStrategy: 'input',
     removeAdditionalStrategy: 'strict',
   }) as JsonObject;
   const { $schema: _schema, definitions, ...complete } = generated;
   const schemaNode = (definitions as JsonObject).SchemaNode as JsonObject;
-  const partial = withoutRequired(renameRef(complete, SCHEMA_NODE_REF, '#/definitions/PartialSchemaNode')) as JsonObject;
+  const partial = withoutRequired(
+    renameRef(complete, SCHEMA_NODE_REF, '#/definitions/PartialSchemaNode'),
+  ) as JsonObject;
   return {
     $schema: DRAFT_07,
     title: 'tool-contracts manifest',
-    description: 'One tool of an LLM coding agent: its contract, validated by the tool-contracts generator.',
+    description:
+      'One tool of an LLM coding agent: its contract, validated by the tool-contracts generator.',
     definitions: {
       SchemaNode: schemaNode,
-      PartialSchemaNode: withoutRequired(renameRef(schemaNode, SCHEMA_NODE_REF, '#/definitions/PartialSchemaNode')),
+      PartialSchemaNode: withoutRequired(
+        renameRef(schemaNode, SCHEMA_NODE_REF, '#/definitions/PartialSchemaNode'),
+      ),
       Manifest: complete,
       PartialManifest: { ...partial, required: ['name', 'extends'] },
     },
@@ -58,7 +65,8 @@ export function toolIndexJsonSchema(): object {
   return {
     $schema: DRAFT_07,
     title: 'tool-contracts tool index',
-    description: 'The registration order of the built-in tools and the reserved names of the sorted-name table.',
+    description:
+      'The registration order of the built-in tools and the reserved names of the sorted-name table.',
     ...schema,
   };
 }
@@ -67,7 +75,8 @@ function renameRef(value: unknown, from: string, to: string): unknown {
   if (Array.isArray(value)) return value.map((item) => renameRef(item, from, to));
   if (typeof value !== 'object' || value === null) return value;
   const result: JsonObject = {};
-  for (const [key, item] of Object.entries(value)) result[key] = key === '$ref' && item === from ? to : renameRef(item, from, to);
+  for (const [key, item] of Object.entries(value))
+    result[key] = key === '$ref' && item === from ? to : renameRef(item, from, to);
   return result;
 }
 
@@ -79,7 +88,9 @@ function withoutRequired(value: unknown): unknown {
   for (const [key, item] of Object.entries(value)) {
     if (key === 'required' && Array.isArray(item)) continue;
     if (key === 'properties' && typeof item === 'object' && item !== null) {
-      result[key] = Object.fromEntries(Object.entries(item).map(([name, schema]) => [name, withoutRequired(schema)]));
+      result[key] = Object.fromEntries(
+        Object.entries(item).map(([name, schema]) => [name, withoutRequired(schema)]),
+      );
     } else result[key] = withoutRequired(item);
   }
   return result;

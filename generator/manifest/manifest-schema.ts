@@ -107,14 +107,7 @@ export interface UnionNode {
   anyOf: SchemaNode[];
 }
 export type SchemaNode =
-  | StringNode
-  | NumberNode
-  | BooleanNode
-  | ArrayNode
-  | ObjectNode
-  | EnumNode
-  | ConstNode
-  | UnionNode;
+  StringNode | NumberNode | BooleanNode | ArrayNode | ObjectNode | EnumNode | ConstNode | UnionNode;
 
 const nonNegativeInt = z.number().int().nonnegative();
 
@@ -130,7 +123,11 @@ export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.
           .string()
           .superRefine((source, context) => {
             const problem = regExpProblem(source);
-            if (problem) context.addIssue({ code: 'custom', message: `expected a valid regular expression (${problem})` });
+            if (problem)
+              context.addIssue({
+                code: 'custom',
+                message: `expected a valid regular expression (${problem})`,
+              });
           })
           .optional(),
         format: z.enum(STRING_FORMATS).optional(),
@@ -317,10 +314,12 @@ export const ProviderNativeSchema = z
  * description in the published JSON Schema.
  */
 export const RESERVED_CONTRACT_FIELDS: Readonly<Record<string, string>> = {
-  'metadata.purpose': 'For people (TOOLS.md, reports); never sent to the model, so no runtime decision depends on it.',
+  'metadata.purpose':
+    'For people (TOOLS.md, reports); never sent to the model, so no runtime decision depends on it.',
   ordering:
     'Read by the generator, not the runtime: it builds generated/provider-order.ts from it, and the runtime orders tools by that table.',
-  source: 'Provenance for people: the manifest a contract came from; written by the generator, never decided on.',
+  source:
+    'Provenance for people: the manifest a contract came from; written by the generator, never decided on.',
 };
 
 /** `text` plus the reserved-field reason of `contractPath`, for a field's JSON Schema description. */
@@ -332,11 +331,15 @@ function withReservedReason(text: string, contractPath: string): string {
 /** One tool manifest after `extends` has been applied (what the loader validates). */
 export const ManifestSchema = z
   .object({
-    name: z.string().regex(TOOL_NAME_PATTERN, { message: 'expected a name matching ^[A-Za-z0-9_-]{1,64}$' }),
+    name: z
+      .string()
+      .regex(TOOL_NAME_PATTERN, { message: 'expected a name matching ^[A-Za-z0-9_-]{1,64}$' }),
     extends: z
       .string()
       .optional()
-      .describe('Start from another tool manifest and override fields (deep merge; lists replace).'),
+      .describe(
+        'Start from another tool manifest and override fields (deep merge; lists replace).',
+      ),
     implementation: z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
@@ -346,12 +349,20 @@ export const ManifestSchema = z
     purpose: z
       .string()
       .min(1)
-      .describe(withReservedReason('One line for humans (TOOLS.md); never sent to the model.', 'metadata.purpose')),
+      .describe(
+        withReservedReason(
+          'One line for humans (TOOLS.md); never sent to the model.',
+          'metadata.purpose',
+        ),
+      ),
     description: z
       .string()
       .min(1)
       .describe('Sent to the model. A handlebars template when it contains {{ }}.'),
-    modelInstructions: z.array(z.string().min(1)).default([]).describe('Rendered as a Usage: list.'),
+    modelInstructions: z
+      .array(z.string().min(1))
+      .default([])
+      .describe('Rendered as a Usage: list.'),
     aliases: z.array(z.string().regex(TOOL_NAME_PATTERN)).default([]),
     flags: FlagsSchema,
     input: SchemaNodeSchema,
@@ -369,8 +380,16 @@ export const ManifestSchema = z
     ordering: z
       .enum(['reference', 'registration'])
       .default('registration')
-      .describe(withReservedReason('reference: sorted block at the top; registration: registration order.', 'ordering')),
-    hooks: z.array(z.enum(HOOK_NAMES)).default([]).describe('Hooks runtime/tools/<module>.ts exports.'),
+      .describe(
+        withReservedReason(
+          'reference: sorted block at the top; registration: registration order.',
+          'ordering',
+        ),
+      ),
+    hooks: z
+      .array(z.enum(HOOK_NAMES))
+      .default([])
+      .describe('Hooks runtime/tools/<module>.ts exports.'),
   })
   .strict();
 

@@ -11,16 +11,27 @@ export function mergeManifestValues(base: unknown, child: unknown): unknown {
   const merged: Record<string, unknown> = {};
   for (const key of Object.keys(base)) defineValue(merged, key, base[key]);
   for (const key of Object.keys(child)) {
-    defineValue(merged, key, Object.hasOwn(merged, key) ? mergeManifestValues(merged[key], child[key]) : child[key]);
+    defineValue(
+      merged,
+      key,
+      Object.hasOwn(merged, key) ? mergeManifestValues(merged[key], child[key]) : child[key],
+    );
   }
   return merged;
 }
 
 /** Plain assignment would treat a `__proto__` key as the prototype; YAML keys are just data. */
 function defineValue(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  );
 }

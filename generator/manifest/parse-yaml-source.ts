@@ -61,7 +61,8 @@ export function parseYamlSource(file: string, text: string): YamlSource {
   const nodeStart = (node: YamlNode | null | undefined): SourcePosition | undefined =>
     node?.range ? position(node.range[0]) : undefined;
 
-  const documentStart = (): SourcePosition => nodeStart(document.contents as YamlNode | null) ?? position(0);
+  const documentStart = (): SourcePosition =>
+    nodeStart(document.contents as YamlNode | null) ?? position(0);
 
   const locateValue = (path: FieldPath): SourcePosition => {
     const steps = walk(path);
@@ -153,7 +154,8 @@ function pathAtOffset(document: Document, offset: number): string {
     } else if (isSeq(node)) {
       node.items.forEach((item, index) => {
         const range = (item as YamlNode | null)?.range;
-        if (range && range[0] <= offset && offset <= range[2]) next = { segment: index, node: item as YamlNode };
+        if (range && range[0] <= offset && offset <= range[2])
+          next = { segment: index, node: item as YamlNode };
       });
     }
     if (!next) return formatFieldPath(path);
@@ -170,12 +172,26 @@ function yamlErrorIssue(
 ): ManifestIssue {
   const { line, column } = position(error.pos[0]);
   if (error.code === 'DUPLICATE_KEY') {
-    return { code: 'duplicate_key', file, line, column, path, message: 'duplicate key (each key may appear once in a mapping)' };
+    return {
+      code: 'duplicate_key',
+      file,
+      line,
+      column,
+      path,
+      message: 'duplicate key (each key may appear once in a mapping)',
+    };
   }
   // A syntax error is noticed where parsing got stuck, often the field after the broken one, so
   // naming a field would mislead; the position is the parser's.
   const detail = firstSentence(error.message);
-  return { code: 'yaml_syntax', file, line, column, path: '', message: `YAML syntax error: ${detail}` };
+  return {
+    code: 'yaml_syntax',
+    file,
+    line,
+    column,
+    path: '',
+    message: `YAML syntax error: ${detail}`,
+  };
 }
 
 function toJsIssue(
@@ -203,12 +219,23 @@ function toJsIssue(
       line,
       column,
       path: '',
-      message: 'aliases expand to too many nodes (resource-exhaustion guard); write the values out instead',
+      message:
+        'aliases expand to too many nodes (resource-exhaustion guard); write the values out instead',
     };
   }
-  return { code: 'yaml_syntax', file, line, column, path: '', message: `YAML error: ${firstSentence(message)}` };
+  return {
+    code: 'yaml_syntax',
+    file,
+    line,
+    column,
+    path: '',
+    message: `YAML error: ${firstSentence(message)}`,
+  };
 }
 
 function firstSentence(message: string): string {
-  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim();
+  return message
+    .split('\n')[0]!
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .trim();
 }

@@ -14,8 +14,7 @@ export interface ResolvedManifest {
 }
 
 export type ExtendsResolution =
-  | { readonly ok: true; readonly resolved: ResolvedManifest }
-  | { readonly ok: false };
+  { readonly ok: true; readonly resolved: ResolvedManifest } | { readonly ok: false };
 
 /**
  * Resolves `extends` for every record. A record whose base is unknown, or that is part of a cycle,
@@ -30,7 +29,10 @@ export function resolveExtends(
   records: readonly ManifestRecord[],
   byName: ReadonlyMap<string, ManifestRecord>,
   unparsedFiles: boolean,
-): { readonly results: ReadonlyMap<ManifestRecord, ExtendsResolution>; readonly issues: ManifestIssue[] } {
+): {
+  readonly results: ReadonlyMap<ManifestRecord, ExtendsResolution>;
+  readonly issues: ManifestIssue[];
+} {
   const results = new Map<ManifestRecord, ExtendsResolution>();
   const issues: ManifestIssue[] = [];
   const stack: ManifestRecord[] = [];
@@ -41,7 +43,10 @@ export function resolveExtends(
     const raw = record.raw;
     const baseName = raw?.extends;
     if (raw === undefined || typeof baseName !== 'string') {
-      return remember(record, { ok: true, resolved: { record, merged: raw ?? record.source.value, chain: [record] } });
+      return remember(record, {
+        ok: true,
+        resolved: { record, merged: raw ?? record.source.value, chain: [record] },
+      });
     }
     const base = byName.get(baseName);
     if (!base) {

@@ -25,7 +25,11 @@ export interface UnlocatedIssue {
  * branch that got furthest). `root` is the schema that was parsed and `data` the value it was
  * given, both needed to word what zod leaves out (known keys, regex sources, found values).
  */
-export function translateZodIssue(issue: ZodIssue, root: z.ZodTypeAny, data: unknown): UnlocatedIssue[] {
+export function translateZodIssue(
+  issue: ZodIssue,
+  root: z.ZodTypeAny,
+  data: unknown,
+): UnlocatedIssue[] {
   const path = issue.path;
   const value = valueAt(data, path);
   // A list's size is what a size bound is about; its items are not worth showing.
@@ -35,8 +39,22 @@ export function translateZodIssue(issue: ZodIssue, root: z.ZodTypeAny, data: unk
       : describeValue(value);
   const make = (code: ManifestIssueCode, expected: string): UnlocatedIssue =>
     value === undefined
-      ? { code: 'missing_field', path, anchor: 'parent', expected, found, message: `missing required field (expected ${expected})` }
-      : { code, path, anchor: 'value', expected, found, message: `expected ${expected}, found ${found}` };
+      ? {
+          code: 'missing_field',
+          path,
+          anchor: 'parent',
+          expected,
+          found,
+          message: `missing required field (expected ${expected})`,
+        }
+      : {
+          code,
+          path,
+          anchor: 'value',
+          expected,
+          found,
+          message: `expected ${expected}, found ${found}`,
+        };
 
   switch (issue.code) {
     case 'invalid_type':
@@ -50,9 +68,19 @@ export function translateZodIssue(issue: ZodIssue, root: z.ZodTypeAny, data: unk
     case 'unrecognized_keys':
       return issue.keys.map((key) => unknownField(root, data, path, key));
     case 'too_small':
-      return [make('too_small', sizeBound(issue.type, 'minimum', Number(issue.minimum), issue.inclusive, issue.exact))];
+      return [
+        make(
+          'too_small',
+          sizeBound(issue.type, 'minimum', Number(issue.minimum), issue.inclusive, issue.exact),
+        ),
+      ];
     case 'too_big':
-      return [make('too_big', sizeBound(issue.type, 'maximum', Number(issue.maximum), issue.inclusive, issue.exact))];
+      return [
+        make(
+          'too_big',
+          sizeBound(issue.type, 'maximum', Number(issue.maximum), issue.inclusive, issue.exact),
+        ),
+      ];
     case 'invalid_string':
       return [make('invalid_string', stringExpectation(issue, root, data))];
     case 'invalid_union':
@@ -64,13 +92,27 @@ export function translateZodIssue(issue: ZodIssue, root: z.ZodTypeAny, data: unk
     case 'not_finite':
       return [make('invalid_value', 'a finite number')];
     default:
-      return [{ code: 'invalid_manifest', path, anchor: 'value', found, message: `${issue.message}, found ${found}` }];
+      return [
+        {
+          code: 'invalid_manifest',
+          path,
+          anchor: 'value',
+          found,
+          message: `${issue.message}, found ${found}`,
+        },
+      ];
   }
 }
 
-function unknownField(root: z.ZodTypeAny, data: unknown, objectPath: FieldPath, key: string): UnlocatedIssue {
+function unknownField(
+  root: z.ZodTypeAny,
+  data: unknown,
+  objectPath: FieldPath,
+  key: string,
+): UnlocatedIssue {
   const objectSchema = zodSchemaAt(root, data, objectPath);
-  const known = objectSchema instanceof z.ZodObject ? Object.keys(objectSchema.shape as object).sort() : [];
+  const known =
+    objectSchema instanceof z.ZodObject ? Object.keys(objectSchema.shape as object).sort() : [];
   const path = [...objectPath, key];
   const suggestion = suggestName(key, known);
   const message = suggestion
@@ -78,7 +120,14 @@ function unknownField(root: z.ZodTypeAny, data: unknown, objectPath: FieldPath, 
     : known.length > 0
       ? `unknown field (known fields: ${known.join(', ')})`
       : 'unknown field';
-  return { code: 'unknown_field', path, anchor: 'key', expected: known.length > 0 ? oneOf(known) : undefined, found: JSON.stringify(key), message };
+  return {
+    code: 'unknown_field',
+    path,
+    anchor: 'key',
+    expected: known.length > 0 ? oneOf(known) : undefined,
+    found: JSON.stringify(key),
+    message,
+  };
 }
 
 function sizeBound(
@@ -106,18 +155,26 @@ function sizeBound(
   }
 }
 
-function stringExpectation(issue: z.ZodInvalidStringIssue, root: z.ZodTypeAny, data: unknown): string {
+function stringExpectation(
+  issue: z.ZodInvalidStringIssue,
+  root: z.ZodTypeAny,
+  data: unknown,
+): string {
   const validation = issue.validation;
   if (validation === 'regex') {
     const schema = zodSchemaAt(root, data, issue.path);
     const check =
-      schema instanceof z.ZodString ? schema._def.checks.find((candidate) => candidate.kind === 'regex') : undefined;
+      schema instanceof z.ZodString
+        ? schema._def.checks.find((candidate) => candidate.kind === 'regex')
+        : undefined;
     if (check && check.kind === 'regex') return `a string matching ${check.regex.source}`;
     return 'a string of the required pattern';
   }
   if (typeof validation === 'string') return `a valid ${validation}`;
-  if ('startsWith' in validation) return `a string starting with ${JSON.stringify(validation.startsWith)}`;
-  if ('endsWith' in validation) return `a string ending with ${JSON.stringify(validation.endsWith)}`;
+  if ('startsWith' in validation)
+    return `a string starting with ${JSON.stringify(validation.startsWith)}`;
+  if ('endsWith' in validation)
+    return `a string ending with ${JSON.stringify(validation.endsWith)}`;
   if ('includes' in validation) return `a string containing ${JSON.stringify(validation.includes)}`;
   return 'a valid string';
 }
@@ -127,19 +184,54 @@ function stringExpectation(issue: z.ZodInvalidStringIssue, root: z.ZodTypeAny, d
  * union accepts; otherwise report the branch that got furthest (deepest issue path), since that is
  * the one the author meant.
  */
-function unionIssues(issue: z.ZodInvalidUnionIssue, root: z.ZodTypeAny, data: unknown, found: string): UnlocatedIssue[] {
+function unionIssues(
+  issue: z.ZodInvalidUnionIssue,
+  root: z.ZodTypeAny,
+  data: unknown,
+  found: string,
+): UnlocatedIssue[] {
   const branches = issue.unionErrors.map((error) => error.issues);
   const samePlaceTypes = branches.every(
-    (issues) => issues.length === 1 && issues[0]!.code === 'invalid_type' && issues[0]!.path.length === issue.path.length,
+    (issues) =>
+      issues.length === 1 &&
+      issues[0]!.code === 'invalid_type' &&
+      issues[0]!.path.length === issue.path.length,
   );
   if (samePlaceTypes) {
-    const expected = [...new Set(branches.map((issues) => describeExpectedType((issues[0] as z.ZodInvalidTypeIssue).expected)))];
-    const words = expected.length === 1 ? expected[0]! : `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]!}`;
+    const expected = [
+      ...new Set(
+        branches.map((issues) =>
+          describeExpectedType((issues[0] as z.ZodInvalidTypeIssue).expected),
+        ),
+      ),
+    ];
+    const words =
+      expected.length === 1
+        ? expected[0]!
+        : `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]!}`;
     const value = valueAt(data, issue.path);
     if (value === undefined) {
-      return [{ code: 'missing_field', path: issue.path, anchor: 'parent', expected: words, found, message: `missing required field (expected ${words})` }];
+      return [
+        {
+          code: 'missing_field',
+          path: issue.path,
+          anchor: 'parent',
+          expected: words,
+          found,
+          message: `missing required field (expected ${words})`,
+        },
+      ];
     }
-    return [{ code: 'invalid_type', path: issue.path, anchor: 'value', expected: words, found, message: `expected ${words}, found ${found}` }];
+    return [
+      {
+        code: 'invalid_type',
+        path: issue.path,
+        anchor: 'value',
+        expected: words,
+        found,
+        message: `expected ${words}, found ${found}`,
+      },
+    ];
   }
   let best = branches[0] ?? [];
   let bestDepth = -1;
@@ -153,7 +245,12 @@ function unionIssues(issue: z.ZodInvalidUnionIssue, root: z.ZodTypeAny, data: un
   return best.flatMap((candidate) => translateZodIssue(candidate, root, data));
 }
 
-function customIssue(message: string, path: FieldPath, value: unknown, found: string): UnlocatedIssue {
+function customIssue(
+  message: string,
+  path: FieldPath,
+  value: unknown,
+  found: string,
+): UnlocatedIssue {
   const expected = message.startsWith('expected ') ? message.slice('expected '.length) : undefined;
   return {
     code: 'invalid_value',
@@ -173,7 +270,12 @@ function valueAt(data: unknown, path: FieldPath): unknown {
   let value = data;
   for (const segment of path) {
     if (Array.isArray(value) && typeof segment === 'number') value = value[segment];
-    else if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, String(segment)))
+    else if (
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.hasOwn(value, String(segment))
+    )
       value = (value as Record<string, unknown>)[String(segment)];
     else return undefined;
   }

@@ -9,7 +9,11 @@ import type { FieldPath } from './field-path.js';
  * The loader uses it to word issues zod leaves terse: the known keys of an object (for "did you
  * mean"), the pattern of a regex check.
  */
-export function zodSchemaAt(root: z.ZodTypeAny, data: unknown, path: FieldPath): z.ZodTypeAny | undefined {
+export function zodSchemaAt(
+  root: z.ZodTypeAny,
+  data: unknown,
+  path: FieldPath,
+): z.ZodTypeAny | undefined {
   let schema: z.ZodTypeAny | undefined = unwrapZodSchema(root, data);
   let value = data;
   for (const segment of path) {
@@ -25,7 +29,8 @@ export function zodSchemaAt(root: z.ZodTypeAny, data: unknown, path: FieldPath):
 export function unwrapZodSchema(schema: z.ZodTypeAny, data: unknown): z.ZodTypeAny {
   let current = schema;
   for (let depth = 0; depth < 64; depth += 1) {
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable)
+      current = current.unwrap();
     else if (current instanceof z.ZodDefault) current = current.removeDefault();
     else if (current instanceof z.ZodLazy) current = current.schema;
     else if (current instanceof z.ZodEffects) current = current.innerType();
@@ -34,7 +39,10 @@ export function unwrapZodSchema(schema: z.ZodTypeAny, data: unknown): z.ZodTypeA
     else if (current instanceof z.ZodReadonly) current = current.unwrap();
     else if (current instanceof z.ZodPipeline) current = current._def.in;
     else if (current instanceof z.ZodDiscriminatedUnion) {
-      const tag = isRecord(data) && Object.hasOwn(data, current.discriminator) ? data[current.discriminator] : undefined;
+      const tag =
+        isRecord(data) && Object.hasOwn(data, current.discriminator)
+          ? data[current.discriminator]
+          : undefined;
       const branch = current.optionsMap.get(tag as never);
       if (!branch) return current;
       current = branch;
@@ -46,11 +54,15 @@ export function unwrapZodSchema(schema: z.ZodTypeAny, data: unknown): z.ZodTypeA
 function childSchema(schema: z.ZodTypeAny, segment: string | number): z.ZodTypeAny | undefined {
   if (schema instanceof z.ZodObject) {
     const shape = schema.shape as Record<string, z.ZodTypeAny>;
-    return typeof segment === 'string' && Object.hasOwn(shape, segment) ? shape[segment] : undefined;
+    return typeof segment === 'string' && Object.hasOwn(shape, segment)
+      ? shape[segment]
+      : undefined;
   }
   if (schema instanceof z.ZodRecord) return schema.valueSchema as z.ZodTypeAny;
-  if (schema instanceof z.ZodArray) return typeof segment === 'number' ? (schema.element as z.ZodTypeAny) : undefined;
-  if (schema instanceof z.ZodTuple) return typeof segment === 'number' ? schema.items[segment] : undefined;
+  if (schema instanceof z.ZodArray)
+    return typeof segment === 'number' ? (schema.element as z.ZodTypeAny) : undefined;
+  if (schema instanceof z.ZodTuple)
+    return typeof segment === 'number' ? schema.items[segment] : undefined;
   if (schema instanceof z.ZodUnion || schema instanceof z.ZodDiscriminatedUnion) {
     for (const option of schema.options as z.ZodTypeAny[]) {
       const found = childSchema(unwrapZodSchema(option, undefined), segment);

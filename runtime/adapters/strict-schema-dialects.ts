@@ -33,22 +33,22 @@ export interface StrictSchemaDialect {
 
 /** Value constraints neither provider's strict subset enforces in general (each dialect may keep some). */
 const CONSTRAINT_KEYWORDS: readonly string[] = [
-    'format',
-    'pattern',
-    'minLength',
-    'maxLength',
-    'minimum',
-    'exclusiveMinimum',
-    'maximum',
-    'exclusiveMaximum',
-    'multipleOf',
-    'minItems',
-    'maxItems',
-    'uniqueItems',
-    'minProperties',
-    'maxProperties',
-    'contentEncoding',
-    'contentMediaType',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'contentEncoding',
+  'contentMediaType',
 ];
 
 /**

@@ -25,18 +25,27 @@ export const READ_ONLY_CAPABILITY: PermissionCapability = {
 };
 
 /** Read-only commands get {@link READ_ONLY_CAPABILITY}; others keep the declared capability. */
-export const resolvePermissionCapability: NonNullable<Implementation['resolvePermissionCapability']> = (input) =>
-  classifyShellCommand(input.command).readOnly ? READ_ONLY_CAPABILITY : undefined;
+export const resolvePermissionCapability: NonNullable<
+  Implementation['resolvePermissionCapability']
+> = (input) => (classifyShellCommand(input.command).readOnly ? READ_ONLY_CAPABILITY : undefined);
 
 /** Rules match every simple command: `Bash(rm:*)` catches `ls && rm -rf x`. */
-export const resolvePermissionRulePolicy: NonNullable<Implementation['resolvePermissionRulePolicy']> = (input) => {
+export const resolvePermissionRulePolicy: NonNullable<
+  Implementation['resolvePermissionRulePolicy']
+> = (input) => {
   const { subcommands } = classifyShellCommand(input.command);
-  return { matchValues: { command: subcommands.length === 0 ? [input.command] : [...subcommands] } };
+  return {
+    matchValues: { command: subcommands.length === 0 ? [input.command] : [...subcommands] },
+  };
 };
 
 /** The call's `timeout`, capped at the policy's maximum (when the policy allows an override). */
-export const resolveTimeoutBudgetMs: NonNullable<Implementation['resolveTimeoutBudgetMs']> = (input, policy) => {
-  if (policy.kind !== 'bounded' || !policy.allowCallOverride || input.timeout === undefined) return undefined;
+export const resolveTimeoutBudgetMs: NonNullable<Implementation['resolveTimeoutBudgetMs']> = (
+  input,
+  policy,
+) => {
+  if (policy.kind !== 'bounded' || !policy.allowCallOverride || input.timeout === undefined)
+    return undefined;
   return Math.min(input.timeout, policy.maxMs);
 };
 
@@ -44,22 +53,48 @@ export const handler: Implementation['handler'] = async (input, context) => {
   const cwd = context.workingDirectory;
   const directory = await stat(cwd).catch(() => undefined);
   if (directory === undefined || !directory.isDirectory()) {
-    return toolFailure('working_directory_missing', `The working directory ${cwd} does not exist or is not a directory.`);
+    return toolFailure(
+      'working_directory_missing',
+      `The working directory ${cwd} does not exist or is not a directory.`,
+    );
   }
   const limit = context.maxOutputBytes ?? Number.MAX_SAFE_INTEGER;
 
   if (input.run_in_background) {
-    const task = startBackgroundTask(context.session, { command: input.command, cwd, maxOutputBytes: limit });
-    return { ok: true, output: { output: '', exitCode: null, interrupted: false, outputTruncated: false, backgroundTaskId: task.id } };
+    const task = startBackgroundTask(context.session, {
+      command: input.command,
+      cwd,
+      maxOutputBytes: limit,
+    });
+    return {
+      ok: true,
+      output: {
+        output: '',
+        exitCode: null,
+        interrupted: false,
+        outputTruncated: false,
+        backgroundTaskId: task.id,
+      },
+    };
   }
 
-  const run = startShellCommand({ command: input.command, cwd, maxOutputBytes: limit, signal: context.signal });
+  const run = startShellCommand({
+    command: input.command,
+    cwd,
+    maxOutputBytes: limit,
+    signal: context.signal,
+  });
   if (run.pid > 0) context.trackProcess(run.pid);
   try {
     const result = await run.done;
     return {
       ok: true,
-      output: { output: result.output, exitCode: result.exitCode, interrupted: result.interrupted, outputTruncated: result.outputTruncated },
+      output: {
+        output: result.output,
+        exitCode: result.exitCode,
+        interrupted: result.interrupted,
+        outputTruncated: result.outputTruncated,
+      },
     };
   } catch (error) {
     return toolFailure('spawn_failed', `Could not start bash: ${(error as Error).message}`);
@@ -67,7 +102,8 @@ export const handler: Implementation['handler'] = async (input, context) => {
 };
 
 function statusLine(output: Output): string | undefined {
-  if (output.interrupted) return 'The command was interrupted (timeout or cancellation); its process group was killed.';
+  if (output.interrupted)
+    return 'The command was interrupted (timeout or cancellation); its process group was killed.';
   if (output.exitCode === null) return 'The command was killed by a signal.';
   if (output.exitCode !== 0) return `Exit code ${output.exitCode}`;
   return undefined;
@@ -90,13 +126,18 @@ export const PERSISTED_TAIL_LINES = 20;
 /** Cap on that tail in characters (minified or binary-ish output has very long lines). */
 export const PERSISTED_TAIL_CHARACTERS = 2000;
 
-export const formatPersistedModelContent: NonNullable<Implementation['formatPersistedModelContent']> = (
-  output,
-  artifactPath,
-  totalBytes,
-) => {
-  const lastLines = output.output.replace(/\n$/, '').split('\n').slice(-PERSISTED_TAIL_LINES).join('\n');
-  const tail = lastLines.length > PERSISTED_TAIL_CHARACTERS ? `…${lastLines.slice(-PERSISTED_TAIL_CHARACTERS)}` : lastLines;
+export const formatPersistedModelContent: NonNullable<
+  Implementation['formatPersistedModelContent']
+> = (output, artifactPath, totalBytes) => {
+  const lastLines = output.output
+    .replace(/\n$/, '')
+    .split('\n')
+    .slice(-PERSISTED_TAIL_LINES)
+    .join('\n');
+  const tail =
+    lastLines.length > PERSISTED_TAIL_CHARACTERS
+      ? `…${lastLines.slice(-PERSISTED_TAIL_CHARACTERS)}`
+      : lastLines;
   return [
     `The output was too large to show (${totalBytes} bytes) and was saved to ${artifactPath}.`,
     `Read it with the Read tool (offset and limit), or search it with Grep or \`grep -n PATTERN ${artifactPath}\`.`,

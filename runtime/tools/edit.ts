@@ -8,7 +8,11 @@ import path from 'node:path';
 import type { Input, Output } from '../../generated/tools/edit.js';
 import type { ToolImplementation } from '../contract.js';
 import { formatNumberedLine } from './support/format-numbered-line.js';
-import { checkReadBeforeWrite, modificationTimeOf, recordFileRead } from './support/read-file-state.js';
+import {
+  checkReadBeforeWrite,
+  modificationTimeOf,
+  recordFileRead,
+} from './support/read-file-state.js';
 import { resolvePathForTool } from './support/resolve-path-for-tool.js';
 import { suggestSimilarPaths } from './support/suggest-similar-paths.js';
 import { summarizeReplacements, type ReplacementHunk } from './support/summarize-replacements.js';
@@ -23,7 +27,11 @@ export const MAX_SNIPPET_LINES = 40;
 
 function occurrences(content: string, search: string): number[] {
   const indices: number[] = [];
-  for (let index = content.indexOf(search); index !== -1; index = content.indexOf(search, index + search.length)) {
+  for (
+    let index = content.indexOf(search);
+    index !== -1;
+    index = content.indexOf(search, index + search.length)
+  ) {
     indices.push(index);
   }
   return indices;
@@ -39,16 +47,24 @@ function snippetOf(content: string, hunk: ReplacementHunk | undefined): string {
   const lines = content.split('\n');
   if (content.endsWith('\n')) lines.pop();
   const first = Math.max(1, hunk.newStart - SNIPPET_CONTEXT_LINES);
-  const last = Math.min(lines.length, hunk.newStart + Math.max(hunk.newLines, 1) - 1 + SNIPPET_CONTEXT_LINES, first + MAX_SNIPPET_LINES - 1);
+  const last = Math.min(
+    lines.length,
+    hunk.newStart + Math.max(hunk.newLines, 1) - 1 + SNIPPET_CONTEXT_LINES,
+    first + MAX_SNIPPET_LINES - 1,
+  );
   const numbered: string[] = [];
-  for (let line = first; line <= last; line += 1) numbered.push(formatNumberedLine(line, lines[line - 1] ?? ''));
+  for (let line = first; line <= last; line += 1)
+    numbered.push(formatNumberedLine(line, lines[line - 1] ?? ''));
   return numbered.join('\n');
 }
 
 export const handler: Implementation['handler'] = async (input, context) => {
   const { old_string: oldString, new_string: newString } = input;
   if (oldString === newString) {
-    return toolFailure('no_change', 'old_string and new_string are identical; the edit would change nothing.');
+    return toolFailure(
+      'no_change',
+      'old_string and new_string are identical; the edit would change nothing.',
+    );
   }
   const resolved = await resolvePathForTool(input.file_path, context);
   if (!resolved.ok) return resolved;
@@ -63,7 +79,10 @@ export const handler: Implementation['handler'] = async (input, context) => {
       if (oldString !== '') {
         const suggestions = await suggestSimilarPaths(filePath);
         const hint = suggestions.length === 0 ? '' : ` Did you mean ${suggestions.join(', ')}?`;
-        return toolFailure('file_not_found', `File does not exist: ${filePath}.${hint} To create a file, use an empty old_string or the Write tool.`);
+        return toolFailure(
+          'file_not_found',
+          `File does not exist: ${filePath}.${hint} To create a file, use an empty old_string or the Write tool.`,
+        );
       }
       await mkdir(path.dirname(filePath), { recursive: true });
       return await commit(filePath, newString, {
@@ -75,14 +94,18 @@ export const handler: Implementation['handler'] = async (input, context) => {
         hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: lineCount(newString) }],
       });
     }
-    if (existing.isDirectory()) return toolFailure('is_directory', `${filePath} is a directory; Edit needs a file path.`);
+    if (existing.isDirectory())
+      return toolFailure('is_directory', `${filePath} is a directory; Edit needs a file path.`);
     const stale = checkReadBeforeWrite(context.session, filePath, existing.mtimeMs);
     if (stale !== undefined) return stale;
 
     const content = await readFile(filePath, 'utf8');
     if (oldString === '') {
       if (content !== '') {
-        return toolFailure('file_not_empty', `${filePath} already has content; an empty old_string only fills an empty or new file. Give the text to replace, or use Write to replace the whole file.`);
+        return toolFailure(
+          'file_not_empty',
+          `${filePath} already has content; an empty old_string only fills an empty or new file. Give the text to replace, or use Write to replace the whole file.`,
+        );
       }
       return await commit(filePath, newString, {
         filePath,
@@ -95,7 +118,10 @@ export const handler: Implementation['handler'] = async (input, context) => {
     }
     const indices = occurrences(content, oldString);
     if (indices.length === 0) {
-      return toolFailure('string_not_found', `old_string was not found in ${filePath}. It must match the file exactly, including whitespace and line breaks (without Read's line-number prefixes).`);
+      return toolFailure(
+        'string_not_found',
+        `old_string was not found in ${filePath}. It must match the file exactly, including whitespace and line breaks (without Read's line-number prefixes).`,
+      );
     }
     if (indices.length > 1 && !input.replace_all) {
       return toolFailure(
@@ -120,7 +146,10 @@ export const handler: Implementation['handler'] = async (input, context) => {
     await writeFile(target, newContent, 'utf8');
     const mtimeMs = await modificationTimeOf(target);
     if (mtimeMs !== undefined) recordFileRead(context.session, target, mtimeMs);
-    return { ok: true as const, output: { ...summary, snippet: snippetOf(newContent, summary.hunks[0]) } };
+    return {
+      ok: true as const,
+      output: { ...summary, snippet: snippetOf(newContent, summary.hunks[0]) },
+    };
   }
 };
 
@@ -128,5 +157,7 @@ export const formatModelContent: NonNullable<Implementation['formatModelContent'
   const what = output.created
     ? `Created ${output.filePath}.`
     : `Edited ${output.filePath}: ${output.replacements} replacement${output.replacements === 1 ? '' : 's'} (+${output.linesAdded} -${output.linesRemoved} lines).`;
-  return output.snippet === '' ? what : `${what}\nThe result around the ${output.replacements > 1 ? 'first ' : ''}change:\n${output.snippet}`;
+  return output.snippet === ''
+    ? what
+    : `${what}\nThe result around the ${output.replacements > 1 ? 'first ' : ''}change:\n${output.snippet}`;
 };

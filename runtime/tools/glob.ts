@@ -17,19 +17,26 @@ export const MAX_GLOB_RESULTS = 100;
 export const handler: Implementation['handler'] = async (input, context) => {
   const root = await resolveSearchRoot(input.path, context);
   if (!root.ok) return root;
-  if (!root.isDirectory) return toolFailure('not_a_directory', `${root.path} is a file; Glob searches a directory.`);
+  if (!root.isDirectory)
+    return toolFailure('not_a_directory', `${root.path} is a file; Glob searches a directory.`);
   let matches: string[];
   try {
     matches = await findFilesUnder(input.pattern, root.path, context.signal);
   } catch (error) {
     if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
-    return toolFailure('invalid_pattern', `Cannot search with pattern ${JSON.stringify(input.pattern)}: ${(error as Error).message}`);
+    return toolFailure(
+      'invalid_pattern',
+      `Cannot search with pattern ${JSON.stringify(input.pattern)}: ${(error as Error).message}`,
+    );
   }
   // An aborted crawl ends early with a partial list instead of throwing.
   if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
   const sorted = await sortByModificationTime(matches);
   const filenames = sorted.slice(0, MAX_GLOB_RESULTS);
-  return { ok: true, output: { filenames, numFiles: filenames.length, truncated: sorted.length > MAX_GLOB_RESULTS } };
+  return {
+    ok: true,
+    output: { filenames, numFiles: filenames.length, truncated: sorted.length > MAX_GLOB_RESULTS },
+  };
 };
 
 export const formatModelContent: NonNullable<Implementation['formatModelContent']> = (output) => {

@@ -35,13 +35,19 @@ export const handler: Implementation['handler'] = async (input, context) => {
   try {
     pattern = new RegExp(input.pattern, `u${input['-i'] ? 'i' : ''}${input.multiline ? 'ms' : ''}`);
   } catch (error) {
-    return toolFailure('invalid_pattern', `Invalid regular expression ${JSON.stringify(input.pattern)}: ${(error as Error).message}`);
+    return toolFailure(
+      'invalid_pattern',
+      `Invalid regular expression ${JSON.stringify(input.pattern)}: ${(error as Error).message}`,
+    );
   }
   let typeMatcher: ((name: string) => boolean) | undefined;
   if (input.type !== undefined) {
     const globs = FILE_TYPE_GLOBS[input.type];
     if (globs === undefined) {
-      return toolFailure('unknown_file_type', `Unknown file type ${JSON.stringify(input.type)}. Known types: ${Object.keys(FILE_TYPE_GLOBS).join(', ')}.`);
+      return toolFailure(
+        'unknown_file_type',
+        `Unknown file type ${JSON.stringify(input.type)}. Known types: ${Object.keys(FILE_TYPE_GLOBS).join(', ')}.`,
+      );
     }
     typeMatcher = picomatch([...globs], { dot: true });
   }
@@ -51,19 +57,28 @@ export const handler: Implementation['handler'] = async (input, context) => {
   let candidates: string[];
   if (root.isDirectory) {
     // A glob without a slash names files at any depth, as ripgrep's --glob does.
-    const fileGlob = input.glob === undefined ? '**/*' : input.glob.includes('/') ? input.glob : `**/${input.glob}`;
+    const fileGlob =
+      input.glob === undefined
+        ? '**/*'
+        : input.glob.includes('/')
+          ? input.glob
+          : `**/${input.glob}`;
     try {
       candidates = await findFilesUnder(fileGlob, root.path, context.signal);
     } catch (error) {
       if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
-      return toolFailure('invalid_glob', `Cannot search with glob ${JSON.stringify(input.glob)}: ${(error as Error).message}`);
+      return toolFailure(
+        'invalid_glob',
+        `Cannot search with glob ${JSON.stringify(input.glob)}: ${(error as Error).message}`,
+      );
     }
   } else {
     candidates = [root.path];
   }
   // An aborted crawl ends early with a partial list instead of throwing.
   if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
-  if (typeMatcher !== undefined) candidates = candidates.filter((file) => typeMatcher(path.basename(file)));
+  if (typeMatcher !== undefined)
+    candidates = candidates.filter((file) => typeMatcher(path.basename(file)));
 
   const results: FileMatches[] = [];
   const ordered = await sortByModificationTime(candidates);
@@ -71,14 +86,20 @@ export const handler: Implementation['handler'] = async (input, context) => {
   for (let start = 0; start < ordered.length; start += SEARCH_BATCH_SIZE) {
     if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
     const batch = ordered.slice(start, start + SEARCH_BATCH_SIZE);
-    for (const found of await Promise.all(batch.map((file) => searchFile(file, pattern, input.multiline)))) {
+    for (const found of await Promise.all(
+      batch.map((file) => searchFile(file, pattern, input.multiline)),
+    )) {
       if (found !== undefined && found.matched.length > 0) results.push(found);
     }
   }
   return { ok: true, output: shapeOutput(results, input) };
 };
 
-async function searchFile(file: string, pattern: RegExp, multiline: boolean): Promise<FileMatches | undefined> {
+async function searchFile(
+  file: string,
+  pattern: RegExp,
+  multiline: boolean,
+): Promise<FileMatches | undefined> {
   try {
     if ((await stat(file)).size > MAX_GREP_FILE_BYTES) return undefined;
     const bytes = await readFile(file);
@@ -92,7 +113,9 @@ async function searchFile(file: string, pattern: RegExp, multiline: boolean): Pr
 }
 
 function cut(line: string): string {
-  return line.length > MAX_GREP_LINE_CHARACTERS ? `${line.slice(0, MAX_GREP_LINE_CHARACTERS)}…` : line;
+  return line.length > MAX_GREP_LINE_CHARACTERS
+    ? `${line.slice(0, MAX_GREP_LINE_CHARACTERS)}…`
+    : line;
 }
 
 function contentLines(results: readonly FileMatches[], input: Input): string[] {
@@ -104,14 +127,20 @@ function contentLines(results: readonly FileMatches[], input: Input): string[] {
     const matched = new Set(file.matched);
     const shown: number[] = [];
     for (const line of file.matched) {
-      for (let index = Math.max(0, line - before); index <= Math.min(file.lines.length - 1, line + after); index += 1) {
-        if (shown[shown.length - 1] === undefined || (shown[shown.length - 1] as number) < index) shown.push(index);
+      for (
+        let index = Math.max(0, line - before);
+        index <= Math.min(file.lines.length - 1, line + after);
+        index += 1
+      ) {
+        if (shown[shown.length - 1] === undefined || (shown[shown.length - 1] as number) < index)
+          shown.push(index);
       }
     }
     let previous: number | undefined;
     for (const index of shown) {
       // ripgrep separates non-adjacent groups (and files) with `--` when it prints context.
-      if (withContext && out.length > 0 && (previous === undefined || index > previous + 1)) out.push('--');
+      if (withContext && out.length > 0 && (previous === undefined || index > previous + 1))
+        out.push('--');
       const separator = matched.has(index) ? ':' : '-';
       const number = input['-n'] ? `${index + 1}${separator}` : '';
       out.push(`${file.path}${separator}${number}${cut(file.lines[index] ?? '')}`);
@@ -133,15 +162,37 @@ function shapeOutput(results: readonly FileMatches[], input: Input): Output {
   switch (input.output_mode) {
     case 'files_with_matches': {
       const { kept, truncated } = head(allFiles);
-      return { mode: 'files_with_matches', filenames: kept, numFiles: kept.length, numMatches, truncated };
+      return {
+        mode: 'files_with_matches',
+        filenames: kept,
+        numFiles: kept.length,
+        numMatches,
+        truncated,
+      };
     }
     case 'count': {
-      const { kept, truncated } = head(results.map((file) => `${file.path}:${file.matched.length}`));
-      return { mode: 'count', filenames: allFiles, numFiles: allFiles.length, numMatches, content: kept.join('\n'), truncated };
+      const { kept, truncated } = head(
+        results.map((file) => `${file.path}:${file.matched.length}`),
+      );
+      return {
+        mode: 'count',
+        filenames: allFiles,
+        numFiles: allFiles.length,
+        numMatches,
+        content: kept.join('\n'),
+        truncated,
+      };
     }
     case 'content': {
       const { kept, truncated } = head(contentLines(results, input));
-      return { mode: 'content', filenames: allFiles, numFiles: allFiles.length, numMatches, content: kept.join('\n'), truncated };
+      return {
+        mode: 'content',
+        filenames: allFiles,
+        numFiles: allFiles.length,
+        numMatches,
+        content: kept.join('\n'),
+        truncated,
+      };
     }
   }
 }

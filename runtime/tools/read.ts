@@ -60,21 +60,34 @@ function isPdfPath(filePath: string): boolean {
 }
 
 /** Drop `pages` (property and `required` entry) for models that cannot take PDF documents. */
-export const resolveModelContract: NonNullable<Implementation['resolveModelContract']> = (contract, model) => {
+export const resolveModelContract: NonNullable<Implementation['resolveModelContract']> = (
+  contract,
+  model,
+) => {
   if (model.supportsPdf) return contract;
-  const schema = contract.inputSchema as { properties?: Record<string, unknown>; required?: unknown };
+  const schema = contract.inputSchema as {
+    properties?: Record<string, unknown>;
+    required?: unknown;
+  };
   if (schema.properties === undefined || !('pages' in schema.properties)) return contract;
   const { pages: _dropped, ...properties } = schema.properties;
   const inputSchema: Record<string, unknown> = { ...schema, properties };
-  if (Array.isArray(schema.required)) inputSchema.required = schema.required.filter((name) => name !== 'pages');
+  if (Array.isArray(schema.required))
+    inputSchema.required = schema.required.filter((name) => name !== 'pages');
   return { ...contract, inputSchema } satisfies ModelToolContract;
 };
 
 /** Refuse page ranges that are malformed or too long, `pages` on a non-PDF, and blocking devices. */
-export const validateInput: NonNullable<Implementation['validateInput']> = async (input, context) => {
+export const validateInput: NonNullable<Implementation['validateInput']> = async (
+  input,
+  context,
+) => {
   if (input.pages !== undefined) {
     if (!isPdfPath(input.file_path)) {
-      return toolFailure('pages_not_pdf', `The pages parameter only applies to PDF files; ${input.file_path} is not a .pdf file.`);
+      return toolFailure(
+        'pages_not_pdf',
+        `The pages parameter only applies to PDF files; ${input.file_path} is not a .pdf file.`,
+      );
     }
     const parsed = parsePageRange(input.pages);
     if (!parsed.ok) return toolFailure('invalid_pages', parsed.message);
@@ -82,14 +95,19 @@ export const validateInput: NonNullable<Implementation['validateInput']> = async
   const resolved = await resolvePathForTool(input.file_path, context);
   if (!resolved.ok) return resolved;
   if (BLOCKING_DEVICE_PATHS.has(resolved.path)) {
-    return toolFailure('blocking_device', `Cannot read ${resolved.path}: it is a device that never ends or waits for input.`);
+    return toolFailure(
+      'blocking_device',
+      `Cannot read ${resolved.path}: it is a device that never ends or waits for input.`,
+    );
   }
   return { ok: true };
 };
 
 /** PDFs get the policy's maximum (loading and copying pages is slow for big documents). */
-export const resolveTimeoutBudgetMs: NonNullable<Implementation['resolveTimeoutBudgetMs']> = (input, policy) =>
-  policy.kind === 'bounded' && isPdfPath(input.file_path) ? policy.maxMs : undefined;
+export const resolveTimeoutBudgetMs: NonNullable<Implementation['resolveTimeoutBudgetMs']> = (
+  input,
+  policy,
+) => (policy.kind === 'bounded' && isPdfPath(input.file_path) ? policy.maxMs : undefined);
 
 export const handler: Implementation['handler'] = async (input, context) => {
   const resolved = await resolvePathForTool(input.file_path, context);
@@ -100,7 +118,10 @@ export const handler: Implementation['handler'] = async (input, context) => {
   try {
     info = await stat(filePath);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') {
+    if (
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+      (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+    ) {
       const suggestions = await suggestSimilarPaths(filePath);
       const hint = suggestions.length === 0 ? '' : ` Did you mean ${suggestions.join(', ')}?`;
       return toolFailure('file_not_found', `File does not exist: ${filePath}.${hint}`);
@@ -108,10 +129,16 @@ export const handler: Implementation['handler'] = async (input, context) => {
     return fileSystemFailure('read', filePath, error);
   }
   if (info.isDirectory()) {
-    return toolFailure('is_directory', `${filePath} is a directory, not a file. List its contents with Bash (ls) instead.`);
+    return toolFailure(
+      'is_directory',
+      `${filePath} is a directory, not a file. List its contents with Bash (ls) instead.`,
+    );
   }
   if (!info.isFile()) {
-    return toolFailure('not_regular_file', `Cannot read ${filePath}: it is not a regular file (device, socket or FIFO).`);
+    return toolFailure(
+      'not_regular_file',
+      `Cannot read ${filePath}: it is not a regular file (device, socket or FIFO).`,
+    );
   }
 
   const extension = path.extname(filePath).toLowerCase();
@@ -121,11 +148,17 @@ export const handler: Implementation['handler'] = async (input, context) => {
         ? await readPdf(filePath, input.pages, context)
         : IMAGE_EXTENSIONS.has(extension)
           ? await readImage(filePath, info.size)
-          : await readText(filePath, input.offset ?? 1, input.limit ?? DEFAULT_READ_LINE_LIMIT, context);
+          : await readText(
+              filePath,
+              input.offset ?? 1,
+              input.limit ?? DEFAULT_READ_LINE_LIMIT,
+              context,
+            );
     if (result.ok) recordFileRead(context.session, filePath, info.mtimeMs);
     return result;
   } catch (error) {
-    if (context.signal.aborted) return toolFailure('aborted', `Reading ${filePath} was interrupted.`);
+    if (context.signal.aborted)
+      return toolFailure('aborted', `Reading ${filePath} was interrupted.`);
     return fileSystemFailure('read', filePath, error);
   }
 };
@@ -134,17 +167,36 @@ type ReadResult = Awaited<ReturnType<Implementation['handler']>>;
 
 async function readImage(filePath: string, size: number): Promise<ReadResult> {
   if (size > MAX_IMAGE_BYTES) {
-    return toolFailure('image_too_large', `Image ${filePath} is ${size} bytes; at most ${MAX_IMAGE_BYTES} bytes can be read.`);
+    return toolFailure(
+      'image_too_large',
+      `Image ${filePath} is ${size} bytes; at most ${MAX_IMAGE_BYTES} bytes can be read.`,
+    );
   }
   const bytes = await readFile(filePath);
   const mediaType = sniffImageType(bytes);
   if (mediaType === undefined) {
-    return toolFailure('invalid_image', `${filePath} is not a PNG, JPEG, GIF or WebP image (its content does not start like one).`);
+    return toolFailure(
+      'invalid_image',
+      `${filePath} is not a PNG, JPEG, GIF or WebP image (its content does not start like one).`,
+    );
   }
-  return { ok: true, output: { type: 'image', filePath, mediaType, base64: bytes.toString('base64'), bytes: bytes.length } };
+  return {
+    ok: true,
+    output: {
+      type: 'image',
+      filePath,
+      mediaType,
+      base64: bytes.toString('base64'),
+      bytes: bytes.length,
+    },
+  };
 }
 
-async function readPdf(filePath: string, pages: string | undefined, context: ToolCallContext): Promise<ReadResult> {
+async function readPdf(
+  filePath: string,
+  pages: string | undefined,
+  context: ToolCallContext,
+): Promise<ReadResult> {
   let range: PageRange | undefined;
   if (pages !== undefined) {
     const parsed = parsePageRange(pages);
@@ -179,9 +231,17 @@ async function readPdf(filePath: string, pages: string | undefined, context: Too
   };
 }
 
-async function readText(filePath: string, startLine: number, limit: number, context: ToolCallContext): Promise<ReadResult> {
+async function readText(
+  filePath: string,
+  startLine: number,
+  limit: number,
+  context: ToolCallContext,
+): Promise<ReadResult> {
   if (await startsBinary(filePath)) {
-    return toolFailure('binary_file', `${filePath} appears to be a binary file (it contains NUL bytes); it cannot be shown as text.`);
+    return toolFailure(
+      'binary_file',
+      `${filePath} appears to be a binary file (it contains NUL bytes); it cannot be shown as text.`,
+    );
   }
   const numbered: string[] = [];
   let outputBytes = 0;
@@ -243,9 +303,15 @@ async function startsBinary(filePath: string): Promise<boolean> {
 export const formatModelContent: NonNullable<Implementation['formatModelContent']> = (output) => {
   switch (output.type) {
     case 'image':
-      return JSON.stringify({ type: 'image', source: { type: 'base64', media_type: output.mediaType, data: output.base64 } });
+      return JSON.stringify({
+        type: 'image',
+        source: { type: 'base64', media_type: output.mediaType, data: output.base64 },
+      });
     case 'pdf':
-      return JSON.stringify({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: output.base64 } });
+      return JSON.stringify({
+        type: 'document',
+        source: { type: 'base64', media_type: 'application/pdf', data: output.base64 },
+      });
     case 'text': {
       if (output.totalLines === 0) return `(${output.filePath} exists but is empty.)`;
       if (output.numLines === 0) {
@@ -254,10 +320,14 @@ export const formatModelContent: NonNullable<Implementation['formatModelContent'
       const notes: string[] = [];
       const lastLine = output.startLine + output.numLines - 1;
       if (output.startLine > 1 || lastLine < output.totalLines) {
-        notes.push(`(Showing lines ${output.startLine}-${lastLine} of ${output.totalLines}. Use offset and limit to read more.)`);
+        notes.push(
+          `(Showing lines ${output.startLine}-${lastLine} of ${output.totalLines}. Use offset and limit to read more.)`,
+        );
       }
       if (output.truncatedLines > 0) {
-        notes.push(`(${output.truncatedLines} line${output.truncatedLines === 1 ? ' was' : 's were'} longer than ${MAX_LINE_CHARACTERS} characters and cut.)`);
+        notes.push(
+          `(${output.truncatedLines} line${output.truncatedLines === 1 ? ' was' : 's were'} longer than ${MAX_LINE_CHARACTERS} characters and cut.)`,
+        );
       }
       return notes.length === 0 ? output.content : `${output.content}\n\n${notes.join('\n')}`;
     }

@@ -11,10 +11,19 @@ type Implementation = ToolImplementation<Input, Output>;
 
 /** An unknown id fails before the call runs, naming the ids there are. */
 export const validateInput: NonNullable<Implementation['validateInput']> = (input, context) =>
-  context.session.backgroundTasks.has(input.task_id) ? { ok: true } : unknownTaskFailure(input.task_id, context.session);
+  context.session.backgroundTasks.has(input.task_id)
+    ? { ok: true }
+    : unknownTaskFailure(input.task_id, context.session);
 
 function snapshot(task: BackgroundTask, retrieval: Output['retrieval']): Output {
-  return { taskId: task.id, command: task.command, status: task.status, exitCode: task.exitCode, output: task.output, retrieval };
+  return {
+    taskId: task.id,
+    command: task.command,
+    status: task.status,
+    exitCode: task.exitCode,
+    output: task.output,
+    retrieval,
+  };
 }
 
 export const handler: Implementation['handler'] = async (input, context) => {
@@ -30,16 +39,18 @@ export const handler: Implementation['handler'] = async (input, context) => {
 function header(output: Output): string {
   const exit = output.exitCode === null ? '' : `, exit code ${output.exitCode}`;
   const waiting =
-    output.retrieval === 'timeout' ? ' (still running after the wait)' : output.retrieval === 'not_ready' ? ' (still running)' : '';
+    output.retrieval === 'timeout'
+      ? ' (still running after the wait)'
+      : output.retrieval === 'not_ready'
+        ? ' (still running)'
+        : '';
   return `Task ${output.taskId}: ${output.status}${exit}${waiting}\nCommand: ${output.command}`;
 }
 
 export const formatModelContent: NonNullable<Implementation['formatModelContent']> = (output) =>
   `${header(output)}\nOutput:\n${output.output === '' ? '(no output yet)' : output.output.replace(/\n$/, '')}`;
 
-export const formatPersistedModelContent: NonNullable<Implementation['formatPersistedModelContent']> = (
-  output,
-  artifactPath,
-  totalBytes,
-) =>
+export const formatPersistedModelContent: NonNullable<
+  Implementation['formatPersistedModelContent']
+> = (output, artifactPath, totalBytes) =>
   `${header(output)}\nThe output is too large to show (${totalBytes} bytes) and was saved to ${artifactPath}. Read it with the Read tool (offset and limit) or search it with Grep.`;

@@ -10,4 +10,5 @@ export const handler: Implementation['handler'] = async (_input, context) => ({
   output: { todos: context.session.todos.map((todo) => ({ ...todo })) },
 });
 
-export const formatModelContent: NonNullable<Implementation['formatModelContent']> = (output) => formatTodoList(output.todos);
+export const formatModelContent: NonNullable<Implementation['formatModelContent']> = (output) =>
+  formatTodoList(output.todos);

@@ -18,7 +18,11 @@ export const handler: Implementation['handler'] = async (input, context) => {
     );
   }
   const oldTodos = context.session.todos.map((todo) => ({ ...todo }));
-  const newTodos = input.todos.map((todo) => ({ content: todo.content, status: todo.status, activeForm: todo.activeForm }));
+  const newTodos = input.todos.map((todo) => ({
+    content: todo.content,
+    status: todo.status,
+    activeForm: todo.activeForm,
+  }));
   context.session.todos = newTodos.map((todo) => ({ ...todo }));
   return { ok: true, output: { oldTodos, newTodos } };
 };

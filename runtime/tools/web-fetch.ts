@@ -23,7 +23,8 @@ export const MAX_CONTENT_CHARACTERS = 100_000;
 export const MAX_REDIRECTS = 10;
 
 const USER_AGENT = 'tool-contracts-webfetch/0.1 (+https://www.npmjs.com/package/tool-contracts)';
-const ACCEPT = 'text/markdown, text/html;q=0.9, text/plain;q=0.8, application/json;q=0.8, application/xml;q=0.7, */*;q=0.1';
+const ACCEPT =
+  'text/markdown, text/html;q=0.9, text/plain;q=0.8, application/json;q=0.8, application/xml;q=0.7, */*;q=0.1';
 
 function comparableHost(url: URL): string {
   return url.hostname.toLowerCase().replace(/^www\./, '');
@@ -78,19 +79,31 @@ export const handler: Implementation['handler'] = async (input, context) => {
   try {
     url = new URL(input.url);
   } catch {
-    return toolFailure('invalid_url', `Invalid URL ${JSON.stringify(input.url)}: expected a full http:// or https:// URL.`);
+    return toolFailure(
+      'invalid_url',
+      `Invalid URL ${JSON.stringify(input.url)}: expected a full http:// or https:// URL.`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return toolFailure('unsupported_scheme', `Unsupported URL scheme ${url.protocol} in ${input.url}: only http and https can be fetched.`);
+    return toolFailure(
+      'unsupported_scheme',
+      `Unsupported URL scheme ${url.protocol} in ${input.url}: only http and https can be fetched.`,
+    );
   }
 
   let response: Response;
   for (let redirects = 0; ; redirects += 1) {
     try {
-      response = await fetch(url, { redirect: 'manual', signal: context.signal, headers: { 'user-agent': USER_AGENT, accept: ACCEPT } });
+      response = await fetch(url, {
+        redirect: 'manual',
+        signal: context.signal,
+        headers: { 'user-agent': USER_AGENT, accept: ACCEPT },
+      });
     } catch (error) {
-      if (context.signal.aborted) return toolFailure('aborted', `Fetching ${url.href} was interrupted.`);
-      const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+      if (context.signal.aborted)
+        return toolFailure('aborted', `Fetching ${url.href} was interrupted.`);
+      const cause =
+        (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
       return toolFailure('fetch_failed', `Could not fetch ${url.href}: ${cause}`);
     }
     const location = response.headers.get('location');
@@ -100,36 +113,67 @@ export const handler: Implementation['handler'] = async (input, context) => {
     try {
       target = new URL(location, url);
     } catch {
-      return toolFailure('invalid_redirect', `${url.href} redirected to an invalid location ${JSON.stringify(location)}.`);
+      return toolFailure(
+        'invalid_redirect',
+        `${url.href} redirected to an invalid location ${JSON.stringify(location)}.`,
+      );
     }
-    if (comparableHost(target) !== comparableHost(url) || (target.protocol !== 'http:' && target.protocol !== 'https:')) {
-      return { ok: true, output: { kind: 'redirect', url: url.href, redirectUrl: target.href, status: response.status, prompt: input.prompt } };
+    if (
+      comparableHost(target) !== comparableHost(url) ||
+      (target.protocol !== 'http:' && target.protocol !== 'https:')
+    ) {
+      return {
+        ok: true,
+        output: {
+          kind: 'redirect',
+          url: url.href,
+          redirectUrl: target.href,
+          status: response.status,
+          prompt: input.prompt,
+        },
+      };
     }
     if (redirects >= MAX_REDIRECTS) {
-      return toolFailure('too_many_redirects', `${input.url} redirected more than ${MAX_REDIRECTS} times (last to ${target.href}).`);
+      return toolFailure(
+        'too_many_redirects',
+        `${input.url} redirected more than ${MAX_REDIRECTS} times (last to ${target.href}).`,
+      );
     }
     url = target;
   }
 
   if (!response.ok) {
     await response.body?.cancel();
-    return toolFailure('http_error', `${url.href} answered HTTP ${response.status}${response.statusText === '' ? '' : ` ${response.statusText}`}.`);
+    return toolFailure(
+      'http_error',
+      `${url.href} answered HTTP ${response.status}${response.statusText === '' ? '' : ` ${response.statusText}`}.`,
+    );
   }
   const contentType = response.headers.get('content-type') ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (mediaType !== '' && !isTextType(mediaType) && !isHtmlType(mediaType)) {
     await response.body?.cancel();
-    return toolFailure('unsupported_content_type', `${url.href} returned ${mediaType}, which is not text. Download binary content with Bash instead.`);
+    return toolFailure(
+      'unsupported_content_type',
+      `${url.href} returned ${mediaType}, which is not text. Download binary content with Bash instead.`,
+    );
   }
   let body: { bytes: Uint8Array; complete: boolean };
   try {
     body = await readBody(response);
   } catch (error) {
-    if (context.signal.aborted) return toolFailure('aborted', `Fetching ${url.href} was interrupted.`);
-    return toolFailure('fetch_failed', `Could not read the response of ${url.href}: ${(error as Error).message}`);
+    if (context.signal.aborted)
+      return toolFailure('aborted', `Fetching ${url.href} was interrupted.`);
+    return toolFailure(
+      'fetch_failed',
+      `Could not read the response of ${url.href}: ${(error as Error).message}`,
+    );
   }
   if (mediaType === '' && looksBinary(body.bytes)) {
-    return toolFailure('unsupported_content_type', `${url.href} returned binary content without a content type; it cannot be shown as text.`);
+    return toolFailure(
+      'unsupported_content_type',
+      `${url.href} returned binary content without a content type; it cannot be shown as text.`,
+    );
   }
   const text = decoderFor(contentType).decode(body.bytes);
   const converted = isHtmlType(mediaType) ? await htmlToMarkdown(text) : text;

@@ -6,7 +6,11 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Input, Output } from '../../generated/tools/write.js';
 import type { ToolImplementation } from '../contract.js';
-import { checkReadBeforeWrite, modificationTimeOf, recordFileRead } from './support/read-file-state.js';
+import {
+  checkReadBeforeWrite,
+  modificationTimeOf,
+  recordFileRead,
+} from './support/read-file-state.js';
 import { resolvePathForTool } from './support/resolve-path-for-tool.js';
 import { fileSystemFailure, toolFailure } from './support/tool-failure.js';
 
@@ -35,7 +39,11 @@ export const handler: Implementation['handler'] = async (input, context) => {
     if (mtimeMs !== undefined) recordFileRead(context.session, filePath, mtimeMs);
     return {
       ok: true,
-      output: { type: existing === undefined ? 'created' : 'updated', filePath, bytes: Buffer.byteLength(input.content, 'utf8') },
+      output: {
+        type: existing === undefined ? 'created' : 'updated',
+        filePath,
+        bytes: Buffer.byteLength(input.content, 'utf8'),
+      },
     };
   } catch (error) {
     return fileSystemFailure('write', filePath, error);

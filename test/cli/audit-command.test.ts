@@ -14,7 +14,12 @@ let root: string;
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CommandIO = { out: (text) => out.push(text), err: (text) => err.push(text), cwd: root, color: false };
+  const io: CommandIO = {
+    out: (text) => out.push(text),
+    err: (text) => err.push(text),
+    cwd: root,
+    color: false,
+  };
   const code = await main(argv, io);
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
@@ -46,21 +51,38 @@ describe('tool-contracts audit', () => {
     const { code, out } = await cli('audit');
     expect(code).toBe(0);
     const rows = out.split('\n');
-    const rowOf = (field: string) => rows.find((line) => line.startsWith(`${field} `))?.replace(/ +/g, ' ');
-    expect(rowOf('metadata.providerVisible')).toBe('metadata.providerVisible enforced runtime/registry.ts:5:51 condition');
-    expect(rowOf('resultBudget.maxModelBytes')).toBe('resultBudget.maxModelBytes enforced runtime/registry.ts:11:48 argument');
+    const rowOf = (field: string) =>
+      rows.find((line) => line.startsWith(`${field} `))?.replace(/ +/g, ' ');
+    expect(rowOf('metadata.providerVisible')).toBe(
+      'metadata.providerVisible enforced runtime/registry.ts:5:51 condition',
+    );
+    expect(rowOf('resultBudget.maxModelBytes')).toBe(
+      'resultBudget.maxModelBytes enforced runtime/registry.ts:11:48 argument',
+    );
     expect(rowOf('trace.required')).toBe('trace.required unread —');
     expect(rowOf('metadata.purpose')).toBe('metadata.purpose unread (reserved) —');
     expect(rows).toContain('Sorted-name entry without a tool: Ghost');
-    expect(rows.some((line) => /^\d+ fields: \d+ enforced, \d+ projected only, \d+ unread \(3 runtime files scanned\)\.$/.test(line))).toBe(true);
+    expect(
+      rows.some((line) =>
+        /^\d+ fields: \d+ enforced, \d+ projected only, \d+ unread \(3 runtime files scanned\)\.$/.test(
+          line,
+        ),
+      ),
+    ).toBe(true);
   });
 
   test('--json prints the report generated/field-readers.json holds', async () => {
     const { code, out } = await cli('audit', '--json');
     expect(code).toBe(0);
     const report = JSON.parse(out);
-    expect(report.runtimeFiles).toEqual(['runtime/contract.ts', 'runtime/registry.ts', 'runtime/tools/echo.ts']);
-    expect(report.fields.find((field: { path: string }) => field.path === 'metadata.name')).toMatchObject({
+    expect(report.runtimeFiles).toEqual([
+      'runtime/contract.ts',
+      'runtime/registry.ts',
+      'runtime/tools/echo.ts',
+    ]);
+    expect(
+      report.fields.find((field: { path: string }) => field.path === 'metadata.name'),
+    ).toMatchObject({
       class: 'enforced',
       manifestPath: 'name',
       setBy: ['Echo'],
@@ -68,7 +90,11 @@ describe('tool-contracts audit', () => {
   });
 
   test('a broken manifest: every problem printed, exit 1, nothing audited', async () => {
-    await put(root, 'manifest/tools/echo.yaml', manifest('').replace('riskLevel: low', 'riskLevel: hgih'));
+    await put(
+      root,
+      'manifest/tools/echo.yaml',
+      manifest('').replace('riskLevel: low', 'riskLevel: hgih'),
+    );
     try {
       const { code, err } = await cli('audit');
       expect(code).toBe(1);
@@ -91,8 +117,13 @@ describe('tool-contracts check --strict', () => {
     expect(expected).toContain('trace.required');
     expect(expected).not.toContain('metadata.purpose');
     expect(unread).toEqual(
-      expected.map((field) => `unread:  ${field} (no runtime reader; add one, or reserve it with a reason in RESERVED_CONTRACT_FIELDS)`),
+      expected.map(
+        (field) =>
+          `unread:  ${field} (no runtime reader; add one, or reserve it with a reason in RESERVED_CONTRACT_FIELDS)`,
+      ),
     );
-    expect(err.split('\n').at(-1)).toBe(`${expected.length} contract fields unread by the runtime (--strict).`);
+    expect(err.split('\n').at(-1)).toBe(
+      `${expected.length} contract fields unread by the runtime (--strict).`,
+    );
   });
 });

@@ -6,7 +6,12 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { copyOfRepository, REPO_ROOT, removeFixtureProjects, snapshotDirectory } from '../generator/generate-fixture.js';
+import {
+  copyOfRepository,
+  REPO_ROOT,
+  removeFixtureProjects,
+  snapshotDirectory,
+} from '../generator/generate-fixture.js';
 
 afterAll(removeFixtureProjects);
 
@@ -16,12 +21,24 @@ interface Outcome {
   readonly stderr: string;
 }
 
-function cli(cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<Outcome> {
+function cli(
+  cwd: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(env.NODE_IMPORT ? ['--import', env.NODE_IMPORT] : []), path.join(cwd, 'bin/tool-contracts.js'), ...args], {
-      cwd,
-      env: { ...process.env, NO_COLOR: '1', ...env },
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        ...(env.NODE_IMPORT ? ['--import', env.NODE_IMPORT] : []),
+        path.join(cwd, 'bin/tool-contracts.js'),
+        ...args,
+      ],
+      {
+        cwd,
+        env: { ...process.env, NO_COLOR: '1', ...env },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -31,7 +48,12 @@ function cli(cwd: string, args: readonly string[], env: Record<string, string> =
   });
 }
 
-async function replaceIn(root: string, file: string, find: string, replacement: string): Promise<void> {
+async function replaceIn(
+  root: string,
+  file: string,
+  find: string,
+  replacement: string,
+): Promise<void> {
   const target = path.join(root, file);
   const text = await readFile(target, 'utf8');
   if (!text.includes(find)) throw new Error(`${file} does not contain ${JSON.stringify(find)}`);
@@ -53,7 +75,10 @@ describe('usage', () => {
   it.each([
     { args: ['generate', '--bogus'], err: 'tool-contracts generate: unknown option "--bogus"' },
     { args: ['check', '--fix'], err: 'tool-contracts check: unknown option "--fix"' },
-    { args: ['watch', '--debounce', 'soon'], err: 'tool-contracts watch: --debounce expects a whole number of milliseconds' },
+    {
+      args: ['watch', '--debounce', 'soon'],
+      err: 'tool-contracts watch: --debounce expects a whole number of milliseconds',
+    },
   ])('$args is a usage error (exit 2)', async ({ args, err }) => {
     const outcome = await cli(REPO_ROOT, args);
     expect(outcome.code).toBe(2);
@@ -67,65 +92,103 @@ describe('generate and check on a copy of the repository', () => {
     root = await copyOfRepository();
   }, 60_000);
 
-  it('generate prints the summary; check then exits 0; a no-op run says up to date', { timeout: 120_000 }, async () => {
-    const generated = await cli(root, ['generate']);
-    expect(generated.stderr).toBe('');
-    expect(generated.code).toBe(0);
-    const lines = generated.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^Generated 40 tools in \d+\.\d\d s\.$/);
-    // The copy is of the working tree, which may be behind its own manifests: counts vary.
-    expect(lines[1]).toMatch(/^ {2}written: {3}\d+ files?( \(.*\))?$/);
-    expect(lines[2]).toMatch(/^ {2}removed: {3}\d+ files?( \(.*\))?$/);
-    expect(lines[3]).toMatch(/^ {2}unchanged: \d+ files$/);
+  it(
+    'generate prints the summary; check then exits 0; a no-op run says up to date',
+    { timeout: 120_000 },
+    async () => {
+      const generated = await cli(root, ['generate']);
+      expect(generated.stderr).toBe('');
+      expect(generated.code).toBe(0);
+      const lines = generated.stdout.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^Generated 40 tools in \d+\.\d\d s\.$/);
+      // The copy is of the working tree, which may be behind its own manifests: counts vary.
+      expect(lines[1]).toMatch(/^ {2}written: {3}\d+ files?( \(.*\))?$/);
+      expect(lines[2]).toMatch(/^ {2}removed: {3}\d+ files?( \(.*\))?$/);
+      expect(lines[3]).toMatch(/^ {2}unchanged: \d+ files$/);
 
-    const checked = await cli(root, ['check']);
-    expect(checked).toMatchObject({ code: 0, stderr: '' });
-    expect(checked.stdout).toMatch(/^Up to date: 40 tools, \d+ files match manifest\/ and runtime\/\.\n$/);
+      const checked = await cli(root, ['check']);
+      expect(checked).toMatchObject({ code: 0, stderr: '' });
+      expect(checked.stdout).toMatch(
+        /^Up to date: 40 tools, \d+ files match manifest\/ and runtime\/\.\n$/,
+      );
 
-    const again = await cli(root, ['generate']);
-    expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/^Up to date: 40 tools, nothing changed \(\d+\.\d\d s\)\.\n$/);
-  });
+      const again = await cli(root, ['generate']);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/^Up to date: 40 tools, nothing changed \(\d+\.\d\d s\)\.\n$/);
+    },
+  );
 
-  it('check exits 1 naming the files a manifest edit makes stale, and writes nothing', { timeout: 120_000 }, async () => {
-    await replaceIn(root, 'manifest/tools/read.yaml', 'purpose: Read a text file', 'purpose: Read one text file');
-    const before = await snapshotDirectory(root, 'generated');
-    const checked = await cli(root, ['check']);
-    expect(checked.code).toBe(1);
-    expect(checked.stderr).toBe(
-      ['stale:   generated/TOOLS.md', 'stale:   generated/tools/read.ts', '2 files out of date with manifest/ and runtime/; run `npm run generate`.', ''].join('\n'),
-    );
-    expect(await snapshotDirectory(root, 'generated')).toEqual(before);
+  it(
+    'check exits 1 naming the files a manifest edit makes stale, and writes nothing',
+    { timeout: 120_000 },
+    async () => {
+      await replaceIn(
+        root,
+        'manifest/tools/read.yaml',
+        'purpose: Read a text file',
+        'purpose: Read one text file',
+      );
+      const before = await snapshotDirectory(root, 'generated');
+      const checked = await cli(root, ['check']);
+      expect(checked.code).toBe(1);
+      expect(checked.stderr).toBe(
+        [
+          'stale:   generated/TOOLS.md',
+          'stale:   generated/tools/read.ts',
+          '2 files out of date with manifest/ and runtime/; run `npm run generate`.',
+          '',
+        ].join('\n'),
+      );
+      expect(await snapshotDirectory(root, 'generated')).toEqual(before);
 
-    const generated = await cli(root, ['generate']);
-    expect(generated.stdout).toContain('  written:   2 files (generated/TOOLS.md, generated/tools/read.ts)\n');
-    expect((await cli(root, ['check'])).code).toBe(0);
-  });
+      const generated = await cli(root, ['generate']);
+      expect(generated.stdout).toContain(
+        '  written:   2 files (generated/TOOLS.md, generated/tools/read.ts)\n',
+      );
+      expect((await cli(root, ['check'])).code).toBe(0);
+    },
+  );
 
-  it('a broken manifest gives file:line:col errors and changes nothing', { timeout: 120_000 }, async () => {
-    await replaceIn(root, 'manifest/tools/bash.yaml', 'riskLevel: high\n  needsApproval', 'riskLevel: hgih\n  needsApproval');
-    const line = (await readFile(path.join(root, 'manifest/tools/bash.yaml'), 'utf8')).split('\n').findIndex((text) => text.includes('hgih')) + 1;
-    const before = await snapshotDirectory(root, 'generated');
-    const schemaBefore = await readFile(path.join(root, 'manifest/manifest.schema.json'));
+  it(
+    'a broken manifest gives file:line:col errors and changes nothing',
+    { timeout: 120_000 },
+    async () => {
+      await replaceIn(
+        root,
+        'manifest/tools/bash.yaml',
+        'riskLevel: high\n  needsApproval',
+        'riskLevel: hgih\n  needsApproval',
+      );
+      const line =
+        (await readFile(path.join(root, 'manifest/tools/bash.yaml'), 'utf8'))
+          .split('\n')
+          .findIndex((text) => text.includes('hgih')) + 1;
+      const before = await snapshotDirectory(root, 'generated');
+      const schemaBefore = await readFile(path.join(root, 'manifest/manifest.schema.json'));
 
-    const generated = await cli(root, ['generate']);
-    expect(generated.code).toBe(1);
-    expect(generated.stdout).toBe('');
-    expect(generated.stderr).toBe(
-      [
+      const generated = await cli(root, ['generate']);
+      expect(generated.code).toBe(1);
+      expect(generated.stdout).toBe('');
+      expect(generated.stderr).toBe(
+        [
+          `manifest/tools/bash.yaml:${line}:14 flags.riskLevel: expected one of "low" | "medium" | "high", found "hgih"`,
+          '1 problem in manifests; nothing was written.',
+          '',
+        ].join('\n'),
+      );
+      expect(await snapshotDirectory(root, 'generated')).toEqual(before);
+      expect(await readFile(path.join(root, 'manifest/manifest.schema.json'))).toEqual(
+        schemaBefore,
+      );
+
+      const checked = await cli(root, ['check']);
+      expect(checked.code).toBe(1);
+      expect(checked.stderr.split('\n')[0]).toBe(
         `manifest/tools/bash.yaml:${line}:14 flags.riskLevel: expected one of "low" | "medium" | "high", found "hgih"`,
-        '1 problem in manifests; nothing was written.',
-        '',
-      ].join('\n'),
-    );
-    expect(await snapshotDirectory(root, 'generated')).toEqual(before);
-    expect(await readFile(path.join(root, 'manifest/manifest.schema.json'))).toEqual(schemaBefore);
-
-    const checked = await cli(root, ['check']);
-    expect(checked.code).toBe(1);
-    expect(checked.stderr.split('\n')[0]).toBe(`manifest/tools/bash.yaml:${line}:14 flags.riskLevel: expected one of "low" | "medium" | "high", found "hgih"`);
-    await replaceIn(root, 'manifest/tools/bash.yaml', 'riskLevel: hgih', 'riskLevel: high');
-  });
+      );
+      await replaceIn(root, 'manifest/tools/bash.yaml', 'riskLevel: hgih', 'riskLevel: high');
+    },
+  );
 
   it('a no-op generate never loads ts-morph (a full one does)', { timeout: 120_000 }, async () => {
     const hooks = path.join(root, 'resolve-log-hooks.mjs');
@@ -136,13 +199,16 @@ describe('generate and check on a copy of the repository', () => {
         "import { appendFileSync } from 'node:fs';",
         'export async function resolve(specifier, context, next) {',
         '  const result = await next(specifier, context);',
-        "  appendFileSync(process.env.RESOLVE_LOG, `${result.url}\\n`);",
+        '  appendFileSync(process.env.RESOLVE_LOG, `${result.url}\\n`);',
         '  return result;',
         '}',
         '',
       ].join('\n'),
     );
-    await writeFile(register, "import { register } from 'node:module';\nregister('./resolve-log-hooks.mjs', import.meta.url);\n");
+    await writeFile(
+      register,
+      "import { register } from 'node:module';\nregister('./resolve-log-hooks.mjs', import.meta.url);\n",
+    );
     const loaded = async (args: string[]): Promise<string[]> => {
       const log = path.join(root, `resolve-${args.join('-')}.log`);
       await writeFile(log, '');
@@ -153,7 +219,11 @@ describe('generate and check on a copy of the repository', () => {
     await cli(root, ['generate']);
     const noOp = await loaded(['generate']);
     expect(noOp.some((url) => url.endsWith('/generator/generate-state.ts'))).toBe(true);
-    expect(noOp.filter((url) => /ts-morph|typescript|\/generator\/emit\/|\/generator\/manifest\/load-manifest/.test(url))).toEqual([]);
+    expect(
+      noOp.filter((url) =>
+        /ts-morph|typescript|\/generator\/emit\/|\/generator\/manifest\/load-manifest/.test(url),
+      ),
+    ).toEqual([]);
 
     const full = await loaded(['generate', '--force']);
     expect(full.some((url) => url.includes('/node_modules/ts-morph/'))).toBe(true);
@@ -163,43 +233,56 @@ describe('generate and check on a copy of the repository', () => {
   // its own cost a second cold audit scan (a new project path misses the scan cache) before
   // "Watching" appeared: the slowest step of this file, and the one a loaded machine stretches most.
   describe('watch', () => {
-    it('regenerates after a manifest edit and stops on SIGINT with exit 0', { timeout: 180_000 }, async () => {
-      const child = spawn(process.execPath, [path.join(root, 'bin/tool-contracts.js'), 'watch', '--debounce', '50'], {
-        cwd: root,
-        env: { ...process.env, NO_COLOR: '1' },
-      });
-      let stdout = '';
-      // Read stderr too: an unread pipe that fills up would block the watcher, and its text
-      // explains a failure.
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-      // A failed or timed-out test must not leave the watcher running (it never exits by itself).
-      onTestFinished(() => {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      });
-      const waitFor = (pattern: RegExp) =>
-        new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no ${pattern} in:\n${stdout}\nstderr:\n${stderr}`)), 120_000);
-          const check = (): void => {
-            if (pattern.test(stdout)) {
-              clearTimeout(timer);
-              child.stdout.off('data', check);
-              resolve();
-            }
-          };
-          child.stdout.on('data', check);
-          check();
+    it(
+      'regenerates after a manifest edit and stops on SIGINT with exit 0',
+      { timeout: 180_000 },
+      async () => {
+        const child = spawn(
+          process.execPath,
+          [path.join(root, 'bin/tool-contracts.js'), 'watch', '--debounce', '50'],
+          {
+            cwd: root,
+            env: { ...process.env, NO_COLOR: '1' },
+          },
+        );
+        let stdout = '';
+        // Read stderr too: an unread pipe that fills up would block the watcher, and its text
+        // explains a failure.
+        let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+        // A failed or timed-out test must not leave the watcher running (it never exits by itself).
+        onTestFinished(() => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
         });
+        const waitFor = (pattern: RegExp) =>
+          new Promise<void>((resolve, reject) => {
+            const timer = setTimeout(
+              () => reject(new Error(`no ${pattern} in:\n${stdout}\nstderr:\n${stderr}`)),
+              120_000,
+            );
+            const check = (): void => {
+              if (pattern.test(stdout)) {
+                clearTimeout(timer);
+                child.stdout.off('data', check);
+                resolve();
+              }
+            };
+            child.stdout.on('data', check);
+            check();
+          });
 
-      await waitFor(/Watching manifest\/ and runtime\//);
-      await replaceIn(root, 'manifest/tools/write.yaml', '\npurpose: ', '\npurpose: Watched, ');
-      await waitFor(/written: +\d+ files \(.*generated\/tools\/write\.ts.*\)/);
-      child.kill('SIGINT');
-      expect(await exited).toBe(0);
-      expect(stdout.trimEnd().split('\n').at(-1)).toBe('Stopped watching.');
-      expect(await readFile(path.join(root, 'generated/tools/write.ts'), 'utf8')).toContain('purpose: "Watched, ');
-    });
+        await waitFor(/Watching manifest\/ and runtime\//);
+        await replaceIn(root, 'manifest/tools/write.yaml', '\npurpose: ', '\npurpose: Watched, ');
+        await waitFor(/written: +\d+ files \(.*generated\/tools\/write\.ts.*\)/);
+        child.kill('SIGINT');
+        expect(await exited).toBe(0);
+        expect(stdout.trimEnd().split('\n').at(-1)).toBe('Stopped watching.');
+        expect(await readFile(path.join(root, 'generated/tools/write.ts'), 'utf8')).toContain(
+          'purpose: "Watched, ',
+        );
+      },
+    );
   });
 });

@@ -13,7 +13,10 @@ import { listFiles } from '../../generator/list-files.js';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** A small valid manifest; `overrides` replaces top-level YAML blocks by key. */
-export function manifestYaml(name: string, overrides: Readonly<Record<string, string>> = {}): string {
+export function manifestYaml(
+  name: string,
+  overrides: Readonly<Record<string, string>> = {},
+): string {
   const blocks: Record<string, string> = {
     name: `name: ${name}`,
     capability: 'capability: fixture.read',
@@ -28,7 +31,13 @@ export function manifestYaml(name: string, overrides: Readonly<Record<string, st
       '  riskLevel: low',
       '  needsApproval: false',
     ].join('\n'),
-    input: ['input:', '  type: object', '  properties:', '    id: { type: string, description: Which one. }', '  required: [id]'].join('\n'),
+    input: [
+      'input:',
+      '  type: object',
+      '  properties:',
+      '    id: { type: string, description: Which one. }',
+      '  required: [id]',
+    ].join('\n'),
     output: 'output: { type: string }',
     permission: ['permission:', '  permission: fixture', '  reason: Reads fixtures.'].join('\n'),
     resultBudget: 'resultBudget: { maxModelBytes: 1000 }',
@@ -36,7 +45,11 @@ export function manifestYaml(name: string, overrides: Readonly<Record<string, st
     cancellation: 'cancellation: { supported: false, cleanup: none }',
     ...overrides,
   };
-  return ['# yaml-language-server: $schema=../manifest.schema.json', ...Object.values(blocks).filter((block) => block !== ''), ''].join('\n');
+  return [
+    '# yaml-language-server: $schema=../manifest.schema.json',
+    ...Object.values(blocks).filter((block) => block !== ''),
+    '',
+  ].join('\n');
 }
 
 /** `manifest/tools.yaml` for `names` in this order. */
@@ -53,8 +66,10 @@ export function toolIndexYaml(names: readonly string[], reserved: readonly strin
 /** A hand-written tool module exporting `handler` and the given hooks, typed like the real ones. */
 export function implementationSource(kebab: string, hooks: readonly string[] = []): string {
   const hookBodies: Record<string, string> = {
-    validateInput: 'export const validateInput: Implementation["validateInput"] = () => ({ ok: true });',
-    formatModelContent: 'export const formatModelContent: Implementation["formatModelContent"] = (output) => String(output);',
+    validateInput:
+      'export const validateInput: Implementation["validateInput"] = () => ({ ok: true });',
+    formatModelContent:
+      'export const formatModelContent: Implementation["formatModelContent"] = (output) => String(output);',
   };
   return [
     "import type { ToolImplementation } from '../contract.js';",
@@ -86,7 +101,10 @@ const created: string[] = [];
  * the real contract types, a `tsconfig.json` over `generated/` and `runtime/`, and `node_modules`
  * linked from this checkout.
  */
-export async function fixtureProject(tools: readonly FixtureTool[], extra: Readonly<Record<string, string>> = {}): Promise<string> {
+export async function fixtureProject(
+  tools: readonly FixtureTool[],
+  extra: Readonly<Record<string, string>> = {},
+): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'tool-contracts-generate-'));
   created.push(root);
   const files: Record<string, string> = {
@@ -99,7 +117,12 @@ export async function fixtureProject(tools: readonly FixtureTool[], extra: Reado
   };
   for (const tool of tools) {
     const kebab = kebabCase(tool.name);
-    files[`manifest/tools/${kebab}.yaml`] = tool.yaml ?? manifestYaml(tool.name, tool.hooks?.length ? { hooks: `hooks: [${tool.hooks.join(', ')}]` } : {});
+    files[`manifest/tools/${kebab}.yaml`] =
+      tool.yaml ??
+      manifestYaml(
+        tool.name,
+        tool.hooks?.length ? { hooks: `hooks: [${tool.hooks.join(', ')}]` } : {},
+      );
     files[`runtime/tools/${kebab}.ts`] ??= implementationSource(kebab, tool.hooks);
   }
   await writeFiles(root, files);
@@ -109,7 +132,9 @@ export async function fixtureProject(tools: readonly FixtureTool[], extra: Reado
 
 /** The project's compiler options, over `generated/` and `runtime/` only. */
 async function fixtureTsconfig(): Promise<string> {
-  const base = JSON.parse(await readFile(path.join(REPO_ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: object };
+  const base = JSON.parse(await readFile(path.join(REPO_ROOT, 'tsconfig.json'), 'utf8')) as {
+    compilerOptions: object;
+  };
   return `${JSON.stringify({ compilerOptions: base.compilerOptions, include: ['generated', 'runtime'] }, null, 2)}\n`;
 }
 
@@ -120,7 +145,17 @@ async function fixtureTsconfig(): Promise<string> {
 export async function copyOfRepository(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'tool-contracts-copy-'));
   created.push(root);
-  for (const entry of ['bin', 'cli', 'generator', 'manifest', 'runtime', 'generated', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+  for (const entry of [
+    'bin',
+    'cli',
+    'generator',
+    'manifest',
+    'runtime',
+    'generated',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+  ]) {
     await cp(path.join(REPO_ROOT, entry), path.join(root, entry), { recursive: true });
   }
   await rm(path.join(root, 'generated/.generate-state.json'), { force: true });
@@ -128,7 +163,10 @@ export async function copyOfRepository(): Promise<string> {
   return root;
 }
 
-export async function writeFiles(root: string, files: Readonly<Record<string, string>>): Promise<void> {
+export async function writeFiles(
+  root: string,
+  files: Readonly<Record<string, string>>,
+): Promise<void> {
   for (const [file, text] of Object.entries(files)) {
     const target = path.join(root, ...file.split('/'));
     await mkdir(path.dirname(target), { recursive: true });
@@ -137,7 +175,10 @@ export async function writeFiles(root: string, files: Readonly<Record<string, st
 }
 
 /** Every file below `directory` with its bytes, for byte-for-byte comparisons. */
-export async function snapshotDirectory(root: string, directory: string): Promise<Map<string, string>> {
+export async function snapshotDirectory(
+  root: string,
+  directory: string,
+): Promise<Map<string, string>> {
   const snapshot = new Map<string, string>();
   for (const file of await listFiles(root, directory)) {
     snapshot.set(file, (await readFile(path.join(root, file))).toString('base64'));

@@ -46,7 +46,9 @@ describe('generated/schemas', () => {
   const ajv = new Ajv2020({ strict: false });
 
   it('every file is a valid JSON Schema draft 2020-12', async () => {
-    const files = (await listFiles(REPO_ROOT, 'generated/schemas')).filter((file) => file.endsWith('.json'));
+    const files = (await listFiles(REPO_ROOT, 'generated/schemas')).filter((file) =>
+      file.endsWith('.json'),
+    );
     expect(files).toHaveLength(builtInTools.length * 2);
     const invalid: string[] = [];
     for (const file of files) {
@@ -60,16 +62,27 @@ describe('generated/schemas', () => {
   it('hold exactly the schemas the tool modules carry', async () => {
     for (const tool of builtInTools) {
       const name = tool.metadata.name;
-      const input = JSON.parse(await readFile(path.join(REPO_ROOT, `generated/schemas/${name}.input.json`), 'utf8'));
-      const output = JSON.parse(await readFile(path.join(REPO_ROOT, `generated/schemas/${name}.output.json`), 'utf8'));
-      expect({ name, input, output }).toEqual({ name, input: tool.inputSchema, output: tool.outputSchema });
+      const input = JSON.parse(
+        await readFile(path.join(REPO_ROOT, `generated/schemas/${name}.input.json`), 'utf8'),
+      );
+      const output = JSON.parse(
+        await readFile(path.join(REPO_ROOT, `generated/schemas/${name}.output.json`), 'utf8'),
+      );
+      expect({ name, input, output }).toEqual({
+        name,
+        input: tool.inputSchema,
+        output: tool.outputSchema,
+      });
     }
   });
 
   it('no schema keeps $ref, $defs, definitions or anyOf', async () => {
     for (const tool of builtInTools) {
       const text = JSON.stringify([tool.inputSchema, tool.outputSchema]);
-      expect({ tool: tool.metadata.name, found: text.match(/"(\$ref|\$defs|definitions|anyOf|\$id)":/g) }).toEqual({ tool: tool.metadata.name, found: null });
+      expect({
+        tool: tool.metadata.name,
+        found: text.match(/"(\$ref|\$defs|definitions|anyOf|\$id)":/g),
+      }).toEqual({ tool: tool.metadata.name, found: null });
     }
   });
 });

@@ -4,7 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generate as generateWith, type GenerateOptions } from '../../generator/generate.js';
 import type { GenerateExtension } from '../../generator/generate-extension.js';
 import { formatGenerateIssue } from '../../generator/generate-issue.js';
-import { fixtureProject, manifestYaml, removeFixtureProjects, snapshotDirectory, writeFiles, type FixtureTool } from './generate-fixture.js';
+import {
+  fixtureProject,
+  manifestYaml,
+  removeFixtureProjects,
+  snapshotDirectory,
+  writeFiles,
+  type FixtureTool,
+} from './generate-fixture.js';
 
 afterAll(removeFixtureProjects);
 
@@ -60,9 +67,14 @@ describe('generate writes every output', () => {
     ]);
     expect(result.changed).toEqual([...result.files.keys()]);
     expect(result.missing).toEqual([...result.files.keys()]);
-    for (const [file, text] of result.files) expect(await readFile(path.join(root, file), 'utf8')).toBe(text);
-    expect(result.files.get('generated/index.ts')).toMatch(/builtInTools: readonly ToolEntry\[\] = \[\n {2}zetaTool,\n {2}alphaTool,\n {2}midToolTool,\n\];/);
-    expect(result.files.get('generated/provider-order.ts')).toContain('export const sortedProviderToolNames = [\n  "Alpha",\n  "Zeta",\n] as const;');
+    for (const [file, text] of result.files)
+      expect(await readFile(path.join(root, file), 'utf8')).toBe(text);
+    expect(result.files.get('generated/index.ts')).toMatch(
+      /builtInTools: readonly ToolEntry\[\] = \[\n {2}zetaTool,\n {2}alphaTool,\n {2}midToolTool,\n\];/,
+    );
+    expect(result.files.get('generated/provider-order.ts')).toContain(
+      'export const sortedProviderToolNames = [\n  "Alpha",\n  "Zeta",\n] as const;',
+    );
     expect(result.toolCount).toBe(3);
   });
 
@@ -79,7 +91,9 @@ describe('determinism', () => {
     const one = await generate({ projectRoot: first, write: true });
     const two = await generate({ projectRoot: second, write: true });
     expect(two.files).toEqual(one.files);
-    expect(await snapshotDirectory(second, 'generated')).toEqual(await snapshotDirectory(first, 'generated'));
+    expect(await snapshotDirectory(second, 'generated')).toEqual(
+      await snapshotDirectory(first, 'generated'),
+    );
   });
 
   it('a shuffled directory listing gives the same output', async () => {
@@ -112,7 +126,10 @@ describe('determinism', () => {
     await generate({ projectRoot: root, write: true });
     const state = await readFile(path.join(root, 'generated/.generate-state.json'), 'utf8');
     expect(state).not.toContain(root);
-    const parsed = JSON.parse(state) as { inputs: Record<string, string>; outputs: Record<string, string> };
+    const parsed = JSON.parse(state) as {
+      inputs: Record<string, string>;
+      outputs: Record<string, string>;
+    };
     expect(Object.keys(parsed.inputs)).toEqual([
       'manifest/tools.yaml',
       'manifest/tools/alpha.yaml',
@@ -129,10 +146,30 @@ describe('determinism', () => {
 
 describe('the no-op shortcut notices every kind of change', () => {
   it.each([
-    { change: 'a manifest edit', file: 'manifest/tools/zeta.yaml', edit: (text: string) => text.replace('Reads Zeta.', 'Reads Zeta fast.'), changed: ['generated/TOOLS.md', 'generated/tools/zeta.ts'] },
-    { change: 'a runtime edit', file: 'runtime/tools/zeta.ts', edit: (text: string) => `${text}// comment\n`, changed: [] },
-    { change: 'an output edited by hand', file: 'generated/tools/zeta.ts', edit: (text: string) => `${text}// hand edit\n`, changed: ['generated/tools/zeta.ts'] },
-    { change: 'a manifest schema edited by hand', file: 'manifest/manifest.schema.json', edit: () => '{}\n', changed: ['manifest/manifest.schema.json'] },
+    {
+      change: 'a manifest edit',
+      file: 'manifest/tools/zeta.yaml',
+      edit: (text: string) => text.replace('Reads Zeta.', 'Reads Zeta fast.'),
+      changed: ['generated/TOOLS.md', 'generated/tools/zeta.ts'],
+    },
+    {
+      change: 'a runtime edit',
+      file: 'runtime/tools/zeta.ts',
+      edit: (text: string) => `${text}// comment\n`,
+      changed: [],
+    },
+    {
+      change: 'an output edited by hand',
+      file: 'generated/tools/zeta.ts',
+      edit: (text: string) => `${text}// hand edit\n`,
+      changed: ['generated/tools/zeta.ts'],
+    },
+    {
+      change: 'a manifest schema edited by hand',
+      file: 'manifest/manifest.schema.json',
+      edit: () => '{}\n',
+      changed: ['manifest/manifest.schema.json'],
+    },
   ])('$change', async ({ file, edit, changed }) => {
     const root = await freshProject();
     await generate({ projectRoot: root, write: true });
@@ -150,7 +187,11 @@ describe('the no-op shortcut notices every kind of change', () => {
     await writeFiles(root, { 'generated/tools/stale.ts': 'export {};\n' });
     const result = await generate({ projectRoot: root, write: true });
     expect(result.extra).toEqual(['generated/tools/stale.ts']);
-    expect(await readdir(path.join(root, 'generated/tools'))).toEqual(['alpha.ts', 'mid-tool.ts', 'zeta.ts']);
+    expect(await readdir(path.join(root, 'generated/tools'))).toEqual([
+      'alpha.ts',
+      'mid-tool.ts',
+      'zeta.ts',
+    ]);
   });
 });
 
@@ -158,16 +199,26 @@ describe('atomicity: a failed run leaves generated/ byte for byte', () => {
   it.each([
     { when: 'before the first file', faults: { failAfterFiles: 0 } },
     { when: 'after some files', faults: { failAfterFiles: 5 } },
-    { when: 'during the swap, with the old directory moved away', faults: { failDuringSwap: true } },
+    {
+      when: 'during the swap, with the old directory moved away',
+      faults: { failDuringSwap: true },
+    },
   ])('$when', async ({ faults }) => {
     const root = await freshProject();
     await generate({ projectRoot: root, write: true });
-    await writeFile(path.join(root, 'manifest/tools/zeta.yaml'), manifestYaml('Zeta', { ordering: 'ordering: reference', purpose: 'purpose: Changed.' }));
+    await writeFile(
+      path.join(root, 'manifest/tools/zeta.yaml'),
+      manifestYaml('Zeta', { ordering: 'ordering: reference', purpose: 'purpose: Changed.' }),
+    );
     const before = await snapshotDirectory(root, 'generated');
     const manifestSchema = await readFile(path.join(root, 'manifest/manifest.schema.json'));
-    await expect(generate({ projectRoot: root, write: true, faults })).rejects.toThrow(/injected failure/);
+    await expect(generate({ projectRoot: root, write: true, faults })).rejects.toThrow(
+      /injected failure/,
+    );
     expect(await snapshotDirectory(root, 'generated')).toEqual(before);
-    expect(await readFile(path.join(root, 'manifest/manifest.schema.json'))).toEqual(manifestSchema);
+    expect(await readFile(path.join(root, 'manifest/manifest.schema.json'))).toEqual(
+      manifestSchema,
+    );
     expect((await readdir(root)).filter((entry) => entry.startsWith('.generated'))).toEqual([]);
     // The next run recovers.
     const result = await generate({ projectRoot: root, write: true });
@@ -178,10 +229,18 @@ describe('atomicity: a failed run leaves generated/ byte for byte', () => {
     const root = await freshProject();
     await generate({ projectRoot: root, write: true });
     const before = await snapshotDirectory(root, 'generated');
-    await writeFile(path.join(root, 'manifest/tools/zeta.yaml'), manifestYaml('Zeta', { flags: 'flags: {}' }).replace('capability: fixture.read', 'capability: 3'));
+    await writeFile(
+      path.join(root, 'manifest/tools/zeta.yaml'),
+      manifestYaml('Zeta', { flags: 'flags: {}' }).replace(
+        'capability: fixture.read',
+        'capability: 3',
+      ),
+    );
     const result = await generate({ projectRoot: root, write: true });
     expect(result.ok).toBe(false);
-    expect(issuesOf(result)[0]).toBe('manifest/tools/zeta.yaml:3:13 capability: expected a string, found 3');
+    expect(issuesOf(result)[0]).toBe(
+      'manifest/tools/zeta.yaml:3:13 capability: expected a string, found 3',
+    );
     expect(result.files.size).toBe(0);
     expect(await snapshotDirectory(root, 'generated')).toEqual(before);
   });
@@ -190,7 +249,9 @@ describe('atomicity: a failed run leaves generated/ byte for byte', () => {
 describe('one writer at a time', () => {
   it('concurrent writing runs both succeed and leave one consistent generated/', async () => {
     const root = await freshProject();
-    const results = await Promise.all([1, 2, 3].map(() => generate({ projectRoot: root, write: true, force: true })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => generate({ projectRoot: root, write: true, force: true })),
+    );
     expect(results.map((result) => result.ok)).toEqual([true, true, true]);
     const expected = await snapshotDirectory(await freshProjectGenerated(), 'generated');
     const actual = await snapshotDirectory(root, 'generated');
@@ -220,7 +281,18 @@ describe('problems the emitter finds are reported like manifest problems', () =>
   it.each<{ name: string; override: Record<string, string>; want: string[] }>([
     {
       name: 'overlapping union branches',
-      override: { input: ['input:', '  type: object', '  properties:', '    when:', '      type: union', '      anyOf:', '        - { type: string }', '        - { type: string, format: date }'].join('\n') },
+      override: {
+        input: [
+          'input:',
+          '  type: object',
+          '  properties:',
+          '    when:',
+          '      type: union',
+          '      anyOf:',
+          '        - { type: string }',
+          '        - { type: string, format: date }',
+        ].join('\n'),
+      },
       want: [
         'manifest/tools/zeta.yaml:20:11 input.properties.when.anyOf[1]: union branches 0 (string) and 1 (string (format "date")) can accept the same value; the model-facing schema uses oneOf, which rejects a value matching two branches. Make the branches disjoint (e.g. give object branches a distinct const property)',
       ],
@@ -229,20 +301,36 @@ describe('problems the emitter finds are reported like manifest problems', () =>
       name: 'a template that does not compile',
       override: { description: 'description: "Waits {{#if x}} forever."' },
       want: [
-        'manifest/tools/zeta.yaml:5:14 description: the description template does not compile: Parse error on line 1: ...s {{#if x}} forever. Expecting \'OPEN_INVERSE_CHAIN\', \'INVERSE\', \'OPEN_ENDBLOCK\', got \'EOF\'',
+        "manifest/tools/zeta.yaml:5:14 description: the description template does not compile: Parse error on line 1: ...s {{#if x}} forever. Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'",
       ],
     },
     {
       name: 'a template calling an unknown helper',
-      override: { input: ['input:', '  type: object', '  properties:', '    id: { type: string, description: "{{#iff a}}x{{/iff}}" }'].join('\n') },
+      override: {
+        input: [
+          'input:',
+          '  type: object',
+          '  properties:',
+          '    id: { type: string, description: "{{#iff a}}x{{/iff}}" }',
+        ].join('\n'),
+      },
       want: [
         'manifest/tools/zeta.yaml:16:38 input.properties.id.description: the description template does not compile: You specified knownHelpersOnly, but used the unknown helper iff - 1:0',
       ],
     },
     {
       name: 'a default its schema refuses',
-      override: { input: ['input:', '  type: object', '  properties:', '    n: { type: integer, default: 1.5 }'].join('\n') },
-      want: ['manifest/tools/zeta.yaml:16:34 input.properties.n.default: the default is not a value of this schema: Expected integer, received float'],
+      override: {
+        input: [
+          'input:',
+          '  type: object',
+          '  properties:',
+          '    n: { type: integer, default: 1.5 }',
+        ].join('\n'),
+      },
+      want: [
+        'manifest/tools/zeta.yaml:16:34 input.properties.n.default: the default is not a value of this schema: Expected integer, received float',
+      ],
     },
   ])('$name', async ({ override, want }) => {
     const root = await fixtureProject([{ name: 'Zeta', yaml: manifestYaml('Zeta', override) }]);
@@ -259,7 +347,10 @@ describe('extensions', () => {
       name: 'audit',
       async run({ set }) {
         return {
-          annotationsFor: (tool) => (tool.manifest.name === 'Zeta' ? (field) => (field === 'trace.required' ? 'unread: no runtime reader' : undefined) : undefined),
+          annotationsFor: (tool) =>
+            tool.manifest.name === 'Zeta'
+              ? (field) => (field === 'trace.required' ? 'unread: no runtime reader' : undefined)
+              : undefined,
           files: new Map([['generated/AUDIT.md', `# ${set.tools.length} tools\n`]]),
           warnings: ['reserved name X matches no tool'],
         };
@@ -268,13 +359,18 @@ describe('extensions', () => {
     const result = await generate({ projectRoot: root, write: true, extensions: [audit] });
     expect(result.warnings).toEqual(['reserved name X matches no tool']);
     expect(result.files.get('generated/AUDIT.md')).toBe('# 3 tools\n');
-    expect(result.files.get('generated/tools/zeta.ts')).toContain('\n  trace: {\n    required: false, // unread: no runtime reader\n');
+    expect(result.files.get('generated/tools/zeta.ts')).toContain(
+      '\n  trace: {\n    required: false, // unread: no runtime reader\n',
+    );
     expect(result.files.get('generated/tools/alpha.ts')).not.toContain('// unread');
   });
 
   it('may not write outside generated/', async () => {
     const root = await freshProject();
-    const rogue: GenerateExtension = { name: 'rogue', run: async () => ({ files: new Map([['runtime/x.ts', '']]) }) };
+    const rogue: GenerateExtension = {
+      name: 'rogue',
+      run: async () => ({ files: new Map([['runtime/x.ts', '']]) }),
+    };
     await expect(generate({ projectRoot: root, write: true, extensions: [rogue] })).rejects.toThrow(
       'a generate extension may only add files under generated/, not "runtime/x.ts"',
     );

@@ -26,7 +26,12 @@ class ShellBackgroundTask implements BackgroundTask {
     this.finished = run.done.then(
       (result) => {
         this.exitCode = result.exitCode;
-        this.status = this.stopping || result.interrupted ? 'killed' : result.exitCode === 0 ? 'completed' : 'failed';
+        this.status =
+          this.stopping || result.interrupted
+            ? 'killed'
+            : result.exitCode === 0
+              ? 'completed'
+              : 'failed';
       },
       () => {
         this.status = 'failed';
@@ -64,7 +69,10 @@ function nextTaskId(tasks: ReadonlyMap<string, BackgroundTask>): string {
 }
 
 /** Start `command` in the background and register it in the session; returns the task. */
-export function startBackgroundTask(session: SessionState, options: BackgroundTaskOptions): BackgroundTask & { readonly pid: number } {
+export function startBackgroundTask(
+  session: SessionState,
+  options: BackgroundTaskOptions,
+): BackgroundTask & { readonly pid: number } {
   const id = nextTaskId(session.backgroundTasks);
   const task = new ShellBackgroundTask(id, options.command, startShellCommand(options));
   session.backgroundTasks.set(id, task);
@@ -81,7 +89,11 @@ const POLL_INTERVAL_MS = 50;
  * started here are awaited directly; others (another part of the host may register its own) are
  * polled.
  */
-export async function waitForBackgroundTask(task: BackgroundTask, timeoutMs: number, signal: AbortSignal): Promise<WaitOutcome> {
+export async function waitForBackgroundTask(
+  task: BackgroundTask,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<WaitOutcome> {
   if (task.status !== 'running') return 'finished';
   if (signal.aborted) return 'aborted';
   let timer: NodeJS.Timeout | undefined;
@@ -98,7 +110,9 @@ export async function waitForBackgroundTask(task: BackgroundTask, timeoutMs: num
   try {
     return await Promise.race([
       finished,
-      new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs))),
+      new Promise<'timeout'>(
+        (resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)),
+      ),
       new Promise<'aborted'>((resolve) => {
         onAbort = () => resolve('aborted');
         signal.addEventListener('abort', onAbort, { once: true });

@@ -24,7 +24,11 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
 export function classifyShellCommand(command: string): ShellCommandAnalysis {
   const { segments, hazards } = splitShellCommand(command);
-  const notReadOnly = (reason: string): ShellCommandAnalysis => ({ subcommands: segments, readOnly: false, reason });
+  const notReadOnly = (reason: string): ShellCommandAnalysis => ({
+    subcommands: segments,
+    readOnly: false,
+    reason,
+  });
   if (hazards.length > 0) return notReadOnly(`contains ${hazards.join(', ')}`);
   if (segments.length === 0) return notReadOnly('no command');
   for (const segment of segments) {
@@ -58,17 +62,31 @@ function segmentProblem(segment: string): string | undefined {
     }
     const target = entries[index + 1];
     index += 1;
-    const targetText = typeof target === 'string' ? target : target !== undefined && 'op' in target && target.op === 'glob' ? target.pattern : undefined;
+    const targetText =
+      typeof target === 'string'
+        ? target
+        : target !== undefined && 'op' in target && target.op === 'glob'
+          ? target.pattern
+          : undefined;
     if (targetText === undefined) return `redirection ${entry.op} without a target`;
     // `2>/dev/null`: shell-quote splits the descriptor off as a word of its own.
     const descriptor = words[words.length - 1];
-    if (descriptor !== undefined && /^[0-9]+$/.test(descriptor) && segment.includes(`${descriptor}${entry.op}`)) words.pop();
+    if (
+      descriptor !== undefined &&
+      /^[0-9]+$/.test(descriptor) &&
+      segment.includes(`${descriptor}${entry.op}`)
+    )
+      words.pop();
     if (INPUT_REDIRECTIONS.has(entry.op)) continue;
     if (OUTPUT_REDIRECTIONS.has(entry.op)) {
       if (targetText === '/dev/null') continue;
       return `writes to ${targetText}`;
     }
-    if (entry.op === '>&' && (/^[0-9]+$/.test(targetText) || targetText === '-' || targetText === '/dev/null')) continue;
+    if (
+      entry.op === '>&' &&
+      (/^[0-9]+$/.test(targetText) || targetText === '-' || targetText === '/dev/null')
+    )
+      continue;
     if (entry.op === '>&') return `writes to ${targetText}`;
     return `uses ${entry.op}`;
   }
@@ -90,7 +108,11 @@ function isForbiddenOption(argument: string, rule: ReadOnlyCommandRule): boolean
   if (argument.startsWith('--')) {
     const name = optionName(argument);
     // GNU getopt accepts any unambiguous prefix of a long option.
-    return forbidden.some((option) => option.startsWith('--') && (option === name || (name.length >= 4 && option.startsWith(name))));
+    return forbidden.some(
+      (option) =>
+        option.startsWith('--') &&
+        (option === name || (name.length >= 4 && option.startsWith(name))),
+    );
   }
   return forbidden.some((option) =>
     option.length === 2 ? argument.slice(1).includes(option[1] as string) : option === argument,
@@ -101,8 +123,13 @@ function isOption(argument: string): boolean {
   return argument.startsWith('-') && argument !== '-';
 }
 
-function argumentsProblem(command: string, args: readonly string[], rule: ReadOnlyCommandRule): string | undefined {
-  if (rule.noArguments) return args.length === 0 ? undefined : `${command} with arguments may run a program`;
+function argumentsProblem(
+  command: string,
+  args: readonly string[],
+  rule: ReadOnlyCommandRule,
+): string | undefined {
+  if (rule.noArguments)
+    return args.length === 0 ? undefined : `${command} with arguments may run a program`;
   if (rule.subcommands !== undefined) return subcommandProblem(command, args, rule);
 
   const operands: string[] = [];
@@ -125,16 +152,25 @@ function argumentsProblem(command: string, args: readonly string[], rule: ReadOn
   if (rule.maxOperands !== undefined && operands.length > rule.maxOperands) {
     return `${command} with ${operands.length} operand${operands.length === 1 ? '' : 's'} may change something`;
   }
-  if (operands.length > 0 && rule.operandsOnlyWith !== undefined && !options.some((option) => rule.operandsOnlyWith?.includes(option))) {
+  if (
+    operands.length > 0 &&
+    rule.operandsOnlyWith !== undefined &&
+    !options.some((option) => rule.operandsOnlyWith?.includes(option))
+  ) {
     return `${command} with an operand (${operands[0]}) may change something`;
   }
   const pattern = rule.operandPattern;
-  const stray = pattern === undefined ? undefined : operands.find((operand) => !pattern.test(operand));
+  const stray =
+    pattern === undefined ? undefined : operands.find((operand) => !pattern.test(operand));
   if (stray !== undefined) return `${command} ${stray} may change something`;
   return undefined;
 }
 
-function subcommandProblem(command: string, args: readonly string[], rule: ReadOnlyCommandRule): string | undefined {
+function subcommandProblem(
+  command: string,
+  args: readonly string[],
+  rule: ReadOnlyCommandRule,
+): string | undefined {
   for (let index = 0; index < args.length; index += 1) {
     const argument = args[index] as string;
     if (isOption(argument)) {
@@ -146,8 +182,11 @@ function subcommandProblem(command: string, args: readonly string[], rule: ReadO
       }
       return `${command} ${argument} is not read-only`;
     }
-    const subcommand = Object.hasOwn(rule.subcommands ?? {}, argument) ? rule.subcommands?.[argument] : undefined;
-    if (subcommand === undefined) return `${command} ${argument} is not a known read-only sub-command`;
+    const subcommand = Object.hasOwn(rule.subcommands ?? {}, argument)
+      ? rule.subcommands?.[argument]
+      : undefined;
+    if (subcommand === undefined)
+      return `${command} ${argument} is not a known read-only sub-command`;
     return argumentsProblem(`${command} ${argument}`, args.slice(index + 1), subcommand);
   }
   return `${command} without a sub-command`;

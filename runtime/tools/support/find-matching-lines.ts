@@ -16,7 +16,11 @@ export function splitTextLines(text: string): string[] {
  * single-line matching (no `g` flag, so `test` keeps no state); for `multiline` a global copy
  * is run over `lines` joined with `\n`.
  */
-export function findMatchingLines(lines: readonly string[], pattern: RegExp, multiline: boolean): number[] {
+export function findMatchingLines(
+  lines: readonly string[],
+  pattern: RegExp,
+  multiline: boolean,
+): number[] {
   if (!multiline) {
     const matched: number[] = [];
     lines.forEach((line, index) => {
@@ -26,7 +30,8 @@ export function findMatchingLines(lines: readonly string[], pattern: RegExp, mul
   }
   const text = lines.join('\n');
   const lineStarts: number[] = [0];
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1))
+    lineStarts.push(index + 1);
   const lineOf = (offset: number): number => {
     let low = 0;
     let high = lineStarts.length - 1;
@@ -37,7 +42,10 @@ export function findMatchingLines(lines: readonly string[], pattern: RegExp, mul
     }
     return low;
   };
-  const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  const global = new RegExp(
+    pattern.source,
+    pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`,
+  );
   const matched = new Set<number>();
   for (let match = global.exec(text); match !== null; match = global.exec(text)) {
     const first = lineOf(match.index);

@@ -16,7 +16,10 @@ export function formatTodoList(todos: readonly Todo[]): string {
   if (todos.length === 0) return 'The todo list is empty.';
   return todos
     .map((todo, index) => {
-      const active = todo.status === 'in_progress' && todo.activeForm !== undefined ? ` (${todo.activeForm})` : '';
+      const active =
+        todo.status === 'in_progress' && todo.activeForm !== undefined
+          ? ` (${todo.activeForm})`
+          : '';
       return `${index + 1}. ${STATUS_MARK[todo.status]} ${todo.content}${active}`;
     })
     .join('\n');

@@ -25,10 +25,17 @@ export function processGroupExists(pgid: number): boolean {
  * servers flush and remove lock files; the kill makes sure nothing outlives the call.
  * Resolves once the SIGKILL (if needed) was sent.
  */
-export async function killProcessGroup(pgid: number, graceMs: number, exited: Promise<unknown>): Promise<void> {
+export async function killProcessGroup(
+  pgid: number,
+  graceMs: number,
+  exited: Promise<unknown>,
+): Promise<void> {
   if (!signalProcessGroup(pgid, 'SIGTERM')) return;
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+  await Promise.race([
+    exited,
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+  ]);
   clearTimeout(timer);
   // Even if the leader exited, members of its group may remain (a trap ignoring TERM, a child).
   signalProcessGroup(pgid, 'SIGKILL');

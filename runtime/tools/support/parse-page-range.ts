@@ -12,7 +12,9 @@ export interface PageRange {
   readonly last: number;
 }
 
-export type PageRangeResult = { readonly ok: true; readonly range: PageRange } | { readonly ok: false; readonly message: string };
+export type PageRangeResult =
+  | { readonly ok: true; readonly range: PageRange }
+  | { readonly ok: false; readonly message: string };
 
 const RANGE = /^\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?$/;
 
@@ -20,13 +22,23 @@ const RANGE = /^\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?$/;
 export function parsePageRange(pages: string): PageRangeResult {
   const match = RANGE.exec(pages);
   if (match === null) {
-    return { ok: false, message: `Invalid pages ${JSON.stringify(pages)}: expected a page number such as "3" or a range such as "1-5"` };
+    return {
+      ok: false,
+      message: `Invalid pages ${JSON.stringify(pages)}: expected a page number such as "3" or a range such as "1-5"`,
+    };
   }
   const first = Number(match[1]);
   const last = match[2] === undefined ? first : Number(match[2]);
-  if (first < 1) return { ok: false, message: `Invalid pages ${JSON.stringify(pages)}: pages are numbered from 1` };
+  if (first < 1)
+    return {
+      ok: false,
+      message: `Invalid pages ${JSON.stringify(pages)}: pages are numbered from 1`,
+    };
   if (last < first) {
-    return { ok: false, message: `Invalid pages ${JSON.stringify(pages)}: the range ends (${last}) before it starts (${first})` };
+    return {
+      ok: false,
+      message: `Invalid pages ${JSON.stringify(pages)}: the range ends (${last}) before it starts (${first})`,
+    };
   }
   const count = last - first + 1;
   if (count > MAX_PDF_PAGES_PER_READ) {

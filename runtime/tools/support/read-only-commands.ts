@@ -38,7 +38,17 @@ export interface ReadOnlyCommandRule {
 const ANY: ReadOnlyCommandRule = {};
 
 const GIT_OUTPUT_FILE = ['--output'];
-const BRANCH_VALUE_OPTIONS = ['--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--sort', '--format', '--abbrev', '--column'];
+const BRANCH_VALUE_OPTIONS = [
+  '--contains',
+  '--no-contains',
+  '--merged',
+  '--no-merged',
+  '--points-at',
+  '--sort',
+  '--format',
+  '--abbrev',
+  '--column',
+];
 
 const GIT_SUBCOMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> = {
   status: ANY,
@@ -57,14 +67,48 @@ const GIT_SUBCOMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> = {
   grep: { forbiddenOptions: ['-O', '--open-files-in-pager'] },
   branch: {
     forbiddenOptions: [
-      '-d', '-D', '-m', '-M', '-c', '-C', '-f', '-u', '-t', '--delete', '--move', '--copy', '--force',
-      '--set-upstream-to', '--unset-upstream', '--edit-description', '--track', '--no-track', '--create-reflog',
+      '-d',
+      '-D',
+      '-m',
+      '-M',
+      '-c',
+      '-C',
+      '-f',
+      '-u',
+      '-t',
+      '--delete',
+      '--move',
+      '--copy',
+      '--force',
+      '--set-upstream-to',
+      '--unset-upstream',
+      '--edit-description',
+      '--track',
+      '--no-track',
+      '--create-reflog',
     ],
     optionsWithValue: BRANCH_VALUE_OPTIONS,
     operandsOnlyWith: ['-l', '--list'],
   },
   tag: {
-    forbiddenOptions: ['-a', '-s', '-u', '-f', '-d', '-m', '-F', '-e', '--annotate', '--sign', '--local-user', '--force', '--delete', '--message', '--file', '--edit'],
+    forbiddenOptions: [
+      '-a',
+      '-s',
+      '-u',
+      '-f',
+      '-d',
+      '-m',
+      '-F',
+      '-e',
+      '--annotate',
+      '--sign',
+      '--local-user',
+      '--force',
+      '--delete',
+      '--message',
+      '--file',
+      '--edit',
+    ],
     optionsWithValue: BRANCH_VALUE_OPTIONS,
     operandsOnlyWith: ['-l', '--list'],
   },
@@ -97,13 +141,29 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> =
   file: { forbiddenOptions: ['-C', '--compile'] },
   find: {
     wordOptions: true,
-    forbiddenOptions: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'],
+    forbiddenOptions: [
+      '-exec',
+      '-execdir',
+      '-ok',
+      '-okdir',
+      '-delete',
+      '-fprint',
+      '-fprint0',
+      '-fprintf',
+      '-fls',
+    ],
   },
   free: ANY,
   git: {
     subcommands: GIT_SUBCOMMANDS,
     // `-c` is missing on purpose: it can set a pager, an alias or a hook path that runs a program.
-    globalFlags: ['--no-pager', '--no-optional-locks', '--bare', '--literal-pathspecs', '--no-replace-objects'],
+    globalFlags: [
+      '--no-pager',
+      '--no-optional-locks',
+      '--bare',
+      '--literal-pathspecs',
+      '--no-replace-objects',
+    ],
     globalOptionsWithValue: ['-C', '--git-dir', '--work-tree', '--namespace'],
   },
   grep: ANY,

@@ -7,11 +7,15 @@ import { PathPolicyError, resolveToolPath } from '../../path-policy.js';
 
 export type ResolvedToolPath = { readonly ok: true; readonly path: string } | ToolFailure;
 
-export async function resolvePathForTool(requestedPath: string, context: ToolCallContext): Promise<ResolvedToolPath> {
+export async function resolvePathForTool(
+  requestedPath: string,
+  context: ToolCallContext,
+): Promise<ResolvedToolPath> {
   try {
     return { ok: true, path: await resolveToolPath(requestedPath, context) };
   } catch (error) {
-    if (error instanceof PathPolicyError) return { ok: false, code: error.code, message: error.message };
+    if (error instanceof PathPolicyError)
+      return { ok: false, code: error.code, message: error.message };
     throw error;
   }
 }

@@ -16,7 +16,11 @@ const IGNORED_DIRECTORY_GLOBS: readonly string[] = ['**/node_modules/**', '**/.g
  * search sees them: dot files included, symlinks not followed, node_modules and .git skipped.
  * Throws for a pattern tinyglobby cannot use; an abort ends the crawl early with a partial list.
  */
-export function findFilesUnder(pattern: string, directory: string, signal: AbortSignal): Promise<string[]> {
+export function findFilesUnder(
+  pattern: string,
+  directory: string,
+  signal: AbortSignal,
+): Promise<string[]> {
   return glob(pattern, {
     cwd: directory,
     absolute: true,
@@ -29,9 +33,13 @@ export function findFilesUnder(pattern: string, directory: string, signal: Abort
   });
 }
 
-export type SearchRoot = { readonly ok: true; readonly path: string; readonly isDirectory: boolean } | ToolFailure;
+export type SearchRoot =
+  { readonly ok: true; readonly path: string; readonly isDirectory: boolean } | ToolFailure;
 
-export async function resolveSearchRoot(requestedPath: string | undefined, context: ToolCallContext): Promise<SearchRoot> {
+export async function resolveSearchRoot(
+  requestedPath: string | undefined,
+  context: ToolCallContext,
+): Promise<SearchRoot> {
   const resolved = await resolvePathForTool(requestedPath ?? context.workingDirectory, context);
   if (!resolved.ok) return resolved;
   try {
@@ -39,7 +47,11 @@ export async function resolveSearchRoot(requestedPath: string | undefined, conte
     return { ok: true, path: resolved.path, isDirectory: info.isDirectory() };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return toolFailure('path_not_found', `Path does not exist: ${resolved.path}`);
-    return toolFailure((code ?? 'file_system_error').toLowerCase(), `Cannot search ${resolved.path}: ${(error as Error).message}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return toolFailure('path_not_found', `Path does not exist: ${resolved.path}`);
+    return toolFailure(
+      (code ?? 'file_system_error').toLowerCase(),
+      `Cannot search ${resolved.path}: ${(error as Error).message}`,
+    );
   }
 }

@@ -21,6 +21,10 @@ export async function sortByModificationTime(paths: readonly string[]): Promise<
   );
   return timed
     .filter((entry): entry is TimedPath => entry !== undefined)
-    .sort((left, right) => right.mtimeMs - left.mtimeMs || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0))
+    .sort(
+      (left, right) =>
+        right.mtimeMs - left.mtimeMs ||
+        (left.path < right.path ? -1 : left.path > right.path ? 1 : 0),
+    )
     .map((entry) => entry.path);
 }

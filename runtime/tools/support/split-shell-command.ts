@@ -10,10 +10,7 @@
 
 /** Constructs whose effect the static split cannot judge. */
 export type ShellHazard =
-  | 'commandSubstitution'
-  | 'processSubstitution'
-  | 'hereDocument'
-  | 'unterminatedQuote';
+  'commandSubstitution' | 'processSubstitution' | 'hereDocument' | 'unterminatedQuote';
 
 export interface ShellCommandSplit {
   /** Each simple command as written (trimmed), in order; empty pieces are dropped. */

@@ -64,10 +64,12 @@ export function startShellCommand(options: ShellCommandOptions): RunningShellCom
   let interrupted = false;
   child.stdout.on('data', (chunk: Buffer) => buffer.append(chunk));
 
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+    },
+  );
   const done = exited.then(async ({ code, signal }) => {
     if (!child.stdout.readableEnded) {
       let timer: NodeJS.Timeout | undefined;
@@ -79,13 +81,23 @@ export function startShellCommand(options: ShellCommandOptions): RunningShellCom
       child.stdout.destroy();
     }
     options.signal?.removeEventListener('abort', onAbort);
-    return { output: buffer.text(), exitCode: code, signal, interrupted, outputTruncated: buffer.truncated } satisfies ShellCommandResult;
+    return {
+      output: buffer.text(),
+      exitCode: code,
+      signal,
+      interrupted,
+      outputTruncated: buffer.truncated,
+    } satisfies ShellCommandResult;
   });
 
   const stop = async (): Promise<ShellCommandResult> => {
     interrupted = true;
     if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-      await killProcessGroup(child.pid, STOP_GRACE_MS, exited.catch(() => undefined));
+      await killProcessGroup(
+        child.pid,
+        STOP_GRACE_MS,
+        exited.catch(() => undefined),
+      );
     }
     return done;
   };

@@ -33,11 +33,15 @@ export async function suggestSimilarPaths(missingPath: string): Promise<string[]
   return names
     .map((name) => {
       const lower = name.toLowerCase();
-      const score = lower === wantedLower ? 0 : stem(lower) === wantedStem ? 1 : distance(lower, wantedLower);
+      const score =
+        lower === wantedLower ? 0 : stem(lower) === wantedStem ? 1 : distance(lower, wantedLower);
       return { name, score };
     })
     .filter(({ score }) => score <= limit)
-    .sort((left, right) => left.score - right.score || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0))
+    .sort(
+      (left, right) =>
+        left.score - right.score || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
+    )
     .slice(0, MAX_SUGGESTIONS)
     .map(({ name }) => path.join(directory, name));
 }

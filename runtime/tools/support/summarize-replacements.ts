@@ -20,7 +20,11 @@ function splitLines(block: string): string[] {
 
 function lineNumberAt(text: string, index: number): number {
   let line = 1;
-  for (let position = text.indexOf('\n'); position !== -1 && position < index; position = text.indexOf('\n', position + 1)) {
+  for (
+    let position = text.indexOf('\n');
+    position !== -1 && position < index;
+    position = text.indexOf('\n', position + 1)
+  ) {
     line += 1;
   }
   return line;
@@ -52,7 +56,7 @@ export function summarizeReplacements(
 ): ReplacementHunk[] {
   const hunks: ReplacementHunk[] = [];
   let lineDelta = 0;
-  for (let first = 0; first < indices.length; ) {
+  for (let first = 0; first < indices.length;) {
     const blockStart = lineStartOf(content, indices[first]!);
     let last = first;
     let blockEnd = lineEndAfter(content, indices[last]! + oldString.length);
@@ -70,7 +74,12 @@ export function summarizeReplacements(
     const oldLines = splitLines(content.slice(blockStart, blockEnd));
     const newLines = splitLines(replaced);
     let leading = 0;
-    while (leading < oldLines.length && leading < newLines.length && oldLines[leading] === newLines[leading]) leading += 1;
+    while (
+      leading < oldLines.length &&
+      leading < newLines.length &&
+      oldLines[leading] === newLines[leading]
+    )
+      leading += 1;
     let trailing = 0;
     while (
       trailing < oldLines.length - leading &&

@@ -14,7 +14,11 @@ export class TailBuffer {
     this.chunks.push(chunk);
     this.size += chunk.length;
     // Compact only once the excess is large, so a stream of small chunks stays linear.
-    if (this.size > this.limitBytes && this.size - this.limitBytes >= Math.min(this.limitBytes, 1 << 20)) this.compact();
+    if (
+      this.size > this.limitBytes &&
+      this.size - this.limitBytes >= Math.min(this.limitBytes, 1 << 20)
+    )
+      this.compact();
   }
 
   get truncated(): boolean {
@@ -24,10 +28,12 @@ export class TailBuffer {
   /** The kept bytes as UTF-8; a character cut in half at the start is dropped, not garbled. */
   text(): string {
     this.compact();
-    const bytes = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
+    const bytes =
+      this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
     let start = 0;
     if (this.droppedBytes > 0) {
-      while (start < bytes.length && start < 3 && ((bytes[start] as number) & 0xc0) === 0x80) start += 1;
+      while (start < bytes.length && start < 3 && ((bytes[start] as number) & 0xc0) === 0x80)
+        start += 1;
     }
     return bytes.subarray(start).toString('utf8');
   }

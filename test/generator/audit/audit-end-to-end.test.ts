@@ -14,7 +14,11 @@ let root: string;
 
 const put = (file: string, text: string): Promise<void> => putIn(root, file, text);
 
-async function regenerate(): Promise<{ module: string; audit: string; readers: { fields: { path: string; class: string }[] } }> {
+async function regenerate(): Promise<{
+  module: string;
+  audit: string;
+  readers: { fields: { path: string; class: string }[] };
+}> {
   const result = await generate({ projectRoot: root, write: true });
   expect(result.issues).toEqual([]);
   expect(result.ok).toBe(true);
@@ -52,30 +56,48 @@ describe('audit through the real generator', () => {
     // The manifest starts to set trace.required; the runtime still has no reader.
     await put('manifest/tools/echo.yaml', manifest('trace:\n  required: true\n'));
     const second = await regenerate();
-    expect(addedLines(first.module, second.module)).toEqual(['    required: true, // unread: no runtime reader']);
+    expect(addedLines(first.module, second.module)).toEqual([
+      '    required: true, // unread: no runtime reader',
+    ]);
     expect(row(second.audit, 'trace.required')).toBe('| `trace.required` | unread | — | Echo |');
-    expect(second.readers.fields.find((field) => field.path === 'trace.required')?.class).toBe('unread');
+    expect(second.readers.fields.find((field) => field.path === 'trace.required')?.class).toBe(
+      'unread',
+    );
 
     // A runtime reader makes the field enforced; the flag disappears from the module.
     await put('runtime/trace-gate.ts', TRACE_GATE);
     const third = await regenerate();
     expect(addedLines(second.module, third.module)).toEqual(['    required: true,']);
     // `return entry.trace.required` is followed into its caller, where it is a condition.
-    expect(row(third.audit, 'trace.required')).toBe('| `trace.required` | enforced | runtime/trace-gate.ts:4 (condition) | Echo |');
-    expect(third.readers.fields.find((field) => field.path === 'trace.required')?.class).toBe('enforced');
+    expect(row(third.audit, 'trace.required')).toBe(
+      '| `trace.required` | enforced | runtime/trace-gate.ts:4 (condition) | Echo |',
+    );
+    expect(third.readers.fields.find((field) => field.path === 'trace.required')?.class).toBe(
+      'enforced',
+    );
   });
 
   test('the mini-runtime’s reads, projections and findings as AUDIT.md states them', async () => {
     const { audit, module } = await regenerate();
-    expect(row(audit, 'metadata.providerVisible')).toBe('| `metadata.providerVisible` | enforced | runtime/registry.ts:5 (condition) | — |');
-    expect(row(audit, 'metadata.name')).toBe('| `metadata.name` | enforced | runtime/registry.ts:5 (argument), runtime/trace-gate.ts:8 (template) | Echo |');
-    expect(row(audit, 'resultBudget.maxModelBytes')).toBe('| `resultBudget.maxModelBytes` | enforced | runtime/registry.ts:11 (argument) | Echo |');
+    expect(row(audit, 'metadata.providerVisible')).toBe(
+      '| `metadata.providerVisible` | enforced | runtime/registry.ts:5 (condition) | — |',
+    );
+    expect(row(audit, 'metadata.name')).toBe(
+      '| `metadata.name` | enforced | runtime/registry.ts:5 (argument), runtime/trace-gate.ts:8 (template) | Echo |',
+    );
+    expect(row(audit, 'resultBudget.maxModelBytes')).toBe(
+      '| `resultBudget.maxModelBytes` | enforced | runtime/registry.ts:11 (argument) | Echo |',
+    );
     expect(row(audit, 'capability')).toBe('| `capability` | unread | — | Echo |');
     expect(module).toContain('  capability: "text.echo", // unread: no runtime reader\n');
     expect(module).toContain('    maxModelBytes: 1000,\n');
-    expect(audit).toContain('- `Ghost`: reserved in manifest/tools.yaml; no manifest defines a tool with this name');
+    expect(audit).toContain(
+      '- `Ghost`: reserved in manifest/tools.yaml; no manifest defines a tool with this name',
+    );
     expect(audit).toContain('### Aliases that can never be reached\n\nNone.\n');
-    expect(audit).toContain('| `formatModelContent` | Echo | yes | runtime/registry.ts:10 (call) |');
+    expect(audit).toContain(
+      '| `formatModelContent` | Echo | yes | runtime/registry.ts:10 (call) |',
+    );
   });
 
   test('a second generate with nothing changed is a no-op; the audit report is byte-identical after a forced run', async () => {

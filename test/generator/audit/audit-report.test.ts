@@ -31,7 +31,10 @@ function tool(sketch: ToolSketch): LoadedTool {
     ordering: sketch.ordering ?? 'registration',
     description: 'Does things.',
     input: { type: 'object', properties: {}, required: [], additionalProperties: false },
-    timeout: sketch.timeoutKind === 'bounded' ? { kind: 'bounded', defaultMs: 1, maxMs: 2, allowCallOverride: false, cleanupGraceMs: 0 } : { kind: 'none' },
+    timeout:
+      sketch.timeoutKind === 'bounded'
+        ? { kind: 'bounded', defaultMs: 1, maxMs: 2, allowCallOverride: false, cleanupGraceMs: 0 }
+        : { kind: 'none' },
     ...(sketch.maxOutputBytes === undefined ? {} : { maxOutputBytes: sketch.maxOutputBytes }),
   } as unknown as Manifest;
   return {
@@ -43,10 +46,16 @@ function tool(sketch: ToolSketch): LoadedTool {
   };
 }
 
-function set(tools: readonly LoadedTool[], reservedReferenceNames: readonly string[] = []): ManifestSet {
+function set(
+  tools: readonly LoadedTool[],
+  reservedReferenceNames: readonly string[] = [],
+): ManifestSet {
   return {
     tools,
-    index: { registrationOrder: tools.map((entry) => entry.manifest.name), reservedReferenceNames: [...reservedReferenceNames] },
+    index: {
+      registrationOrder: tools.map((entry) => entry.manifest.name),
+      reservedReferenceNames: [...reservedReferenceNames],
+    },
     files: [],
   };
 }
@@ -80,26 +89,47 @@ describe('auditFindings', () => {
   test('aliases the registry would skip or that a name always wins over, in registration order', () => {
     const tools = [
       tool({ name: 'TaskStop', aliases: ['KillShell', 'KillBash'] }),
-      tool({ name: 'TaskOutput', aliases: ['BashOutput', 'KillShell', 'TaskOutput', 'Read', 'mcp__x__y'] }),
+      tool({
+        name: 'TaskOutput',
+        aliases: ['BashOutput', 'KillShell', 'TaskOutput', 'Read', 'mcp__x__y'],
+      }),
       tool({ name: 'Read' }),
     ];
     expect(auditFindings(set(tools), []).aliases).toEqual([
-      { tool: 'TaskOutput', alias: 'KillShell', reason: 'skipped: already an alias of "TaskStop", registered earlier' },
+      {
+        tool: 'TaskOutput',
+        alias: 'KillShell',
+        reason: 'skipped: already an alias of "TaskStop", registered earlier',
+      },
       { tool: 'TaskOutput', alias: 'TaskOutput', reason: 'equals the tool’s own name' },
-      { tool: 'TaskOutput', alias: 'Read', reason: 'shadowed: "Read" is the name of a tool, and a tool name always wins' },
+      {
+        tool: 'TaskOutput',
+        alias: 'Read',
+        reason: 'shadowed: "Read" is the name of a tool, and a tool name always wins',
+      },
       {
         tool: 'TaskOutput',
         alias: 'mcp__x__y',
-        reason: 'may be shadowed: names starting with mcp__ belong to MCP tools, which win over aliases',
+        reason:
+          'may be shadowed: names starting with mcp__ belong to MCP tools, which win over aliases',
       },
     ]);
   });
 
   test('sorted-name entries without a tool: reserved reference names no manifest defines', () => {
-    const tools = [tool({ name: 'Read', ordering: 'reference' }), tool({ name: 'Bash', ordering: 'reference' })];
+    const tools = [
+      tool({ name: 'Read', ordering: 'reference' }),
+      tool({ name: 'Bash', ordering: 'reference' }),
+    ];
     expect(auditFindings(set(tools, ['Workflow', 'LSP']), []).sortedNames).toEqual([
-      { name: 'LSP', reason: 'reserved in manifest/tools.yaml; no manifest defines a tool with this name' },
-      { name: 'Workflow', reason: 'reserved in manifest/tools.yaml; no manifest defines a tool with this name' },
+      {
+        name: 'LSP',
+        reason: 'reserved in manifest/tools.yaml; no manifest defines a tool with this name',
+      },
+      {
+        name: 'Workflow',
+        reason: 'reserved in manifest/tools.yaml; no manifest defines a tool with this name',
+      },
     ]);
   });
 
@@ -113,7 +143,9 @@ describe('auditFindings', () => {
       { hook: 'validateInput', called: true, readers: [] },
       { hook: 'formatModelContent', called: false, readers: [] },
     ];
-    expect(auditFindings(set(tools), hooks).hooks).toEqual([{ hook: 'prepareApproval', declaredBy: ['CreateWorkflow', 'SaveWorkflow'] }]);
+    expect(auditFindings(set(tools), hooks).hooks).toEqual([
+      { hook: 'prepareApproval', declaredBy: ['CreateWorkflow', 'SaveWorkflow'] },
+    ]);
   });
 });
 
@@ -131,7 +163,9 @@ describe('requirementCoverage', () => {
     'metadata.recovery': 'unread',
   };
   const coverage = (sketch: ToolSketch, requirement: string) =>
-    requirementCoverage([tool(sketch)], (path) => classes[path])[0]!.requirements.find((item) => item.requirement === requirement);
+    requirementCoverage([tool(sketch)], (path) => classes[path])[0]!.requirements.find(
+      (item) => item.requirement === requirement,
+    );
 
   test.each([
     {
@@ -142,9 +176,18 @@ describe('requirementCoverage', () => {
     },
     {
       name: 'max output size: maxOutputBytes only projected',
-      sketch: { name: 'B', explicit: ['maxOutputBytes', 'resultBudget.maxModelBytes'], maxOutputBytes: 10 },
+      sketch: {
+        name: 'B',
+        explicit: ['maxOutputBytes', 'resultBudget.maxModelBytes'],
+        maxOutputBytes: 10,
+      },
       requirement: 'max output size',
-      want: { requirement: 'max output size', declared: true, enforced: 'partly', notEnforced: ['metadata.maxOutputBytes'] },
+      want: {
+        requirement: 'max output size',
+        declared: true,
+        enforced: 'partly',
+        notEnforced: ['metadata.maxOutputBytes'],
+      },
     },
     {
       name: 'max output size without maxOutputBytes: the result budget alone',
@@ -156,7 +199,12 @@ describe('requirementCoverage', () => {
       name: 'a bounded timeout with an unread cleanup grace',
       sketch: { name: 'D', explicit: ['timeout.kind'], timeoutKind: 'bounded' as const },
       requirement: 'timeout',
-      want: { requirement: 'timeout', declared: true, enforced: 'partly', notEnforced: ['timeout.cleanupGraceMs'] },
+      want: {
+        requirement: 'timeout',
+        declared: true,
+        enforced: 'partly',
+        notEnforced: ['timeout.cleanupGraceMs'],
+      },
     },
     {
       name: 'timeout kind none: only the kind carries it',
@@ -184,7 +232,10 @@ describe('fieldAnnotations', () => {
   const field = (path: string, fieldClass: FieldAudit['class'], file?: string): FieldAudit => ({
     path,
     class: fieldClass,
-    readers: file === undefined ? [] : [{ file, line: 41, column: 7, access: 'property', use: 'object-property' }],
+    readers:
+      file === undefined
+        ? []
+        : [{ file, line: 41, column: 7, access: 'property', use: 'object-property' }],
   });
   const scan: FieldReaderScan = {
     files: ['runtime/registry.ts'],
@@ -198,7 +249,10 @@ describe('fieldAnnotations', () => {
     modelFields: [],
     hooks: [],
   };
-  const bash = tool({ name: 'Bash', explicit: ['flags.readOnly', 'maxOutputBytes', 'trace', 'trace.required', 'purpose'] });
+  const bash = tool({
+    name: 'Bash',
+    explicit: ['flags.readOnly', 'maxOutputBytes', 'trace', 'trace.required', 'purpose'],
+  });
   const report = buildAuditReport(scan, set([bash]), { 'metadata.purpose': 'for people' });
   const annotate = fieldAnnotations(report, bash);
 

@@ -13,7 +13,9 @@ registrationOrder: [Echo]
 reservedReferenceNames: [Ghost]
 `;
 
-export const manifest = (extra: string): string => `# yaml-language-server: $schema=../manifest.schema.json
+export const manifest = (
+  extra: string,
+): string => `# yaml-language-server: $schema=../manifest.schema.json
 name: Echo
 capability: text.echo
 purpose: Say the text back
@@ -96,7 +98,10 @@ export async function createEchoProject(prefix: string): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), prefix));
   await symlink(path.join(repositoryRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   await mkdir(path.join(root, 'runtime'), { recursive: true });
-  await cp(path.join(repositoryRoot, 'runtime/contract.ts'), path.join(root, 'runtime/contract.ts'));
+  await cp(
+    path.join(repositoryRoot, 'runtime/contract.ts'),
+    path.join(root, 'runtime/contract.ts'),
+  );
   await put(root, 'manifest/tools.yaml', TOOLS_INDEX);
   await put(root, 'manifest/tools/echo.yaml', manifest(''));
   await put(root, 'runtime/tools/echo.ts', TOOL_MODULE);

@@ -25,7 +25,10 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'audit-cache-'));
   await symlink(path.join(repositoryRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   await mkdir(path.join(root, 'runtime'), { recursive: true });
-  await cp(path.join(repositoryRoot, 'runtime/contract.ts'), path.join(root, 'runtime/contract.ts'));
+  await cp(
+    path.join(repositoryRoot, 'runtime/contract.ts'),
+    path.join(root, 'runtime/contract.ts'),
+  );
   await writeFile(path.join(root, 'runtime/gate.ts'), GATE);
   // Hooks that log every resolved module URL to a file (they run off the main thread).
   await writeFile(
@@ -60,25 +63,42 @@ const { scan, cached } = await runFieldScan({ projectRoot: ${JSON.stringify(root
 console.log(JSON.stringify({ cached, alwaysAsk: scan.fields.find((field) => field.path === 'permission.alwaysAsk').class }));`;
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', '--import', path.join(root, 'log-loads.mjs'), '--input-type=module', '-e', script],
+    [
+      '--import',
+      'tsx',
+      '--import',
+      path.join(root, 'log-loads.mjs'),
+      '--input-type=module',
+      '-e',
+      script,
+    ],
     { cwd: repositoryRoot, env: { ...process.env, LOAD_LOG: log } },
   );
   const modules = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
   return { ...JSON.parse(stdout.trim().split('\n').at(-1)!), modules };
 }
 
-const loadsTsMorph = (modules: readonly string[]): boolean => modules.some((url) => url.includes('/node_modules/ts-morph/'));
+const loadsTsMorph = (modules: readonly string[]): boolean =>
+  modules.some((url) => url.includes('/node_modules/ts-morph/'));
 
 describe('runFieldScan cache', () => {
   test('cold scan loads ts-morph; the cached one does not, and gives the same result', async () => {
     const cold = await scanInChild();
-    expect({ cached: cold.cached, alwaysAsk: cold.alwaysAsk, tsMorph: loadsTsMorph(cold.modules) }).toEqual({
+    expect({
+      cached: cold.cached,
+      alwaysAsk: cold.alwaysAsk,
+      tsMorph: loadsTsMorph(cold.modules),
+    }).toEqual({
       cached: false,
       alwaysAsk: 'enforced',
       tsMorph: true,
     });
     const warm = await scanInChild();
-    expect({ cached: warm.cached, alwaysAsk: warm.alwaysAsk, tsMorph: loadsTsMorph(warm.modules) }).toEqual({
+    expect({
+      cached: warm.cached,
+      alwaysAsk: warm.alwaysAsk,
+      tsMorph: loadsTsMorph(warm.modules),
+    }).toEqual({
       cached: true,
       alwaysAsk: 'enforced',
       tsMorph: false,
@@ -88,10 +108,15 @@ describe('runFieldScan cache', () => {
   test('editing a runtime file invalidates the cache; the new scan sees the edit', async () => {
     const before = await runFieldScan({ projectRoot: root });
     expect(before.cached).toBe(true);
-    await writeFile(path.join(root, 'runtime/gate.ts'), GATE.replace('!entry.permission.alwaysAsk', 'true'));
+    await writeFile(
+      path.join(root, 'runtime/gate.ts'),
+      GATE.replace('!entry.permission.alwaysAsk', 'true'),
+    );
     const after = await runFieldScan({ projectRoot: root });
     expect(after.cached).toBe(false);
-    expect(after.scan.fields.find((field) => field.path === 'permission.alwaysAsk')?.class).toBe('unread');
+    expect(after.scan.fields.find((field) => field.path === 'permission.alwaysAsk')?.class).toBe(
+      'unread',
+    );
     const again = await runFieldScan({ projectRoot: root });
     expect(again).toEqual({ scan: after.scan, cached: true });
   });

@@ -7,7 +7,10 @@ import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ts } from 'ts-morph';
 import { createAuditProgram } from '../../../generator/audit/create-audit-program.js';
-import { scanFieldReaders, type FieldReaderScan } from '../../../generator/audit/scan-field-readers.js';
+import {
+  scanFieldReaders,
+  type FieldReaderScan,
+} from '../../../generator/audit/scan-field-readers.js';
 
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
 const fixtureDir = path.join(projectRoot, 'test/generator/audit/fixtures/constructs');
@@ -23,7 +26,12 @@ beforeAll(() => {
 });
 
 function scan(file: string): FieldReaderScan {
-  return scanFieldReaders({ program, projectRoot, contractFile, files: [path.join(fixtureDir, file)] });
+  return scanFieldReaders({
+    program,
+    projectRoot,
+    contractFile,
+    files: [path.join(fixtureDir, file)],
+  });
 }
 
 /** `class line:column access use [→ targets] [via …]` of every field that is not unread. */
@@ -34,7 +42,12 @@ function summarise(result: FieldReaderScan): Record<string, string> {
     rows[field.path] = [
       field.class,
       ...field.readers.map((reader) =>
-        [`${reader.line}:${reader.column}`, reader.access, reader.use, ...(reader.projectsTo ?? []).map((target) => `→ ${target}`)].join(' '),
+        [
+          `${reader.line}:${reader.column}`,
+          reader.access,
+          reader.use,
+          ...(reader.projectsTo ?? []).map((target) => `→ ${target}`),
+        ].join(' '),
       ),
       ...(field.via === undefined ? [] : [`via ${field.via.join(' > ')}`]),
     ].join(' | ');
@@ -117,7 +130,8 @@ const cases: readonly ConstructCase[] = [
     file: 'model-projection.ts',
     want: {
       'metadata.destructive': `enforced | 5:40 property object-property → ModelToolContract.flags.destructive | via ModelToolContract.flags.destructive > ${fixtureName('model-projection.ts')}:10:16`,
-      'metadata.idempotent': 'projected | 5:80 property object-property → ModelToolContract.flags.idempotent',
+      'metadata.idempotent':
+        'projected | 5:80 property object-property → ModelToolContract.flags.idempotent',
       'ModelToolContract.flags.destructive': 'enforced | 10:16 property condition',
     },
   },
@@ -196,14 +210,16 @@ const cases: readonly ConstructCase[] = [
     },
   },
   {
-    construct: 'a copy into an untyped literal handed whole to a typed property (the artifact record)',
+    construct:
+      'a copy into an untyped literal handed whole to a typed property (the artifact record)',
     file: 'untyped-copy-handed-over.ts',
     want: {
       'resultBudget.artifact.retention': `enforced | 14:55 property object-property → ${fixtureName('untyped-copy-handed-over.ts')}:14 retention | via ${fixtureName('untyped-copy-handed-over.ts')}:14 retention > ${fixtureName('untyped-copy-handed-over.ts')}:6 retention > ${fixtureName('untyped-copy-handed-over.ts')}:20:45`,
     },
   },
   {
-    construct: 'a local property read by destructuring, through an alias with a literal key, through a generic constraint',
+    construct:
+      'a local property read by destructuring, through an alias with a literal key, through a generic constraint',
     file: 'local-property-reads.ts',
     want: {
       'resultBudget.maxModelBytes': `enforced | 13:29 property object-property → ${fixtureName('local-property-reads.ts')}:6 cap | via ${fixtureName('local-property-reads.ts')}:6 cap > ${fixtureName('local-property-reads.ts')}:20:11`,
@@ -220,7 +236,8 @@ const cases: readonly ConstructCase[] = [
     },
   },
   {
-    construct: 'a copy into a property a library declares is a library use; a hand-over to a library type ends the chain',
+    construct:
+      'a copy into a property a library declares is a library use; a hand-over to a library type ends the chain',
     file: 'library-target.ts',
     want: {
       'metadata.destructive': 'enforced | 7:42 property library',
@@ -235,13 +252,21 @@ describe('scanFieldReaders, one construct per fixture', () => {
   });
 
   test('every fixture file has a row', () => {
-    const files = readdirSync(fixtureDir).filter((file) => file.endsWith('.ts')).sort();
+    const files = readdirSync(fixtureDir)
+      .filter((file) => file.endsWith('.ts'))
+      .sort();
     expect([...cases.map((row) => row.file), 'hooks.ts'].sort()).toEqual(files);
   });
 
   test('hooks: a called hook is called, a hook only tested for presence is not', () => {
     const hooks = scan('hooks.ts').hooks.filter((hook) => hook.readers.length > 0);
-    expect(hooks.map(({ hook, called, readers }) => ({ hook, called, at: readers.map((r) => `${r.line}:${r.column} ${r.use}`) }))).toEqual([
+    expect(
+      hooks.map(({ hook, called, readers }) => ({
+        hook,
+        called,
+        at: readers.map((r) => `${r.line}:${r.column} ${r.use}`),
+      })),
+    ).toEqual([
       { hook: 'prepareApproval', called: false, at: ['10:16 operator'] },
       { hook: 'validateInput', called: true, at: ['5:31 call'] },
     ]);
@@ -249,23 +274,27 @@ describe('scanFieldReaders, one construct per fixture', () => {
 
   test('the field list is the contract walked from ToolContract, unions included', () => {
     const paths = scan('property-access.ts').fields.map((field) => field.path);
-    expect(paths).toEqual(expect.arrayContaining([
-      'metadata.maxOutputBytes',
-      'permission.askOptions.allowAlways',
-      'permission.patternSources',
-      'resultBudget.preview.direction',
-      'timeout.cleanupGraceMs',
-      'timeout.kind',
-      'cancellation.supported',
-      'trace.required',
-      'descriptionTemplates.render',
-    ]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'metadata.maxOutputBytes',
+        'permission.askOptions.allowAlways',
+        'permission.patternSources',
+        'resultBudget.preview.direction',
+        'timeout.cleanupGraceMs',
+        'timeout.kind',
+        'cancellation.supported',
+        'trace.required',
+        'descriptionTemplates.render',
+      ]),
+    );
     expect(paths).not.toContain('metadata');
     expect(paths).not.toContain('timeout');
     expect([...paths].sort()).toEqual(paths);
   });
 
   test('same program, same scan, same bytes', () => {
-    expect(JSON.stringify(scan('model-projection.ts'))).toBe(JSON.stringify(scan('model-projection.ts')));
+    expect(JSON.stringify(scan('model-projection.ts'))).toBe(
+      JSON.stringify(scan('model-projection.ts')),
+    );
   });
 });

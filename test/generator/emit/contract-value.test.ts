@@ -11,7 +11,14 @@ function manifest(overrides: Record<string, unknown> = {}): Manifest {
     capability: 'probe.read',
     purpose: 'Reads a probe.',
     description: 'Reads a probe value.',
-    flags: { readOnly: true, destructive: false, concurrentSafe: true, sideEffectScope: 'none', riskLevel: 'low', needsApproval: false },
+    flags: {
+      readOnly: true,
+      destructive: false,
+      concurrentSafe: true,
+      sideEffectScope: 'none',
+      riskLevel: 'low',
+      needsApproval: false,
+    },
     input: { type: 'object', properties: {}, required: [] },
     output: { type: 'string' },
     permission: { permission: 'probe', reason: 'Reads probes.' },
@@ -23,36 +30,95 @@ function manifest(overrides: Record<string, unknown> = {}): Manifest {
 }
 
 const value = (overrides: Record<string, unknown> = {}) =>
-  contractValue({ manifest: manifest(overrides), file: 'manifest/tools/probe.yaml', inputSchema: {}, outputSchema: {} }) as Record<string, any>;
+  contractValue({
+    manifest: manifest(overrides),
+    file: 'manifest/tools/probe.yaml',
+    inputSchema: {},
+    outputSchema: {},
+  }) as Record<string, any>;
 
 describe('contractValue: manifest fields → contract fields', () => {
   it.each([
-    { field: 'permission.riskLevel defaults to flags.riskLevel', overrides: {}, read: (c: any) => c.permission.riskLevel, want: 'low' },
+    {
+      field: 'permission.riskLevel defaults to flags.riskLevel',
+      overrides: {},
+      read: (c: any) => c.permission.riskLevel,
+      want: 'low',
+    },
     {
       field: 'permission.riskLevel keeps its own value',
       overrides: { permission: { permission: 'p', reason: 'r', riskLevel: 'high' } },
       read: (c: any) => c.permission.riskLevel,
       want: 'high',
     },
-    { field: 'permission.sideEffectScope defaults to the flag', overrides: {}, read: (c: any) => c.permission.sideEffectScope, want: 'none' },
-    { field: 'permission.needsApproval defaults to the flag', overrides: {}, read: (c: any) => c.permission.needsApproval, want: false },
-    { field: 'resultBudget.maxInlineBytes defaults to maxModelBytes', overrides: {}, read: (c: any) => c.resultBudget.maxInlineBytes, want: 1000 },
-    { field: 'resultBudget.preview.maxBytes defaults to maxModelBytes', overrides: {}, read: (c: any) => c.resultBudget.preview, want: { maxBytes: 1000, direction: 'head' } },
+    {
+      field: 'permission.sideEffectScope defaults to the flag',
+      overrides: {},
+      read: (c: any) => c.permission.sideEffectScope,
+      want: 'none',
+    },
+    {
+      field: 'permission.needsApproval defaults to the flag',
+      overrides: {},
+      read: (c: any) => c.permission.needsApproval,
+      want: false,
+    },
+    {
+      field: 'resultBudget.maxInlineBytes defaults to maxModelBytes',
+      overrides: {},
+      read: (c: any) => c.resultBudget.maxInlineBytes,
+      want: 1000,
+    },
+    {
+      field: 'resultBudget.preview.maxBytes defaults to maxModelBytes',
+      overrides: {},
+      read: (c: any) => c.resultBudget.preview,
+      want: { maxBytes: 1000, direction: 'head' },
+    },
     {
       field: 'a bounded timeout is written out completely',
       overrides: { timeout: { kind: 'bounded', defaultMs: 5, maxMs: 9 } },
       read: (c: any) => c.timeout,
-      want: { kind: 'bounded', defaultMs: 5, maxMs: 9, allowCallOverride: false, cleanupGraceMs: 0 },
+      want: {
+        kind: 'bounded',
+        defaultMs: 5,
+        maxMs: 9,
+        allowCallOverride: false,
+        cleanupGraceMs: 0,
+      },
     },
-    { field: 'timeout none stays bare', overrides: {}, read: (c: any) => c.timeout, want: { kind: 'none' } },
+    {
+      field: 'timeout none stays bare',
+      overrides: {},
+      read: (c: any) => c.timeout,
+      want: { kind: 'none' },
+    },
     {
       field: 'flags live in metadata with name, purpose, instructions, aliases',
       overrides: { modelInstructions: ['Do it.'], aliases: ['Old'], maxOutputBytes: 7 },
-      read: (c: any) => [c.metadata.name, c.metadata.purpose, c.metadata.modelInstructions, c.metadata.aliases, c.metadata.readOnly, c.metadata.recovery, c.metadata.maxOutputBytes],
+      read: (c: any) => [
+        c.metadata.name,
+        c.metadata.purpose,
+        c.metadata.modelInstructions,
+        c.metadata.aliases,
+        c.metadata.readOnly,
+        c.metadata.recovery,
+        c.metadata.maxOutputBytes,
+      ],
       want: ['Probe', 'Reads a probe.', ['Do it.'], ['Old'], true, 'none', 7],
     },
-    { field: 'source is the manifest path', overrides: {}, read: (c: any) => c.source, want: 'manifest/tools/probe.yaml' },
-    { field: 'no providerNative unless declared', overrides: {}, read: (c: any) => c.providerNative, want: undefined },
+    {
+      field: 'source is the manifest path',
+      overrides: {},
+      read: (c: any) => c.source,
+      want: 'manifest/tools/probe.yaml',
+    },
+    {
+      field: 'no providerNative unless declared',
+      overrides: {},
+      read: (c: any) => c.providerNative,
+      want: undefined,
+    },
   ])('$field', ({ overrides, read, want }) => {
     expect(read(value(overrides))).toEqual(want);
   });
@@ -67,7 +133,16 @@ describe('contractValue: manifest fields → contract fields', () => {
 describe('printValue: one field per line, annotations at line ends', () => {
   it('prints nested objects over lines, short scalar lists on one line, long ones over lines', () => {
     const long = Array.from({ length: 8 }, (_, index) => `entry-number-${index}`);
-    expect(printValue({ a: 1, nested: { b: 'x', list: ['p', 'q'] }, empty: {}, none: [], long, code: new SourceCode('Thing') })).toBe(
+    expect(
+      printValue({
+        a: 1,
+        nested: { b: 'x', list: ['p', 'q'] },
+        empty: {},
+        none: [],
+        long,
+        code: new SourceCode('Thing'),
+      }),
+    ).toBe(
       [
         '{',
         '  a: 1,',
@@ -93,7 +168,11 @@ describe('printValue: one field per line, annotations at line ends', () => {
       {
         annotations: (path) => {
           asked.push(path);
-          return path === 'trace.required' ? 'unread: no runtime reader' : path === 'trace' ? 'section */ note' : undefined;
+          return path === 'trace.required'
+            ? 'unread: no runtime reader'
+            : path === 'trace'
+              ? 'section */ note'
+              : undefined;
         },
         annotate: (path) => !path.startsWith('inputSchema.'),
       },

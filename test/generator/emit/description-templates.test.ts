@@ -13,7 +13,9 @@ import { ManifestSchema } from '../../../generator/manifest/manifest-schema.js';
 import { REPO_ROOT } from '../generate-fixture.js';
 
 const directories: string[] = [];
-afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))));
+afterAll(() =>
+  Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))),
+);
 
 const CONTEXT = {
   timeout: { defaultMs: 120000, maxMs: 600000 },
@@ -32,22 +34,42 @@ describe('findDescriptionTemplates', () => {
       properties: {
         plain: { type: 'string', description: 'No template.' },
         'a/b': { type: 'integer', description: 'At most {{timeout.maxMs}}.' },
-        list: { type: 'array', items: { type: 'object', properties: { x: { type: 'string', description: '{{currentMonth}}' } } } },
-        either: { oneOf: [{ type: 'string', description: 'One {{currentMonth}}' }, { type: 'null' }] },
+        list: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { x: { type: 'string', description: '{{currentMonth}}' } },
+          },
+        },
+        either: {
+          oneOf: [{ type: 'string', description: 'One {{currentMonth}}' }, { type: 'null' }],
+        },
       },
     };
     const output = { type: 'string', description: 'Out {{currentMonth}}' };
     expect(findDescriptionTemplates('Tool {{currentMonth}}', input, output)).toEqual([
       { pointer: '/description', source: 'Tool {{currentMonth}}' },
       { pointer: '/inputSchema/properties/a~1b/description', source: 'At most {{timeout.maxMs}}.' },
-      { pointer: '/inputSchema/properties/list/items/properties/x/description', source: '{{currentMonth}}' },
-      { pointer: '/inputSchema/properties/either/oneOf/0/description', source: 'One {{currentMonth}}' },
+      {
+        pointer: '/inputSchema/properties/list/items/properties/x/description',
+        source: '{{currentMonth}}',
+      },
+      {
+        pointer: '/inputSchema/properties/either/oneOf/0/description',
+        source: 'One {{currentMonth}}',
+      },
       { pointer: '/outputSchema/description', source: 'Out {{currentMonth}}' },
     ]);
   });
 
   it('finds none in plain texts', () => {
-    expect(findDescriptionTemplates('Plain { braces }', { type: 'object', properties: {} }, { type: 'string' })).toEqual([]);
+    expect(
+      findDescriptionTemplates(
+        'Plain { braces }',
+        { type: 'object', properties: {} },
+        { type: 'string' },
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -58,12 +80,22 @@ describe('templateProblems', () => {
       capability: 'probe.read',
       purpose: 'Reads.',
       description: 'Fine {{timeout.maxMs}}',
-      flags: { readOnly: true, destructive: false, concurrentSafe: true, sideEffectScope: 'none', riskLevel: 'low', needsApproval: false },
+      flags: {
+        readOnly: true,
+        destructive: false,
+        concurrentSafe: true,
+        sideEffectScope: 'none',
+        riskLevel: 'low',
+        needsApproval: false,
+      },
       input: {
         type: 'object',
         properties: {
           a: { type: 'array', items: { type: 'string', description: 'Broken {{#each}}' } },
-          b: { type: 'union', anyOf: [{ type: 'string', description: 'Stray {{/if}}' }, { type: 'number' }] },
+          b: {
+            type: 'union',
+            anyOf: [{ type: 'string', description: 'Stray {{/if}}' }, { type: 'number' }],
+          },
         },
       },
       output: { type: 'string', description: 'Unclosed {{currentMonth' },
@@ -84,11 +116,22 @@ describe('the generated descriptions module', () => {
   it('renders each template on its own runtime and refuses unknown pointers', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'tool-contracts-descriptions-'));
     directories.push(directory);
-    await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(directory, 'node_modules'), 'dir');
+    await symlink(
+      path.join(REPO_ROOT, 'node_modules'),
+      path.join(directory, 'node_modules'),
+      'dir',
+    );
     await writeFile(path.join(directory, 'package.json'), '{ "type": "module" }\n');
     const templates = [
-      { pointer: '/description', source: 'Agents:{{#each subagentProfiles}} {{name}} ({{description}}){{/each}}.{{#if dynamicWorkflows}} Use CreateWorkflow.{{/if}} `<&>` in {{currentMonth}}' },
-      { pointer: '/inputSchema/properties/timeout/description', source: 'At most {{timeout.maxMs}} ms (default {{timeout.defaultMs}}).' },
+      {
+        pointer: '/description',
+        source:
+          'Agents:{{#each subagentProfiles}} {{name}} ({{description}}){{/each}}.{{#if dynamicWorkflows}} Use CreateWorkflow.{{/if}} `<&>` in {{currentMonth}}',
+      },
+      {
+        pointer: '/inputSchema/properties/timeout/description',
+        source: 'At most {{timeout.maxMs}} ms (default {{timeout.defaultMs}}).',
+      },
     ];
     const file = path.join(directory, 'probe.js');
     await writeFile(file, descriptionTemplatesModule(templates, 'manifest/tools/probe.yaml'));
@@ -99,12 +142,18 @@ describe('the generated descriptions module', () => {
       '/inputSchema/properties/timeout/description': templates[1]!.source,
     });
     // noEscape: `<&>` stays as written.
-    expect(descriptionTemplates.render('/description', CONTEXT)).toBe('Agents: explore (Reads code.) plan (Designs.). `<&>` in May 2026');
-    expect(descriptionTemplates.render('/description', { ...CONTEXT, dynamicWorkflows: true })).toContain('. Use CreateWorkflow. ');
-    expect(descriptionTemplates.render('/inputSchema/properties/timeout/description', CONTEXT)).toBe('At most 600000 ms (default 120000).');
-    expect(() => descriptionTemplates.render('/inputSchema/properties/other/description', CONTEXT)).toThrow(
-      'no description template at "/inputSchema/properties/other/description"',
+    expect(descriptionTemplates.render('/description', CONTEXT)).toBe(
+      'Agents: explore (Reads code.) plan (Designs.). `<&>` in May 2026',
     );
+    expect(
+      descriptionTemplates.render('/description', { ...CONTEXT, dynamicWorkflows: true }),
+    ).toContain('. Use CreateWorkflow. ');
+    expect(
+      descriptionTemplates.render('/inputSchema/properties/timeout/description', CONTEXT),
+    ).toBe('At most 600000 ms (default 120000).');
+    expect(() =>
+      descriptionTemplates.render('/inputSchema/properties/other/description', CONTEXT),
+    ).toThrow('no description template at "/inputSchema/properties/other/description"');
   });
 
   it('declares its type as DescriptionTemplates', () => {

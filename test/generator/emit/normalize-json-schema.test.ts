@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DRAFT_2020_12, impliedType, normalizeJsonSchema } from '../../../generator/emit/normalize-json-schema.js';
+import {
+  DRAFT_2020_12,
+  impliedType,
+  normalizeJsonSchema,
+} from '../../../generator/emit/normalize-json-schema.js';
 
 const $schema = DRAFT_2020_12;
 
@@ -24,12 +28,26 @@ describe('normalizeJsonSchema: each rule of SPEC §4 as given/want', () => {
         properties: { a: { $id: 'urn:a', $ref: '#/x', type: 'string', $schema: 'x' } },
         items: { definitions: {}, type: 'number' },
       },
-      want: { $schema, type: 'object', properties: { a: { type: 'string' } }, items: { type: 'number' } },
+      want: {
+        $schema,
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        items: { type: 'number' },
+      },
     },
     {
       rule: 'keeps a property that is merely named like a dropped keyword',
-      given: { type: 'object', properties: { $ref: { type: 'string' }, definitions: { type: 'boolean' } }, required: ['$ref'] },
-      want: { $schema, type: 'object', properties: { $ref: { type: 'string' }, definitions: { type: 'boolean' } }, required: ['$ref'] },
+      given: {
+        type: 'object',
+        properties: { $ref: { type: 'string' }, definitions: { type: 'boolean' } },
+        required: ['$ref'],
+      },
+      want: {
+        $schema,
+        type: 'object',
+        properties: { $ref: { type: 'string' }, definitions: { type: 'boolean' } },
+        required: ['$ref'],
+      },
     },
     {
       rule: 'renames anyOf to oneOf when there is no oneOf',
@@ -40,12 +58,26 @@ describe('normalizeJsonSchema: each rule of SPEC §4 as given/want', () => {
       rule: 'renames nested anyOf (inside properties, items and other branches)',
       given: {
         type: 'object',
-        properties: { a: { type: 'array', items: { anyOf: [{ type: 'string' }, { anyOf: [{ type: 'number' }, { type: 'null' }] }] } } },
+        properties: {
+          a: {
+            type: 'array',
+            items: {
+              anyOf: [{ type: 'string' }, { anyOf: [{ type: 'number' }, { type: 'null' }] }],
+            },
+          },
+        },
       },
       want: {
         $schema,
         type: 'object',
-        properties: { a: { type: 'array', items: { oneOf: [{ type: 'string' }, { oneOf: [{ type: 'number' }, { type: 'null' }] }] } } },
+        properties: {
+          a: {
+            type: 'array',
+            items: {
+              oneOf: [{ type: 'string' }, { oneOf: [{ type: 'number' }, { type: 'null' }] }],
+            },
+          },
+        },
       },
     },
     {
@@ -68,15 +100,35 @@ describe('normalizeJsonSchema: each rule of SPEC §4 as given/want', () => {
       given: { type: 'object', properties: { mode: { enum: ['a', 'b'] } } },
       want: { $schema, type: 'object', properties: { mode: { type: 'string', enum: ['a', 'b'] } } },
     },
-    { rule: 'whole-number enum values imply integer', given: { enum: [1, 2] }, want: { $schema, type: 'integer', enum: [1, 2] } },
-    { rule: 'an enum with a fraction implies number', given: { enum: [1, 2.5] }, want: { $schema, type: 'number', enum: [1, 2.5] } },
-    { rule: 'boolean enum values imply boolean', given: { enum: [true] }, want: { $schema, type: 'boolean', enum: [true] } },
+    {
+      rule: 'whole-number enum values imply integer',
+      given: { enum: [1, 2] },
+      want: { $schema, type: 'integer', enum: [1, 2] },
+    },
+    {
+      rule: 'an enum with a fraction implies number',
+      given: { enum: [1, 2.5] },
+      want: { $schema, type: 'number', enum: [1, 2.5] },
+    },
+    {
+      rule: 'boolean enum values imply boolean',
+      given: { enum: [true] },
+      want: { $schema, type: 'boolean', enum: [true] },
+    },
     {
       rule: 'mixed enum values imply a type list in order of first appearance',
       given: { enum: ['a', 1, true, null, 'b'] },
-      want: { $schema, type: ['string', 'integer', 'boolean', 'null'], enum: ['a', 1, true, null, 'b'] },
+      want: {
+        $schema,
+        type: ['string', 'integer', 'boolean', 'null'],
+        enum: ['a', 1, true, null, 'b'],
+      },
     },
-    { rule: 'a const value implies its type', given: { const: 'x' }, want: { $schema, type: 'string', const: 'x' } },
+    {
+      rule: 'a const value implies its type',
+      given: { const: 'x' },
+      want: { $schema, type: 'string', const: 'x' },
+    },
     {
       rule: 'a node whose keywords imply nothing stays without type',
       given: { description: 'anything' },
@@ -90,7 +142,12 @@ describe('normalizeJsonSchema: each rule of SPEC §4 as given/want', () => {
     {
       rule: 'values are data: a default or const holding schema-like keys is left alone',
       given: { type: 'object', default: { anyOf: [], $ref: 'x', properties: {} }, properties: {} },
-      want: { $schema, type: 'object', default: { anyOf: [], $ref: 'x', properties: {} }, properties: {} },
+      want: {
+        $schema,
+        type: 'object',
+        default: { anyOf: [], $ref: 'x', properties: {} },
+        properties: {},
+      },
     },
     {
       rule: 'sets $schema to draft 2020-12 as the first key',
@@ -111,7 +168,9 @@ describe('normalizeJsonSchema: each rule of SPEC §4 as given/want', () => {
   });
 
   it('keeps a property named __proto__ as an own property', () => {
-    const given = JSON.parse('{"type":"object","properties":{"__proto__":{"enum":["x"]}}}') as Record<string, unknown>;
+    const given = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"enum":["x"]}}}',
+    ) as Record<string, unknown>;
     const result = normalizeJsonSchema(given);
     expect(JSON.stringify(result)).toBe(
       `{"$schema":"${DRAFT_2020_12}","type":"object","properties":{"__proto__":{"type":"string","enum":["x"]}}}`,

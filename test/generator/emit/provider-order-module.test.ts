@@ -1,14 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { createEmitProject } from '../../../generator/emit/emit-project.js';
-import { providerOrderModuleSource, sortedProviderToolNames } from '../../../generator/emit/provider-order-module.js';
+import {
+  providerOrderModuleSource,
+  sortedProviderToolNames,
+} from '../../../generator/emit/provider-order-module.js';
 import { indexModuleSource, toolBinding } from '../../../generator/emit/index-module.js';
 
 describe('sortedProviderToolNames', () => {
   it.each([
-    { name: 'capitals before lower case (code units, not the locale)', reference: ['agent', 'Bash', 'Zed'], reserved: [], want: ['Bash', 'Zed', 'agent'] },
-    { name: 'underscore between capitals and lower case', reference: ['submit_result', 'Skill', 'escalate'], reserved: [], want: ['Skill', 'escalate', 'submit_result'] },
-    { name: 'reserved names join the sort', reference: ['Read'], reserved: ['LSP', 'NotebookEdit'], want: ['LSP', 'NotebookEdit', 'Read'] },
-    { name: 'duplicates collapse', reference: ['Read', 'Glob'], reserved: ['Read'], want: ['Glob', 'Read'] },
+    {
+      name: 'capitals before lower case (code units, not the locale)',
+      reference: ['agent', 'Bash', 'Zed'],
+      reserved: [],
+      want: ['Bash', 'Zed', 'agent'],
+    },
+    {
+      name: 'underscore between capitals and lower case',
+      reference: ['submit_result', 'Skill', 'escalate'],
+      reserved: [],
+      want: ['Skill', 'escalate', 'submit_result'],
+    },
+    {
+      name: 'reserved names join the sort',
+      reference: ['Read'],
+      reserved: ['LSP', 'NotebookEdit'],
+      want: ['LSP', 'NotebookEdit', 'Read'],
+    },
+    {
+      name: 'duplicates collapse',
+      reference: ['Read', 'Glob'],
+      reserved: ['Read'],
+      want: ['Glob', 'Read'],
+    },
     { name: 'nothing', reference: [], reserved: [], want: [] },
   ])('$name', ({ reference, reserved, want }) => {
     expect(sortedProviderToolNames(reference, reserved)).toEqual(want);
@@ -17,7 +40,12 @@ describe('sortedProviderToolNames', () => {
   it('is the order a locale comparison would not give', () => {
     const names = ['b', 'A', 'a', 'B'];
     expect(sortedProviderToolNames(names, [])).toEqual(['A', 'B', 'a', 'b']);
-    expect([...names].sort((left, right) => left.localeCompare(right, 'en'))).not.toEqual(['A', 'B', 'a', 'b']);
+    expect([...names].sort((left, right) => left.localeCompare(right, 'en'))).not.toEqual([
+      'A',
+      'B',
+      'a',
+      'b',
+    ]);
   });
 });
 

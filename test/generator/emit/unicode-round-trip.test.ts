@@ -12,7 +12,12 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../generator/generate.js';
 import { formatGenerateIssue } from '../../../generator/generate-issue.js';
-import { fixtureProject, manifestYaml, REPO_ROOT, removeFixtureProjects } from '../generate-fixture.js';
+import {
+  fixtureProject,
+  manifestYaml,
+  REPO_ROOT,
+  removeFixtureProjects,
+} from '../generate-fixture.js';
 
 afterAll(removeFixtureProjects);
 
@@ -20,7 +25,36 @@ const run = promisify(execFile);
 
 /** Pieces that break naive escaping, lone surrogates, and arbitrary code points. */
 const piece = fc.oneof(
-  fc.constantFrom('`', '*/', '/*', '${', '"', "'", '\\', '\u2028', '\u2029', '\n', '\r\n', '\t', '</script>', '\u0000', '\u001b', '\u0085', '\uFEFF', '\u{1F600}', 'e\u0301', '# ', ': ', '- ', '&a', '*a', '|', '{{', '}}', '// '),
+  fc.constantFrom(
+    '`',
+    '*/',
+    '/*',
+    '${',
+    '"',
+    "'",
+    '\\',
+    '\u2028',
+    '\u2029',
+    '\n',
+    '\r\n',
+    '\t',
+    '</script>',
+    '\u0000',
+    '\u001b',
+    '\u0085',
+    '\uFEFF',
+    '\u{1F600}',
+    'e\u0301',
+    '# ',
+    ': ',
+    '- ',
+    '&a',
+    '*a',
+    '|',
+    '{{',
+    '}}',
+    '// ',
+  ),
   fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit)),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }),
 );
@@ -67,54 +101,98 @@ function manifestOf(name: string, sample: Sample, templated: boolean): string {
   return manifestYaml(name, {
     description: `description: ${yamlString(templated ? templateSource(sample) : sample.description)}`,
     purpose: `purpose: ${yamlString(sample.purpose)}`,
-    modelInstructions: ['modelInstructions:', ...sample.modelInstructions.map((line) => `  - ${yamlString(line)}`)].join('\n'),
-    input: ['input:', '  type: object', '  properties:', `    id: { type: string, description: ${yamlString(sample.inputDescription)} }`].join('\n'),
+    modelInstructions: [
+      'modelInstructions:',
+      ...sample.modelInstructions.map((line) => `  - ${yamlString(line)}`),
+    ].join('\n'),
+    input: [
+      'input:',
+      '  type: object',
+      '  properties:',
+      `    id: { type: string, description: ${yamlString(sample.inputDescription)} }`,
+    ].join('\n'),
     output: `output: { type: string, description: ${yamlString(sample.outputDescription)} }`,
-    permission: ['permission:', '  permission: fixture', `  reason: ${yamlString(sample.reason)}`].join('\n'),
-    cancellation: ['cancellation:', '  supported: true', '  cleanup: abortSignal', `  userMessage: ${yamlString(sample.userMessage)}`].join('\n'),
+    permission: [
+      'permission:',
+      '  permission: fixture',
+      `  reason: ${yamlString(sample.reason)}`,
+    ].join('\n'),
+    cancellation: [
+      'cancellation:',
+      '  supported: true',
+      '  cleanup: abortSignal',
+      `  userMessage: ${yamlString(sample.userMessage)}`,
+    ].join('\n'),
   });
 }
 
 describe('free text survives generation exactly', () => {
-  it('in every free-text field, type-checked by tsc and imported', { timeout: 240_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(sample, { minLength: 24, maxLength: 24 }), async (samples) => {
-        // Even-numbered tools carry a templated description, odd ones a plain one.
-        const tools = samples.map((entry, index) => ({ name: `T${index}`, yaml: manifestOf(`T${index}`, entry, index % 2 === 0) }));
-        const root = await fixtureProject(tools);
-        const result = await generate({ projectRoot: root, write: true, extensions: [] });
-        expect(result.issues.map(formatGenerateIssue)).toEqual([]);
+  it(
+    'in every free-text field, type-checked by tsc and imported',
+    { timeout: 240_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(sample, { minLength: 24, maxLength: 24 }), async (samples) => {
+          // Even-numbered tools carry a templated description, odd ones a plain one.
+          const tools = samples.map((entry, index) => ({
+            name: `T${index}`,
+            yaml: manifestOf(`T${index}`, entry, index % 2 === 0),
+          }));
+          const root = await fixtureProject(tools);
+          const result = await generate({ projectRoot: root, write: true, extensions: [] });
+          expect(result.issues.map(formatGenerateIssue)).toEqual([]);
 
-        const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
-        await run(process.execPath, [tsc, '--noEmit', '-p', path.join(root, 'tsconfig.json')]).catch((error: { stdout?: string }) => {
-          throw new Error(`tsc failed:\n${error.stdout ?? String(error)}`);
-        });
+          const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+          await run(process.execPath, [
+            tsc,
+            '--noEmit',
+            '-p',
+            path.join(root, 'tsconfig.json'),
+          ]).catch((error: { stdout?: string }) => {
+            throw new Error(`tsc failed:\n${error.stdout ?? String(error)}`);
+          });
 
-        for (const [index, entry] of samples.entries()) {
-          const module = await import(pathToFileURL(path.join(root, `generated/tools/t${index}.ts`)).href);
-          const { contract } = module;
-          const templated = index % 2 === 0;
-          expect(contract.description).toBe(templated ? templateSource(entry) : entry.description);
-          expect(contract.metadata.purpose).toBe(entry.purpose);
-          expect(contract.metadata.modelInstructions).toEqual(entry.modelInstructions);
-          expect(contract.permission.reason).toBe(entry.reason);
-          expect(contract.cancellation.userMessage).toBe(entry.userMessage);
-          expect(contract.inputSchema.properties.id.description).toBe(entry.inputDescription);
-          expect(module.InputSchema.shape.id.description).toBe(entry.inputDescription);
-          expect(contract.outputSchema.description).toBe(entry.outputDescription);
-          expect(module.OutputSchema.description).toBe(entry.outputDescription);
-          const schemaFile = JSON.parse(await readFile(path.join(root, `generated/schemas/T${index}.input.json`), 'utf8'));
-          expect(schemaFile.properties.id.description).toBe(entry.inputDescription);
-          if (templated) {
-            expect(contract.descriptionTemplates.sources['/description']).toBe(templateSource(entry));
-            const context = { timeout: { defaultMs: 1, maxMs: 42 }, subagentProfiles: [], currentMonth: 'May 2026', dynamicWorkflows: true };
-            expect(contract.descriptionTemplates.render('/description', context)).toBe(`${entry.templateBefore}42${entry.templateAfter}`);
-          } else {
-            expect(contract.descriptionTemplates).toBeUndefined();
+          for (const [index, entry] of samples.entries()) {
+            const module = await import(
+              pathToFileURL(path.join(root, `generated/tools/t${index}.ts`)).href
+            );
+            const { contract } = module;
+            const templated = index % 2 === 0;
+            expect(contract.description).toBe(
+              templated ? templateSource(entry) : entry.description,
+            );
+            expect(contract.metadata.purpose).toBe(entry.purpose);
+            expect(contract.metadata.modelInstructions).toEqual(entry.modelInstructions);
+            expect(contract.permission.reason).toBe(entry.reason);
+            expect(contract.cancellation.userMessage).toBe(entry.userMessage);
+            expect(contract.inputSchema.properties.id.description).toBe(entry.inputDescription);
+            expect(module.InputSchema.shape.id.description).toBe(entry.inputDescription);
+            expect(contract.outputSchema.description).toBe(entry.outputDescription);
+            expect(module.OutputSchema.description).toBe(entry.outputDescription);
+            const schemaFile = JSON.parse(
+              await readFile(path.join(root, `generated/schemas/T${index}.input.json`), 'utf8'),
+            );
+            expect(schemaFile.properties.id.description).toBe(entry.inputDescription);
+            if (templated) {
+              expect(contract.descriptionTemplates.sources['/description']).toBe(
+                templateSource(entry),
+              );
+              const context = {
+                timeout: { defaultMs: 1, maxMs: 42 },
+                subagentProfiles: [],
+                currentMonth: 'May 2026',
+                dynamicWorkflows: true,
+              };
+              expect(contract.descriptionTemplates.render('/description', context)).toBe(
+                `${entry.templateBefore}42${entry.templateAfter}`,
+              );
+            } else {
+              expect(contract.descriptionTemplates).toBeUndefined();
+            }
           }
-        }
-      }),
-      { numRuns: 2, endOnFailure: true },
-    );
-  });
+        }),
+        { numRuns: 2, endOnFailure: true },
+      );
+    },
+  );
 });

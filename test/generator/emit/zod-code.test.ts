@@ -22,9 +22,17 @@ describe('zodCode: one case per construct of the schema language', () => {
     { name: 'format uri', node: { type: 'string', format: 'uri' }, code: 'z.string().url()' },
     { name: 'format email', node: { type: 'string', format: 'email' }, code: 'z.string().email()' },
     { name: 'format uuid', node: { type: 'string', format: 'uuid' }, code: 'z.string().uuid()' },
-    { name: 'format date-time', node: { type: 'string', format: 'date-time' }, code: 'z.string().datetime({ offset: true })' },
+    {
+      name: 'format date-time',
+      node: { type: 'string', format: 'date-time' },
+      code: 'z.string().datetime({ offset: true })',
+    },
     { name: 'format date', node: { type: 'string', format: 'date' }, code: 'z.string().date()' },
-    { name: 'number bounds', node: { type: 'number', minimum: 0, maximum: 1.5 }, code: 'z.number().gte(0).lte(1.5)' },
+    {
+      name: 'number bounds',
+      node: { type: 'number', minimum: 0, maximum: 1.5 },
+      code: 'z.number().gte(0).lte(1.5)',
+    },
     {
       name: 'integer exclusive bounds',
       node: { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 10 },
@@ -45,7 +53,12 @@ describe('zodCode: one case per construct of the schema language', () => {
     {
       name: 'object: optional unless required; odd keys quoted; __proto__ computed',
       // JSON.parse: in an object literal `__proto__` would set the prototype instead.
-      node: closed(JSON.parse('{"a":{"type":"string"},"b-c":{"type":"number","description":"B"},"__proto__":{"type":"boolean"}}'), ['a']),
+      node: closed(
+        JSON.parse(
+          '{"a":{"type":"string"},"b-c":{"type":"number","description":"B"},"__proto__":{"type":"boolean"}}',
+        ),
+        ['a'],
+      ),
       code: [
         'z.object({',
         '  a: z.string(),',
@@ -55,7 +68,11 @@ describe('zodCode: one case per construct of the schema language', () => {
       ].join('\n'),
     },
     { name: 'string enum', node: { type: 'enum', values: ['a', 'b'] }, code: 'z.enum(["a", "b"])' },
-    { name: 'single non-string enum value', node: { type: 'enum', values: [3] }, code: 'z.literal(3)' },
+    {
+      name: 'single non-string enum value',
+      node: { type: 'enum', values: [3] },
+      code: 'z.literal(3)',
+    },
     {
       name: 'mixed enum',
       node: { type: 'enum', values: ['a', 1, true] },
@@ -69,7 +86,11 @@ describe('zodCode: one case per construct of the schema language', () => {
       code: 'z.union([\n  z.string(),\n  z.number(),\n])',
     },
     { name: 'nullable', node: { type: 'string', nullable: true }, code: 'z.string().nullable()' },
-    { name: 'scalar default', node: { type: 'boolean', default: false }, code: 'z.boolean().default(false)' },
+    {
+      name: 'scalar default',
+      node: { type: 'boolean', default: false },
+      code: 'z.boolean().default(false)',
+    },
     {
       name: 'structured default is a fresh copy per parse',
       node: { type: 'array', items: { type: 'string' }, default: ['x'] },
@@ -83,7 +104,13 @@ describe('zodCode: one case per construct of the schema language', () => {
     {
       name: 'nested objects are indented',
       node: closed({ inner: closed({ x: { type: 'string' } }, ['x']) }, ['inner']),
-      code: ['z.object({', '  inner: z.object({', '    x: z.string(),', '  }).strict(),', '}).strict()'].join('\n'),
+      code: [
+        'z.object({',
+        '  inner: z.object({',
+        '    x: z.string(),',
+        '  }).strict(),',
+        '}).strict()',
+      ].join('\n'),
     },
   ])('$name', ({ node, code }) => {
     expect(zodCode(node)).toBe(code);
@@ -106,7 +133,10 @@ describe('the live schema from the same code accepts and refuses what the manife
 
   it.each([
     { value: { path: 'x', when: null }, want: { path: 'x', when: null, mode: 'a' } },
-    { value: { path: 'x', when: '2026-01-02T03:04:05+01:00', mode: 'b', count: 2 }, want: { path: 'x', when: '2026-01-02T03:04:05+01:00', mode: 'b', count: 2 } },
+    {
+      value: { path: 'x', when: '2026-01-02T03:04:05+01:00', mode: 'b', count: 2 },
+      want: { path: 'x', when: '2026-01-02T03:04:05+01:00', mode: 'b', count: 2 },
+    },
   ])('accepts %j (defaults applied)', ({ value, want }) => {
     expect(schema.parse(value)).toEqual(want);
   });
@@ -132,7 +162,10 @@ describe('compileSchema: JSON Schema from zod-to-json-schema, normalised', () =>
         mode: { type: 'enum', values: ['fast', 'slow'], nullable: true },
         payload: {
           type: 'union',
-          anyOf: [closed({ kind: { type: 'const', value: 'a' } }, ['kind']), closed({ kind: { type: 'const', value: 'b' } }, ['kind'])],
+          anyOf: [
+            closed({ kind: { type: 'const', value: 'a' } }, ['kind']),
+            closed({ kind: { type: 'const', value: 'b' } }, ['kind']),
+          ],
         },
       },
       ['url', 'payload'],
@@ -147,8 +180,18 @@ describe('compileSchema: JSON Schema from zod-to-json-schema, normalised', () =>
         mode: { oneOf: [{ type: 'string', enum: ['fast', 'slow'] }, { type: 'null' }] },
         payload: {
           oneOf: [
-            { type: 'object', properties: { kind: { type: 'string', const: 'a' } }, required: ['kind'], additionalProperties: false },
-            { type: 'object', properties: { kind: { type: 'string', const: 'b' } }, required: ['kind'], additionalProperties: false },
+            {
+              type: 'object',
+              properties: { kind: { type: 'string', const: 'a' } },
+              required: ['kind'],
+              additionalProperties: false,
+            },
+            {
+              type: 'object',
+              properties: { kind: { type: 'string', const: 'b' } },
+              required: ['kind'],
+              additionalProperties: false,
+            },
           ],
         },
       },
@@ -168,7 +211,8 @@ describe('compileSchema: JSON Schema from zod-to-json-schema, normalised', () =>
       name: 'a default outside the enum',
       node: closed({ m: { type: 'enum', values: ['a'], default: 'b' } }),
       path: ['properties', 'm', 'default'],
-      message: "the default is not a value of this schema: Invalid enum value. Expected 'a', received 'b'",
+      message:
+        "the default is not a value of this schema: Invalid enum value. Expected 'a', received 'b'",
     },
     {
       name: 'a nested default that breaks a closed object',
@@ -186,7 +230,8 @@ describe('compileSchema: JSON Schema from zod-to-json-schema, normalised', () =>
       {
         code: 'unsupported_property_name',
         path: ['properties', 'outer', 'properties', '__proto__'],
-        message: 'a property cannot be named __proto__ (the JSON Schema projection cannot carry it)',
+        message:
+          'a property cannot be named __proto__ (the JSON Schema projection cannot carry it)',
       },
     ]);
   });

@@ -14,11 +14,16 @@ const P = 'manifest/tools/probe.yaml';
 
 afterAll(removeTempProjects);
 
-async function check(hooks: readonly string[], modules: Readonly<Record<string, string>>): Promise<string[]> {
+async function check(
+  hooks: readonly string[],
+  modules: Readonly<Record<string, string>>,
+): Promise<string[]> {
   const root = await writeTempProject({
     'manifest/tools.yaml': indexFor(['Probe']),
     'manifest/tools/probe.yaml': `${PROBE}hooks: [${hooks.join(', ')}]\n`,
-    ...Object.fromEntries(Object.entries(modules).map(([file, text]) => [`runtime/tools/${file}`, text])),
+    ...Object.fromEntries(
+      Object.entries(modules).map(([file, text]) => [`runtime/tools/${file}`, text]),
+    ),
   });
   const loaded = await loadManifestSet(root);
   if (!loaded.ok) throw new Error(loaded.issues.map(formatManifestIssue).join('\n'));
@@ -37,13 +42,17 @@ describe('checkHookExports reads every form of export', () => {
     {
       name: 'function and const declarations',
       hooks: ['validateInput', 'resolveInput'],
-      modules: { 'probe.ts': `${HANDLER}export function validateInput() {}\nexport const resolveInput = (input: unknown) => input;\n` },
+      modules: {
+        'probe.ts': `${HANDLER}export function validateInput() {}\nexport const resolveInput = (input: unknown) => input;\n`,
+      },
       want: [],
     },
     {
       name: 'a local export list, with renaming',
       hooks: ['validateInput', 'formatModelContent'],
-      modules: { 'probe.ts': `${HANDLER}function check() {}\nfunction format() {}\nexport { check as validateInput, format as formatModelContent };\n` },
+      modules: {
+        'probe.ts': `${HANDLER}function check() {}\nfunction format() {}\nexport { check as validateInput, format as formatModelContent };\n`,
+      },
       want: [],
     },
     {
@@ -51,7 +60,8 @@ describe('checkHookExports reads every form of export', () => {
       hooks: ['prepareApproval'],
       modules: {
         'probe.ts': `${HANDLER}export * from './support/approval.js';\n`,
-        'support/approval.ts': 'export function prepareApproval() {}\nexport default function ignored() {}\n',
+        'support/approval.ts':
+          'export function prepareApproval() {}\nexport default function ignored() {}\n',
       },
       want: [],
     },
@@ -67,7 +77,9 @@ describe('checkHookExports reads every form of export', () => {
     {
       name: 'destructured const exports',
       hooks: ['resolveTimeoutBudgetMs'],
-      modules: { 'probe.ts': `${HANDLER}const hooks = { resolveTimeoutBudgetMs: () => 1 };\nexport const { resolveTimeoutBudgetMs } = hooks;\n` },
+      modules: {
+        'probe.ts': `${HANDLER}const hooks = { resolveTimeoutBudgetMs: () => 1 };\nexport const { resolveTimeoutBudgetMs } = hooks;\n`,
+      },
       want: [],
     },
     {
@@ -87,13 +99,17 @@ describe('checkHookExports reads every form of export', () => {
     {
       name: 'exports that are neither hooks nor handler are fine',
       hooks: [],
-      modules: { 'probe.ts': `${HANDLER}export const PROBE_LIMIT = 3;\nexport class ProbeError extends Error {}\nexport enum Mode { A }\n` },
+      modules: {
+        'probe.ts': `${HANDLER}export const PROBE_LIMIT = 3;\nexport class ProbeError extends Error {}\nexport enum Mode { A }\n`,
+      },
       want: [],
     },
     {
       name: 'several undeclared hooks are each reported, in name order',
       hooks: [],
-      modules: { 'probe.ts': `${HANDLER}export function validateInput() {}\nexport function formatModelContent() {}\n` },
+      modules: {
+        'probe.ts': `${HANDLER}export function validateInput() {}\nexport function formatModelContent() {}\n`,
+      },
       want: [
         `${P}:25:8 hooks: ${M} exports hook formatModelContent, which hooks does not declare`,
         `${P}:25:8 hooks: ${M} exports hook validateInput, which hooks does not declare`,
@@ -113,7 +129,8 @@ describe('checkHookExports reads every form of export', () => {
     const root = await writeTempProject({
       'manifest/tools.yaml': indexFor(['Probe', 'Copy']),
       'manifest/tools/probe.yaml': `${PROBE}hooks: [validateInput]\n`,
-      'manifest/tools/copy.yaml': '# yaml-language-server: $schema=../manifest.schema.json\nname: Copy\nextends: Probe\nhooks: []\n',
+      'manifest/tools/copy.yaml':
+        '# yaml-language-server: $schema=../manifest.schema.json\nname: Copy\nextends: Probe\nhooks: []\n',
       'runtime/tools/probe.ts': `${HANDLER}export function validateInput() {}\n`,
     });
     const loaded = await loadManifestSet(root);
@@ -127,9 +144,11 @@ describe('checkHookExports reads every form of export', () => {
 const realModulesExist = existsSync(path.join(PROJECT_ROOT, 'runtime', 'tools', 'read.ts'));
 
 describe.skipIf(!realModulesExist)('the real tools', () => {
-  it('every manifest\'s module exports handler and exactly the declared hooks', async () => {
+  it("every manifest's module exports handler and exactly the declared hooks", async () => {
     const loaded = await loadManifestSet(PROJECT_ROOT);
     if (!loaded.ok) throw new Error(loaded.issues.map(formatManifestIssue).join('\n'));
-    expect((await checkHookExports(PROJECT_ROOT, loaded.set.tools)).map(formatManifestIssue)).toEqual([]);
+    expect(
+      (await checkHookExports(PROJECT_ROOT, loaded.set.tools)).map(formatManifestIssue),
+    ).toEqual([]);
   });
 });

@@ -40,11 +40,25 @@ describe('describeValue (the "found" clause)', () => {
 describe('formatManifestIssue', () => {
   it.each([
     [
-      { code: 'invalid_value', file: 'manifest/tools/bash.yaml', line: 14, column: 16, path: 'permission.riskLevel', message: 'expected one of "low" | "medium" | "high", found "hgih"' },
+      {
+        code: 'invalid_value',
+        file: 'manifest/tools/bash.yaml',
+        line: 14,
+        column: 16,
+        path: 'permission.riskLevel',
+        message: 'expected one of "low" | "medium" | "high", found "hgih"',
+      },
       'manifest/tools/bash.yaml:14:16 permission.riskLevel: expected one of "low" | "medium" | "high", found "hgih"',
     ],
     [
-      { code: 'yaml_syntax', file: 'manifest/tools/read.yaml', line: 3, column: 1, path: '', message: 'YAML syntax error: Unexpected flow-map-end token' },
+      {
+        code: 'yaml_syntax',
+        file: 'manifest/tools/read.yaml',
+        line: 3,
+        column: 1,
+        path: '',
+        message: 'YAML syntax error: Unexpected flow-map-end token',
+      },
       'manifest/tools/read.yaml:3:1 YAML syntax error: Unexpected flow-map-end token',
     ],
   ] as const)('%j', (issue, want) => {

@@ -46,7 +46,18 @@ const PATHS: readonly (readonly string[])[] = [
 
 /** Values that are sometimes what the language wants and mostly not. */
 const value: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom('low', 'object', 'string', 'none', 'bounded', 'Probe', 'validateInput', '([', '', 'hgih'),
+  fc.constantFrom(
+    'low',
+    'object',
+    'string',
+    'none',
+    'bounded',
+    'Probe',
+    'validateInput',
+    '([',
+    '',
+    'hgih',
+  ),
   fc.string({ unit: 'binary', maxLength: 12 }),
   fc.integer({ min: -5, max: 5 }),
   fc.double(),
@@ -56,7 +67,11 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant({ type: 'string' }),
   fc.constant({ kind: 'bounded', defaultMs: 1, maxMs: 2 }),
   fc.array(fc.constantFrom('Old', 'Probe', 'validateInput', 'x y'), { maxLength: 3 }),
-  fc.dictionary(fc.constantFrom('type', 'kind', 'items', 'values', 'x'), fc.constantFrom('string', 'none', 1, true), { maxKeys: 3 }),
+  fc.dictionary(
+    fc.constantFrom('type', 'kind', 'items', 'values', 'x'),
+    fc.constantFrom('string', 'none', 1, true),
+    { maxKeys: 3 },
+  ),
 );
 
 type Mutation =
@@ -71,7 +86,24 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 /** A text-level edit so the YAML itself can break (unclosed brackets, tabs, anchors, stray colons). */
 const textEdit = fc.record({
   at: fc.nat(),
-  insert: fc.constantFrom('{', '[', ']', '\t', ': ', '&a ', '*a', '*b', '- ', '\n  ', '"', "'", '#', '\u2028', '\uFEFF', 'name: Other\n'),
+  insert: fc.constantFrom(
+    '{',
+    '[',
+    ']',
+    '\t',
+    ': ',
+    '&a ',
+    '*a',
+    '*b',
+    '- ',
+    '\n  ',
+    '"',
+    "'",
+    '#',
+    '\u2028',
+    '\uFEFF',
+    'name: Other\n',
+  ),
 });
 
 function applyMutation(target: Record<string, unknown>, change: Mutation): void {
@@ -81,50 +113,70 @@ function applyMutation(target: Record<string, unknown>, change: Mutation): void 
     if (typeof next !== 'object' || next === null || Array.isArray(next)) {
       if (change.kind === 'delete') return;
       const created: Record<string, unknown> = {};
-      Object.defineProperty(node, key, { value: created, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(node, key, {
+        value: created,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       node = created;
     } else node = next as Record<string, unknown>;
   }
   const last = change.path[change.path.length - 1]!;
   if (change.kind === 'delete') delete node[last];
-  else Object.defineProperty(node, last, { value: change.value, enumerable: true, writable: true, configurable: true });
+  else
+    Object.defineProperty(node, last, {
+      value: change.value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
 }
 
 let root: string;
 beforeAll(async () => {
-  root = await writeTempProject({ 'manifest/tools.yaml': indexFor(['Probe']), 'manifest/tools/probe.yaml': PROBE });
+  root = await writeTempProject({
+    'manifest/tools.yaml': indexFor(['Probe']),
+    'manifest/tools/probe.yaml': PROBE,
+  });
 });
 afterAll(removeTempProjects);
 
 describe('loadManifestSet under arbitrary mutations', () => {
   it('never throws: it returns the set or located issues', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(mutation, { maxLength: 6 }), fc.option(textEdit, { nil: undefined }), async (changes, edit) => {
-        const manifest = structuredClone(BASE);
-        for (const change of changes) applyMutation(manifest, change);
-        let text = `${SCHEMA_LINE}\n${stringify(manifest)}`;
-        if (edit) {
-          const at = edit.at % (text.length + 1);
-          text = text.slice(0, at) + edit.insert + text.slice(at);
-        }
-        await writeFile(path.join(root, 'manifest', 'tools', 'probe.yaml'), text);
+      fc.asyncProperty(
+        fc.array(mutation, { maxLength: 6 }),
+        fc.option(textEdit, { nil: undefined }),
+        async (changes, edit) => {
+          const manifest = structuredClone(BASE);
+          for (const change of changes) applyMutation(manifest, change);
+          let text = `${SCHEMA_LINE}\n${stringify(manifest)}`;
+          if (edit) {
+            const at = edit.at % (text.length + 1);
+            text = text.slice(0, at) + edit.insert + text.slice(at);
+          }
+          await writeFile(path.join(root, 'manifest', 'tools', 'probe.yaml'), text);
 
-        const result = await loadManifestSet(root);
-        if (result.ok) {
-          expect(result.set.tools.map((tool) => tool.manifest.name)).toEqual(['Probe']);
-          return;
-        }
-        expect(result.issues.length).toBeGreaterThan(0);
-        const lineCount = text.split(/\r\n|\r|\n|\u2028|\u2029/).length;
-        for (const issue of result.issues) {
-          expect(['manifest/tools.yaml', 'manifest/tools/probe.yaml']).toContain(issue.file);
-          expect(issue.line).toBeGreaterThanOrEqual(1);
-          expect(issue.line).toBeLessThanOrEqual(Math.max(lineCount, 6));
-          expect(issue.column).toBeGreaterThanOrEqual(1);
-          expect(issue.message.length).toBeGreaterThan(0);
-          expect(formatManifestIssue(issue).startsWith(`${issue.file}:${issue.line}:${issue.column} `)).toBe(true);
-        }
-      }),
+          const result = await loadManifestSet(root);
+          if (result.ok) {
+            expect(result.set.tools.map((tool) => tool.manifest.name)).toEqual(['Probe']);
+            return;
+          }
+          expect(result.issues.length).toBeGreaterThan(0);
+          const lineCount = text.split(/\r\n|\r|\n|\u2028|\u2029/).length;
+          for (const issue of result.issues) {
+            expect(['manifest/tools.yaml', 'manifest/tools/probe.yaml']).toContain(issue.file);
+            expect(issue.line).toBeGreaterThanOrEqual(1);
+            expect(issue.line).toBeLessThanOrEqual(Math.max(lineCount, 6));
+            expect(issue.column).toBeGreaterThanOrEqual(1);
+            expect(issue.message.length).toBeGreaterThan(0);
+            expect(
+              formatManifestIssue(issue).startsWith(`${issue.file}:${issue.line}:${issue.column} `),
+            ).toBe(true);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadManifestSet } from '../../../generator/manifest/load-manifest-set.js';
 import type { LoadResult, ManifestSet } from '../../../generator/manifest/load-manifest-set.js';
 import { formatManifestIssue } from '../../../generator/manifest/manifest-issue.js';
-import { edit, indexFor, PROBE, probeNamed, removeTempProjects, writeTempProject } from './temp-project.js';
+import {
+  edit,
+  indexFor,
+  PROBE,
+  probeNamed,
+  removeTempProjects,
+  writeTempProject,
+} from './temp-project.js';
 
 const SCHEMA_LINE = '# yaml-language-server: $schema=../manifest.schema.json';
 
@@ -13,7 +20,11 @@ const SCHEMA_LINE = '# yaml-language-server: $schema=../manifest.schema.json';
 const PROJECT: Record<string, string> = {
   'manifest/tools.yaml': indexFor(['Probe', 'Task', 'Child', 'Agent', 'Shared']),
   'manifest/tools/probe.yaml': PROBE,
-  'manifest/tools/agent.yaml': edit(probeNamed('Agent'), 'output: { type: string }', 'output: { type: string }\nhooks: [resolveModelContract]'),
+  'manifest/tools/agent.yaml': edit(
+    probeNamed('Agent'),
+    'output: { type: string }',
+    'output: { type: string }\nhooks: [resolveModelContract]',
+  ),
   'manifest/tools/task.yaml': [
     SCHEMA_LINE,
     'name: Task',
@@ -22,8 +33,18 @@ const PROJECT: Record<string, string> = {
     'flags: { providerVisible: false }',
     '',
   ].join('\n'),
-  'manifest/tools/shared.yaml': edit(probeNamed('Shared'), 'name: Shared\n', 'name: Shared\nimplementation: shared-probe\n'),
-  'manifest/tools/child.yaml': [SCHEMA_LINE, 'name: Child', 'extends: Shared', 'aliases: [OldChild]', ''].join('\n'),
+  'manifest/tools/shared.yaml': edit(
+    probeNamed('Shared'),
+    'name: Shared\n',
+    'name: Shared\nimplementation: shared-probe\n',
+  ),
+  'manifest/tools/child.yaml': [
+    SCHEMA_LINE,
+    'name: Child',
+    'extends: Shared',
+    'aliases: [OldChild]',
+    '',
+  ].join('\n'),
   'manifest/tools/README.md': 'Not a manifest.\n',
 };
 
@@ -37,7 +58,10 @@ beforeAll(async () => {
 afterAll(removeTempProjects);
 
 function expectLoaded(result: LoadResult): ManifestSet {
-  if (!result.ok) throw new Error(`expected a valid set, got:\n${result.issues.map(formatManifestIssue).join('\n')}`);
+  if (!result.ok)
+    throw new Error(
+      `expected a valid set, got:\n${result.issues.map(formatManifestIssue).join('\n')}`,
+    );
   return result.set;
 }
 
@@ -64,7 +88,13 @@ function snapshotOf(set: ManifestSet): unknown {
 
 describe('loadManifestSet on a valid project', () => {
   it('orders tools by registrationOrder, not by file name', () => {
-    expect(loaded.tools.map((entry) => entry.manifest.name)).toEqual(['Probe', 'Task', 'Child', 'Agent', 'Shared']);
+    expect(loaded.tools.map((entry) => entry.manifest.name)).toEqual([
+      'Probe',
+      'Task',
+      'Child',
+      'Agent',
+      'Shared',
+    ]);
   });
 
   it('lists every input file it read, sorted, and skips files that are not YAML', () => {
@@ -145,10 +175,17 @@ describe('loadManifestSet on a valid project', () => {
     const want = snapshotOf(loaded);
     const names = await readdir(path.join(root, 'manifest', 'tools'));
     await fc.assert(
-      fc.asyncProperty(fc.shuffledSubarray(names, { minLength: names.length, maxLength: names.length }), fc.boolean(), async (shuffled, asPaths) => {
-        const listDirectory = async (directory: string) => (asPaths ? shuffled.map((name) => path.join(directory, name)) : shuffled);
-        expect(snapshotOf(expectLoaded(await loadManifestSet(root, { listDirectory })))).toEqual(want);
-      }),
+      fc.asyncProperty(
+        fc.shuffledSubarray(names, { minLength: names.length, maxLength: names.length }),
+        fc.boolean(),
+        async (shuffled, asPaths) => {
+          const listDirectory = async (directory: string) =>
+            asPaths ? shuffled.map((name) => path.join(directory, name)) : shuffled;
+          expect(snapshotOf(expectLoaded(await loadManifestSet(root, { listDirectory })))).toEqual(
+            want,
+          );
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -170,10 +207,13 @@ describe('loadManifestSet on a valid project', () => {
     ]);
     const names = await readdir(path.join(broken, 'manifest', 'tools'));
     await fc.assert(
-      fc.asyncProperty(fc.shuffledSubarray(names, { minLength: names.length, maxLength: names.length }), async (shuffled) => {
-        const result = await loadManifestSet(broken, { listDirectory: async () => shuffled });
-        expect(result.ok ? [] : result.issues.map(formatManifestIssue)).toEqual(want);
-      }),
+      fc.asyncProperty(
+        fc.shuffledSubarray(names, { minLength: names.length, maxLength: names.length }),
+        async (shuffled) => {
+          const result = await loadManifestSet(broken, { listDirectory: async () => shuffled });
+          expect(result.ok ? [] : result.issues.map(formatManifestIssue)).toEqual(want);
+        },
+      ),
       { numRuns: 15 },
     );
   });
@@ -183,7 +223,9 @@ describe('loadManifestSet on a valid project', () => {
       throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
     };
     const result = await loadManifestSet(root, { listDirectory: failing });
-    expect(result.ok ? [] : result.issues.map(formatManifestIssue)).toEqual(['manifest/tools:1:1 cannot read: EACCES']);
+    expect(result.ok ? [] : result.issues.map(formatManifestIssue)).toEqual([
+      'manifest/tools:1:1 cannot read: EACCES',
+    ]);
   });
 
   it('reports a missing manifest directory as tools missing from the index', async () => {

@@ -2,7 +2,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkHookExports } from '../../../generator/manifest/check-hook-exports.js';
 import { loadManifestSet } from '../../../generator/manifest/load-manifest-set.js';
 import { formatManifestIssue } from '../../../generator/manifest/manifest-issue.js';
-import { edit, indexFor, PROBE, probeNamed, removeTempProjects, writeTempProject } from './temp-project.js';
+import {
+  edit,
+  indexFor,
+  PROBE,
+  probeNamed,
+  removeTempProjects,
+  writeTempProject,
+} from './temp-project.js';
 
 interface MalformedCase {
   readonly name: string;
@@ -67,12 +74,20 @@ const cases: readonly MalformedCase[] = [
   },
   {
     name: 'unknown top-level field with a suggestion',
-    manifests: { 'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { type: string }\nalias: [Old]') },
+    manifests: {
+      'probe.yaml': edit(
+        PROBE,
+        'output: { type: string }',
+        'output: { type: string }\nalias: [Old]',
+      ),
+    },
     want: [`${P}:19:1 alias: unknown field, did you mean "aliases"?`],
   },
   {
     name: 'unknown field far from every known name lists the known ones',
-    manifests: { 'probe.yaml': edit(PROBE, 'timeout: { kind: none }', 'timeout: { kind: none, seconds: 5 }') },
+    manifests: {
+      'probe.yaml': edit(PROBE, 'timeout: { kind: none }', 'timeout: { kind: none, seconds: 5 }'),
+    },
     want: [`${P}:23:24 timeout.seconds: unknown field (known fields: kind)`],
   },
   {
@@ -82,13 +97,25 @@ const cases: readonly MalformedCase[] = [
   },
   {
     name: 'bad alias name',
-    manifests: { 'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { type: string }\naliases: [Old, "Old Probe"]') },
-    want: [`${P}:19:16 aliases[1]: expected a string matching ^[A-Za-z0-9_-]{1,64}$, found "Old Probe"`],
+    manifests: {
+      'probe.yaml': edit(
+        PROBE,
+        'output: { type: string }',
+        'output: { type: string }\naliases: [Old, "Old Probe"]',
+      ),
+    },
+    want: [
+      `${P}:19:16 aliases[1]: expected a string matching ^[A-Za-z0-9_-]{1,64}$, found "Old Probe"`,
+    ],
   },
   {
     name: 'bad regular expression in a schema node',
-    manifests: { 'probe.yaml': edit(PROBE, 'id: { type: string }', 'id: { type: string, pattern: "([a-z]+" }') },
-    want: [`${P}:16:34 input.properties.id.pattern: expected a valid regular expression (Unterminated group), found "([a-z]+"`],
+    manifests: {
+      'probe.yaml': edit(PROBE, 'id: { type: string }', 'id: { type: string, pattern: "([a-z]+" }'),
+    },
+    want: [
+      `${P}:16:34 input.properties.id.pattern: expected a valid regular expression (Unterminated group), found "([a-z]+"`,
+    ],
   },
   {
     name: 'bad discriminator deep inside input',
@@ -114,7 +141,9 @@ const cases: readonly MalformedCase[] = [
   },
   {
     name: 'schema node without a type',
-    manifests: { 'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { description: A probe. }') },
+    manifests: {
+      'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { description: A probe. }'),
+    },
     want: [
       `${P}:18:9 output.type: missing required field (expected one of "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union")`,
     ],
@@ -126,7 +155,9 @@ const cases: readonly MalformedCase[] = [
   },
   {
     name: 'negative length in a schema node',
-    manifests: { 'probe.yaml': edit(PROBE, 'id: { type: string }', 'id: { type: string, minLength: -1 }') },
+    manifests: {
+      'probe.yaml': edit(PROBE, 'id: { type: string }', 'id: { type: string, minLength: -1 }'),
+    },
     want: [`${P}:16:36 input.properties.id.minLength: expected a number >= 0, found -1`],
   },
   {
@@ -141,38 +172,56 @@ const cases: readonly MalformedCase[] = [
   },
   {
     name: 'union with a single branch',
-    manifests: { 'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { type: union, anyOf: [{ type: string }] }') },
+    manifests: {
+      'probe.yaml': edit(
+        PROBE,
+        'output: { type: string }',
+        'output: { type: union, anyOf: [{ type: string }] }',
+      ),
+    },
     want: [`${P}:18:31 output.anyOf: expected a list of at least 2 items, found 1 item`],
   },
   {
     name: 'const value of no literal type',
-    manifests: { 'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { type: const, value: [1] }') },
+    manifests: {
+      'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { type: const, value: [1] }'),
+    },
     want: [`${P}:18:31 output.value: expected a string, a number, a boolean or null, found a list`],
   },
   {
     name: 'timeout without its kind',
-    manifests: { 'probe.yaml': edit(PROBE, 'timeout: { kind: none }', 'timeout: { defaultMs: 5000 }') },
+    manifests: {
+      'probe.yaml': edit(PROBE, 'timeout: { kind: none }', 'timeout: { defaultMs: 5000 }'),
+    },
     want: [`${P}:23:10 timeout.kind: missing required field (expected one of "none" | "bounded")`],
   },
   {
     name: 'YAML syntax error',
     manifests: { 'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { type: string') },
-    want: [`${P}:19:1 YAML syntax error: Flow map in block collection must be sufficiently indented and end with a }`],
+    want: [
+      `${P}:19:1 YAML syntax error: Flow map in block collection must be sufficiently indented and end with a }`,
+    ],
   },
   {
     name: 'duplicate key',
-    manifests: { 'probe.yaml': edit(PROBE, '  riskLevel: low\n', '  riskLevel: low\n  riskLevel: high\n') },
+    manifests: {
+      'probe.yaml': edit(PROBE, '  riskLevel: low\n', '  riskLevel: low\n  riskLevel: high\n'),
+    },
     want: [`${P}:12:3 flags.riskLevel: duplicate key (each key may appear once in a mapping)`],
   },
   {
     name: 'alias bomb',
     manifests: { 'probe.yaml': PROBE + ALIAS_BOMB },
-    want: [`${P}:26:9 aliases expand to too many nodes (resource-exhaustion guard); write the values out instead`],
+    want: [
+      `${P}:26:9 aliases expand to too many nodes (resource-exhaustion guard); write the values out instead`,
+    ],
   },
   {
     name: 'alias to an anchor that does not exist',
     manifests: { 'probe.yaml': edit(PROBE, 'purpose: Reads a probe.', 'purpose: *text') },
-    want: [`${P}:4:10 YAML error: Unresolved alias (the anchor must be set before the alias): text`],
+    want: [
+      `${P}:4:10 YAML error: Unresolved alias (the anchor must be set before the alias): text`,
+    ],
   },
   {
     name: 'empty file',
@@ -186,29 +235,41 @@ const cases: readonly MalformedCase[] = [
   {
     name: 'missing schema comment',
     manifests: { 'probe.yaml': PROBE.slice(PROBE.indexOf('\n') + 1) },
-    want: [`${P}:1:1 expected first line "# yaml-language-server: $schema=../manifest.schema.json" (editors validate against it), found "name: Probe"`],
+    want: [
+      `${P}:1:1 expected first line "# yaml-language-server: $schema=../manifest.schema.json" (editors validate against it), found "name: Probe"`,
+    ],
   },
   {
     name: 'file not named kebab(name).yaml',
     manifests: { 'probe-tool.yaml': PROBE },
-    want: [`manifest/tools/probe-tool.yaml:2:7 name: a manifest for "Probe" must be named "probe.yaml", found "probe-tool.yaml"`],
+    want: [
+      `manifest/tools/probe-tool.yaml:2:7 name: a manifest for "Probe" must be named "probe.yaml", found "probe-tool.yaml"`,
+    ],
   },
   {
     name: '.yml extension',
     manifests: { 'probe.yml': PROBE },
-    want: [`manifest/tools/probe.yml:2:7 name: a manifest for "Probe" must be named "probe.yaml", found "probe.yml"`],
+    want: [
+      `manifest/tools/probe.yml:2:7 name: a manifest for "Probe" must be named "probe.yaml", found "probe.yml"`,
+    ],
   },
   {
     name: 'extends an unknown tool',
-    manifests: { 'probe.yaml': PROBE, 'copy.yaml': '# yaml-language-server: $schema=../manifest.schema.json\nname: Copy\nextends: Prob\n' },
+    manifests: {
+      'probe.yaml': PROBE,
+      'copy.yaml':
+        '# yaml-language-server: $schema=../manifest.schema.json\nname: Copy\nextends: Prob\n',
+    },
     index: indexFor(['Probe', 'Copy']),
     want: ['manifest/tools/copy.yaml:3:10 extends: unknown tool "Prob", did you mean "Probe"?'],
   },
   {
     name: 'extends cycle',
     manifests: {
-      'one.yaml': '# yaml-language-server: $schema=../manifest.schema.json\nname: One\nextends: Two\n',
-      'two.yaml': '# yaml-language-server: $schema=../manifest.schema.json\nname: Two\nextends: One\n',
+      'one.yaml':
+        '# yaml-language-server: $schema=../manifest.schema.json\nname: One\nextends: Two\n',
+      'two.yaml':
+        '# yaml-language-server: $schema=../manifest.schema.json\nname: Two\nextends: One\n',
       'probe.yaml': PROBE,
     },
     index: indexFor(['Probe', 'One', 'Two']),
@@ -226,7 +287,8 @@ const cases: readonly MalformedCase[] = [
     name: 'an invalid inherited field is reported where it is written',
     manifests: {
       'probe.yaml': edit(PROBE, 'riskLevel: low', 'riskLevel: lowest'),
-      'copy.yaml': '# yaml-language-server: $schema=../manifest.schema.json\nname: Copy\nextends: Probe\nflags: { readOnly: maybe }\n',
+      'copy.yaml':
+        '# yaml-language-server: $schema=../manifest.schema.json\nname: Copy\nextends: Probe\nflags: { readOnly: maybe }\n',
     },
     index: indexFor(['Probe', 'Copy']),
     want: [
@@ -245,15 +307,32 @@ const cases: readonly MalformedCase[] = [
   },
   {
     name: 'alias equal to a tool name',
-    manifests: { 'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { type: string }\naliases: [Other]'), 'other.yaml': probeNamed('Other') },
+    manifests: {
+      'probe.yaml': edit(
+        PROBE,
+        'output: { type: string }',
+        'output: { type: string }\naliases: [Other]',
+      ),
+      'other.yaml': probeNamed('Other'),
+    },
     index: indexFor(['Probe', 'Other']),
-    want: [`${P}:19:11 aliases[0]: alias "Other" is the name of a tool (manifest/tools/other.yaml); a name always wins over an alias`],
+    want: [
+      `${P}:19:11 aliases[0]: alias "Other" is the name of a tool (manifest/tools/other.yaml); a name always wins over an alias`,
+    ],
   },
   {
-    name: 'alias equal to another tool\'s alias',
+    name: "alias equal to another tool's alias",
     manifests: {
-      'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { type: string }\naliases: [OldProbe]'),
-      'other.yaml': edit(probeNamed('Other'), 'output: { type: string }', 'output: { type: string }\naliases: [Legacy, OldProbe]'),
+      'probe.yaml': edit(
+        PROBE,
+        'output: { type: string }',
+        'output: { type: string }\naliases: [OldProbe]',
+      ),
+      'other.yaml': edit(
+        probeNamed('Other'),
+        'output: { type: string }',
+        'output: { type: string }\naliases: [Legacy, OldProbe]',
+      ),
     },
     index: indexFor(['Probe', 'Other']),
     want: [
@@ -264,7 +343,9 @@ const cases: readonly MalformedCase[] = [
   {
     name: 'readOnly together with destructive',
     manifests: { 'probe.yaml': edit(PROBE, 'destructive: false', 'destructive: true') },
-    want: [`${P}:8:16 flags.destructive: a read-only tool cannot be destructive (flags.readOnly is true)`],
+    want: [
+      `${P}:8:16 flags.destructive: a read-only tool cannot be destructive (flags.readOnly is true)`,
+    ],
   },
   {
     name: 'a manifest missing from registrationOrder',
@@ -286,13 +367,17 @@ const cases: readonly MalformedCase[] = [
     name: 'registrationOrder lists a tool twice',
     manifests: { 'probe.yaml': PROBE },
     index: indexFor(['Probe', 'Probe']),
-    want: ['manifest/tools.yaml:4:5 registrationOrder[1]: "Probe" is listed more than once (first at registrationOrder[0])'],
+    want: [
+      'manifest/tools.yaml:4:5 registrationOrder[1]: "Probe" is listed more than once (first at registrationOrder[0])',
+    ],
   },
   {
     name: 'reserved reference name that a manifest defines',
     manifests: { 'probe.yaml': PROBE },
     index: indexFor(['Probe'], ['LSP', 'Probe']),
-    want: ['manifest/tools.yaml:4:31 reservedReferenceNames[1]: "Probe" is defined by manifest/tools/probe.yaml; reserve only names no manifest defines'],
+    want: [
+      'manifest/tools.yaml:4:31 reservedReferenceNames[1]: "Probe" is defined by manifest/tools/probe.yaml; reserve only names no manifest defines',
+    ],
   },
   {
     name: 'empty registrationOrder',
@@ -301,8 +386,14 @@ const cases: readonly MalformedCase[] = [
     want: ['manifest/tools.yaml:2:20 registrationOrder: expected a non-empty list, found 0 items'],
   },
   {
-    name: 'alias equal to the tool\'s own name, and an alias listed twice',
-    manifests: { 'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { type: string }\naliases: [Probe, Old, Old]') },
+    name: "alias equal to the tool's own name, and an alias listed twice",
+    manifests: {
+      'probe.yaml': edit(
+        PROBE,
+        'output: { type: string }',
+        'output: { type: string }\naliases: [Probe, Old, Old]',
+      ),
+    },
     want: [
       `${P}:19:11 aliases[0]: alias "Probe" is the tool's own name`,
       `${P}:19:23 aliases[2]: alias "Old" is listed twice`,
@@ -320,16 +411,24 @@ const cases: readonly MalformedCase[] = [
   {
     name: 'hook declared but not exported',
     manifests: { 'probe.yaml': PROBE + 'hooks: [validateInput, formatModelContent]\n' },
-    modules: { 'probe.ts': HANDLER + 'export function validateInput() { return { ok: true as const }; }\n' },
-    want: [`${P}:25:24 hooks[1]: hook formatModelContent is declared but runtime/tools/probe.ts does not export it`],
+    modules: {
+      'probe.ts': HANDLER + 'export function validateInput() { return { ok: true as const }; }\n',
+    },
+    want: [
+      `${P}:25:24 hooks[1]: hook formatModelContent is declared but runtime/tools/probe.ts does not export it`,
+    ],
   },
   {
     name: 'hook exported but not declared',
     manifests: { 'probe.yaml': PROBE + 'hooks: [validateInput]\n' },
     modules: {
-      'probe.ts': HANDLER + 'export function validateInput() { return { ok: true as const }; }\nexport const resolveInput = (input: unknown) => input;\n',
+      'probe.ts':
+        HANDLER +
+        'export function validateInput() { return { ok: true as const }; }\nexport const resolveInput = (input: unknown) => input;\n',
     },
-    want: [`${P}:25:8 hooks: runtime/tools/probe.ts exports hook resolveInput, which hooks does not declare`],
+    want: [
+      `${P}:25:8 hooks: runtime/tools/probe.ts exports hook resolveInput, which hooks does not declare`,
+    ],
   },
   {
     name: 'missing implementation module',
@@ -339,7 +438,9 @@ const cases: readonly MalformedCase[] = [
   },
   {
     name: 'implementation module without a handler',
-    manifests: { 'probe.yaml': edit(PROBE, 'name: Probe\n', 'name: Probe\nimplementation: probe-impl\n') },
+    manifests: {
+      'probe.yaml': edit(PROBE, 'name: Probe\n', 'name: Probe\nimplementation: probe-impl\n'),
+    },
     modules: { 'probe-impl.ts': 'export function handle() {}\n' },
     want: [`${P}:3:17 implementation: runtime/tools/probe-impl.ts does not export handler`],
   },
@@ -347,7 +448,11 @@ const cases: readonly MalformedCase[] = [
     name: 'several errors in one file are reported together',
     manifests: {
       'probe.yaml': edit(
-        edit(edit(PROBE, 'riskLevel: low', 'riskLevel: hgih'), 'maxModelBytes: 1000', 'maxModelBytes: 0'),
+        edit(
+          edit(PROBE, 'riskLevel: low', 'riskLevel: hgih'),
+          'maxModelBytes: 1000',
+          'maxModelBytes: 0',
+        ),
         'cleanup: none',
         'cleanup: everything',
       ),
@@ -391,14 +496,17 @@ describe('loadManifestSet reports malformed manifests as file:line:col path: mes
     const files: Record<string, string> = {};
     const index = 'index' in testCase ? testCase.index : indexFor(['Probe']);
     if (index !== undefined) files['manifest/tools.yaml'] = index;
-    for (const [file, text] of Object.entries(testCase.manifests)) files[`manifest/tools/${file}`] = text;
-    for (const [file, text] of Object.entries(testCase.modules ?? {})) files[`runtime/tools/${file}`] = text;
+    for (const [file, text] of Object.entries(testCase.manifests))
+      files[`manifest/tools/${file}`] = text;
+    for (const [file, text] of Object.entries(testCase.modules ?? {}))
+      files[`runtime/tools/${file}`] = text;
     const root = await writeTempProject(files);
 
     const result = await loadManifestSet(root);
     let lines: string[];
     if (!result.ok) lines = result.issues.map(formatManifestIssue);
-    else if (testCase.modules) lines = (await checkHookExports(root, result.set.tools)).map(formatManifestIssue);
+    else if (testCase.modules)
+      lines = (await checkHookExports(root, result.set.tools)).map(formatManifestIssue);
     else lines = [];
     expect(lines).toEqual(testCase.want);
   });

@@ -6,14 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadManifestSet } from '../../../generator/manifest/load-manifest-set.js';
-import { manifestJsonSchema, toolIndexJsonSchema } from '../../../generator/manifest/manifest-json-schema.js';
+import {
+  manifestJsonSchema,
+  toolIndexJsonSchema,
+} from '../../../generator/manifest/manifest-json-schema.js';
 import { formatManifestIssue } from '../../../generator/manifest/manifest-issue.js';
 import { edit, PROBE } from './temp-project.js';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const MANIFEST_DIRECTORY = path.join(PROJECT_ROOT, 'manifest', 'tools');
 const realManifests = existsSync(MANIFEST_DIRECTORY)
-  ? readdirSync(MANIFEST_DIRECTORY).filter((name) => name.endsWith('.yaml')).sort()
+  ? readdirSync(MANIFEST_DIRECTORY)
+      .filter((name) => name.endsWith('.yaml'))
+      .sort()
   : [];
 
 /** The draft-07 schema as published, if the generator has written it; else as computed. */
@@ -28,7 +33,9 @@ function compile(schema: object): ValidateFunction {
 }
 
 function errorsOf(validate: ValidateFunction, value: unknown): string[] {
-  return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`.trim());
+  return validate(value)
+    ? []
+    : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`.trim());
 }
 
 const validateManifest = compile(manifestJsonSchema());
@@ -37,8 +44,12 @@ const probe = parse(PROBE) as Record<string, unknown>;
 
 describe('manifestJsonSchema (the editor schema of the manifest language)', () => {
   it('is draft-07 and compiles with ajv in strict mode', () => {
-    expect(manifestJsonSchema()).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#' });
-    expect(toolIndexJsonSchema()).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#' });
+    expect(manifestJsonSchema()).toMatchObject({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+    });
+    expect(toolIndexJsonSchema()).toMatchObject({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+    });
   });
 
   it('is the same object on every call (the generator writes it byte-identically)', () => {
@@ -56,21 +67,54 @@ describe('manifestJsonSchema (the editor schema of the manifest language)', () =
           properties: {
             items: {
               type: 'array',
-              items: { type: 'object', properties: { v: { type: 'union', anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] } }, required: ['v'] },
+              items: {
+                type: 'object',
+                properties: {
+                  v: {
+                    type: 'union',
+                    anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }],
+                  },
+                },
+                required: ['v'],
+              },
             },
           },
         },
       },
       valid: true,
     },
-    { name: 'a child that only overrides fields of its base', value: { name: 'Task', extends: 'Agent', flags: { providerVisible: false } }, valid: true },
-    { name: 'a child with an unknown field', value: { name: 'Task', extends: 'Agent', flagz: {} }, valid: false },
-    { name: 'a child with a wrong nested value', value: { name: 'Task', extends: 'Agent', flags: { riskLevel: 'hgih' } }, valid: false },
-    { name: 'a manifest without extends missing a required field', value: { ...probe, capability: undefined }, valid: false },
+    {
+      name: 'a child that only overrides fields of its base',
+      value: { name: 'Task', extends: 'Agent', flags: { providerVisible: false } },
+      valid: true,
+    },
+    {
+      name: 'a child with an unknown field',
+      value: { name: 'Task', extends: 'Agent', flagz: {} },
+      valid: false,
+    },
+    {
+      name: 'a child with a wrong nested value',
+      value: { name: 'Task', extends: 'Agent', flags: { riskLevel: 'hgih' } },
+      valid: false,
+    },
+    {
+      name: 'a manifest without extends missing a required field',
+      value: { ...probe, capability: undefined },
+      valid: false,
+    },
     { name: 'a wrong enum value', value: { ...probe, ordering: 'sorted' }, valid: false },
     { name: 'an unknown top-level field', value: { ...probe, colour: 'red' }, valid: false },
-    { name: 'a bad discriminator deep in input', value: { ...probe, input: { type: 'array', items: { type: 'strng' } } }, valid: false },
-    { name: 'a negative byte budget', value: { ...probe, resultBudget: { maxModelBytes: -1 } }, valid: false },
+    {
+      name: 'a bad discriminator deep in input',
+      value: { ...probe, input: { type: 'array', items: { type: 'strng' } } },
+      valid: false,
+    },
+    {
+      name: 'a negative byte budget',
+      value: { ...probe, resultBudget: { maxModelBytes: -1 } },
+      valid: false,
+    },
     { name: 'a bad tool name', value: { ...probe, name: 'no spaces' }, valid: false },
   ])('$name: valid = $valid', ({ value, valid }) => {
     const json = JSON.parse(JSON.stringify(value)) as unknown;
@@ -78,14 +122,18 @@ describe('manifestJsonSchema (the editor schema of the manifest language)', () =
   });
 
   it('accepts the index and rejects an index with an unknown field', () => {
-    expect(errorsOf(validateIndex, { registrationOrder: ['Read'], reservedReferenceNames: ['LSP'] })).toEqual([]);
+    expect(
+      errorsOf(validateIndex, { registrationOrder: ['Read'], reservedReferenceNames: ['LSP'] }),
+    ).toEqual([]);
     expect(validateIndex({ registrationOrder: ['Read'], order: [] })).toBe(false);
     expect(validateIndex({ registrationOrder: [] })).toBe(false);
   });
 
   it('agrees with the loader on the probe edits the loader rejects', () => {
     const broken = parse(edit(PROBE, 'riskLevel: low', 'riskLevel: hgih')) as unknown;
-    expect(errorsOf(validateManifest, broken)).toContain('/flags/riskLevel must be equal to one of the allowed values');
+    expect(errorsOf(validateManifest, broken)).toContain(
+      '/flags/riskLevel must be equal to one of the allowed values',
+    );
   });
 });
 
@@ -109,7 +157,9 @@ describe.skipIf(realManifests.length === 0)('the real manifests in manifest/tool
   });
 
   it('manifest/tools.yaml validates against tools.schema.json', () => {
-    const value = parse(readFileSync(path.join(PROJECT_ROOT, 'manifest', 'tools.yaml'), 'utf8')) as unknown;
+    const value = parse(
+      readFileSync(path.join(PROJECT_ROOT, 'manifest', 'tools.yaml'), 'utf8'),
+    ) as unknown;
     expect(errorsOf(validateIndex, value)).toEqual([]);
   });
 

@@ -13,7 +13,12 @@ describe('mergeManifestValues (the extends merge)', () => {
       name: 'nested mappings merge at every depth',
       base: { input: { type: 'object', properties: { a: { type: 'string', description: 'A' } } } },
       child: { input: { properties: { a: { description: 'B' }, b: { type: 'number' } } } },
-      want: { input: { type: 'object', properties: { a: { type: 'string', description: 'B' }, b: { type: 'number' } } } },
+      want: {
+        input: {
+          type: 'object',
+          properties: { a: { type: 'string', description: 'B' }, b: { type: 'number' } },
+        },
+      },
     },
     {
       name: 'lists replace, never concatenate',
@@ -52,7 +57,7 @@ describe('mergeManifestValues (the extends merge)', () => {
       want: { availability: ['subagent'] },
     },
     {
-      name: 'fields only the base has are kept in base order, then the child\'s new ones',
+      name: "fields only the base has are kept in base order, then the child's new ones",
       base: { b: 1, a: 2 },
       child: { c: 3, a: 4 },
       want: { b: 1, a: 4, c: 3 },

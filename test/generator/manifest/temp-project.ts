@@ -48,7 +48,8 @@ export function probeNamed(name: string): string {
 /** Replaces exactly one occurrence of `find`; fails loudly if a case's edit would not apply. */
 export function edit(text: string, find: string, replacement: string): string {
   const at = text.indexOf(find);
-  if (at < 0 || text.indexOf(find, at + 1) >= 0) throw new Error(`edit: ${JSON.stringify(find)} must occur exactly once`);
+  if (at < 0 || text.indexOf(find, at + 1) >= 0)
+    throw new Error(`edit: ${JSON.stringify(find)} must occur exactly once`);
   return text.slice(0, at) + replacement + text.slice(at + find.length);
 }
 

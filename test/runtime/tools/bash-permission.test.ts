@@ -2,12 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { contract, tool } from '../../../generated/tools/bash.js';
 import type { ToolTimeoutPolicy } from '../../../runtime/contract.js';
-import { evaluatePermission, type PermissionSettings } from '../../../runtime/permission/evaluate-permission.js';
+import {
+  evaluatePermission,
+  type PermissionSettings,
+} from '../../../runtime/permission/evaluate-permission.js';
 import { parsePermissionRule } from '../../../runtime/permission/parse-permission-rule.js';
 import { classifyShellCommand } from '../../../runtime/tools/support/classify-shell-command.js';
 import { splitShellCommand } from '../../../runtime/tools/support/split-shell-command.js';
 
-const READ_ONLY = { readOnly: true, riskLevel: 'low', needsApproval: false, sideEffectScope: 'none' };
+const READ_ONLY = {
+  readOnly: true,
+  riskLevel: 'low',
+  needsApproval: false,
+  sideEffectScope: 'none',
+};
 
 describe('Bash read-only classification', () => {
   test.each([
@@ -89,7 +97,9 @@ describe('Bash read-only classification', () => {
     ['echo "unterminated', false],
   ])('%j → read-only %s', (command, readOnly) => {
     expect(classifyShellCommand(command).readOnly).toBe(readOnly);
-    expect(tool.resolvePermissionCapability?.({ command, run_in_background: false })).toEqual(readOnly ? READ_ONLY : undefined);
+    expect(tool.resolvePermissionCapability?.({ command, run_in_background: false })).toEqual(
+      readOnly ? READ_ONLY : undefined,
+    );
   });
 
   test.each([
@@ -105,9 +115,14 @@ describe('Bash read-only classification', () => {
   test('a command with an unquoted redirection to a file is never read-only (property)', () => {
     const word = fc.stringMatching(/^[a-z][a-z0-9._-]{0,8}$/);
     fc.assert(
-      fc.property(fc.constantFrom('ls', 'cat a', 'echo x', 'git status', 'grep -r y .'), fc.constantFrom('>', '>>', '>|', '&>'), word, (command, operator, target) => {
-        expect(classifyShellCommand(`${command} ${operator} ${target}`).readOnly).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom('ls', 'cat a', 'echo x', 'git status', 'grep -r y .'),
+        fc.constantFrom('>', '>>', '>|', '&>'),
+        word,
+        (command, operator, target) => {
+          expect(classifyShellCommand(`${command} ${operator} ${target}`).readOnly).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -125,22 +140,38 @@ describe('Bash permission rule values', () => {
     ['echo $(rm -rf x)', ['echo $', 'rm -rf x']],
     ['# only a comment', ['# only a comment']],
   ])('%j → %j', (command, values) => {
-    expect(tool.resolvePermissionRulePolicy?.({ command, run_in_background: false })).toEqual({ matchValues: { command: values } });
+    expect(tool.resolvePermissionRulePolicy?.({ command, run_in_background: false })).toEqual({
+      matchValues: { command: values },
+    });
   });
 
   test('splitShellCommand keeps quoted separators inside words', () => {
-    expect(splitShellCommand(`grep "a && b" f; echo 'x | y'`)).toEqual({ segments: ['grep "a && b" f', "echo 'x | y'"], hazards: [] });
+    expect(splitShellCommand(`grep "a && b" f; echo 'x | y'`)).toEqual({
+      segments: ['grep "a && b" f', "echo 'x | y'"],
+      hazards: [],
+    });
   });
 
   test.each([
-    ['a deny rule on one part of a compound command denies it', 'ls && rm -rf build', { deny: ['Bash(rm:*)'] }, 'deny'],
+    [
+      'a deny rule on one part of a compound command denies it',
+      'ls && rm -rf build',
+      { deny: ['Bash(rm:*)'] },
+      'deny',
+    ],
     ['a read-only command needs no approval', 'git status && ls', {}, 'allow'],
     ['any other command asks', 'npm install', {}, 'ask'],
-  ] as [string, string, { deny?: string[] }, string][])('with the permission layer: %s', (_label, command, rules, decision) => {
-    const settings: PermissionSettings = { mode: 'default', deny: (rules.deny ?? []).map((rule) => parsePermissionRule(rule)) };
-    const result = evaluatePermission(tool, { command, run_in_background: false }, settings);
-    expect(result.decision).toBe(decision);
-  });
+  ] as [string, string, { deny?: string[] }, string][])(
+    'with the permission layer: %s',
+    (_label, command, rules, decision) => {
+      const settings: PermissionSettings = {
+        mode: 'default',
+        deny: (rules.deny ?? []).map((rule) => parsePermissionRule(rule)),
+      };
+      const result = evaluatePermission(tool, { command, run_in_background: false }, settings);
+      expect(result.decision).toBe(decision);
+    },
+  );
 });
 
 describe('Bash timeout budget', () => {
@@ -150,10 +181,19 @@ describe('Bash timeout budget', () => {
     ['a shorter timeout is used', 5000, policy, 5000],
     ['the maximum itself', 600_000, policy, 600_000],
     ['a longer one is capped at maxMs', 3_600_000, policy, 600_000],
-    ['no override when the policy forbids it', 5000, { ...policy, allowCallOverride: false } as ToolTimeoutPolicy, undefined],
+    [
+      'no override when the policy forbids it',
+      5000,
+      { ...policy, allowCallOverride: false } as ToolTimeoutPolicy,
+      undefined,
+    ],
     ['no policy', 5000, { kind: 'none' } as const, undefined],
   ])('%s', (_label, timeout, timeoutPolicy, expected) => {
-    const input = { command: 'x', run_in_background: false, ...(timeout === undefined ? {} : { timeout }) };
+    const input = {
+      command: 'x',
+      run_in_background: false,
+      ...(timeout === undefined ? {} : { timeout }),
+    };
     expect(tool.resolveTimeoutBudgetMs?.(input, timeoutPolicy)).toBe(expected);
   });
 
@@ -184,8 +224,18 @@ describe('Bash timeout budget', () => {
         preview: { maxBytes: 30000, direction: 'tail' },
         artifact: { enabled: true, retention: 'session' },
       },
-      timeout: { kind: 'bounded', defaultMs: 120000, maxMs: 600000, allowCallOverride: true, cleanupGraceMs: 6000 },
-      cancellation: { supported: true, cleanup: 'processTree', userMessage: 'The user interrupted the command.' },
+      timeout: {
+        kind: 'bounded',
+        defaultMs: 120000,
+        maxMs: 600000,
+        allowCallOverride: true,
+        cleanupGraceMs: 6000,
+      },
+      cancellation: {
+        supported: true,
+        cleanup: 'processTree',
+        userMessage: 'The user interrupted the command.',
+      },
       maxOutputBytes: 10000000,
     });
   });

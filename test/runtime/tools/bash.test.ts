@@ -23,18 +23,36 @@ async function waitForFile(file: string, timeoutMs = 10_000): Promise<string> {
   for (;;) {
     const text = await readFile(file, 'utf8').catch(() => '');
     if (text.endsWith('\n')) return text.trim();
-    if (Date.now() > deadline) throw new Error(`${file} held no complete line after ${timeoutMs} ms: ${JSON.stringify(text)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${file} held no complete line after ${timeoutMs} ms: ${JSON.stringify(text)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 describe('Bash in the foreground', () => {
   test.each([
-    ['stdout and stderr interleave in the order written', 'echo out; echo err >&2; echo out2', 'out\nerr\nout2\n', 0],
+    [
+      'stdout and stderr interleave in the order written',
+      'echo out; echo err >&2; echo out2',
+      'out\nerr\nout2\n',
+      0,
+    ],
     ['a failing command is a result with its exit code', 'echo partial; exit 3', 'partial\n', 3],
     ['output without a final newline', "printf 'a\\nb'", 'a\nb', 0],
-    ['a missing command', 'echo a; nosuchcmd_x; echo b', 'a\nbash: line 1: nosuchcmd_x: command not found\nb\n', 0],
-    ['a syntax error keeps the line numbers of the command as written', 'if then', "bash: -c: line 1: syntax error near unexpected token `then'\nbash: -c: line 1: `if then'\n", 2],
+    [
+      'a missing command',
+      'echo a; nosuchcmd_x; echo b',
+      'a\nbash: line 1: nosuchcmd_x: command not found\nb\n',
+      0,
+    ],
+    [
+      'a syntax error keeps the line numbers of the command as written',
+      'if then',
+      "bash: -c: line 1: syntax error near unexpected token `then'\nbash: -c: line 1: `if then'\n",
+      2,
+    ],
     ['stdin is empty, so a reader does not hang', 'cat; echo after', 'after\n', 0],
     ['multi-line scripts', 'x=1\ny=2\necho $((x + y))', '3\n', 0],
   ])('%s', async (_label, command, output, exitCode) => {
@@ -54,25 +72,37 @@ describe('Bash in the foreground', () => {
 
   test('a process killed by a signal has no exit code', async () => {
     const result = await workspace.call(bash, { command: 'kill -9 $$' });
-    expect(result).toEqual({ ok: true, output: { output: '', exitCode: null, interrupted: false, outputTruncated: false } });
-    expect(result.ok && bash.formatModelContent?.(result.output)).toBe('(no output)\nThe command was killed by a signal.');
+    expect(result).toEqual({
+      ok: true,
+      output: { output: '', exitCode: null, interrupted: false, outputTruncated: false },
+    });
+    expect(result.ok && bash.formatModelContent?.(result.output)).toBe(
+      '(no output)\nThe command was killed by a signal.',
+    );
   });
 
   test('aborting kills the whole process tree', async () => {
-    const running = workspace.call(bash, { command: 'sleep 30 & echo $! > child.pid; echo started; wait' });
+    const running = workspace.call(bash, {
+      command: 'sleep 30 & echo $! > child.pid; echo started; wait',
+    });
     const childPid = Number(await waitForFile(workspace.at('child.pid')));
     const bashPid = workspace.trackedPids[0] as number;
     expect([isRunning(bashPid), isRunning(childPid)]).toEqual([true, true]);
 
     workspace.controller.abort();
     const result = await running;
-    expect(result).toEqual({ ok: true, output: { output: 'started\n', exitCode: null, interrupted: true, outputTruncated: false } });
+    expect(result).toEqual({
+      ok: true,
+      output: { output: 'started\n', exitCode: null, interrupted: true, outputTruncated: false },
+    });
     expect(await waitUntilGone(childPid, 3000)).toBe(true);
     expect(await waitUntilGone(bashPid, 3000)).toBe(true);
   });
 
   test('a process that ignores SIGTERM is killed after the grace period', async () => {
-    const running = workspace.call(bash, { command: "trap '' TERM; echo $$ > pid.txt; while true; do sleep 0.05; done" });
+    const running = workspace.call(bash, {
+      command: "trap '' TERM; echo $$ > pid.txt; while true; do sleep 0.05; done",
+    });
     const pid = Number(await waitForFile(workspace.at('pid.txt')));
     // Timed from the abort: starting bash is not part of the grace period (and is slow under load).
     const started = Date.now();
@@ -83,12 +113,18 @@ describe('Bash in the foreground', () => {
   });
 
   test('output beyond maxOutputBytes (10 000 000) keeps the end', async () => {
-    const result = await workspace.call(bash, { command: "head -c 10000100 /dev/zero | tr '\\0' a; echo END" });
+    const result = await workspace.call(bash, {
+      command: "head -c 10000100 /dev/zero | tr '\\0' a; echo END",
+    });
     if (!result.ok) throw new Error(result.message);
     expect(result.output.outputTruncated).toBe(true);
     expect(Buffer.byteLength(result.output.output)).toBe(10_000_000);
     expect(result.output.output.endsWith('aaaaEND\n')).toBe(true);
-    expect(bash.formatModelContent?.(result.output).startsWith('[Output longer than the limit; only its end is kept.]\naaaa')).toBe(true);
+    expect(
+      bash
+        .formatModelContent?.(result.output)
+        .startsWith('[Output longer than the limit; only its end is kept.]\naaaa'),
+    ).toBe(true);
   });
 
   test('a missing working directory is a failure', async () => {
@@ -107,14 +143,26 @@ describe('Bash model content', () => {
     ['success', base, 'line'],
     ['no output', { ...base, output: '' }, '(no output)'],
     ['a non-zero exit', { ...base, exitCode: 2 }, 'line\nExit code 2'],
-    ['interrupted', { ...base, exitCode: null, interrupted: true }, 'line\nThe command was interrupted (timeout or cancellation); its process group was killed.'],
-    ['a background task', { ...base, output: '', exitCode: null, backgroundTaskId: 'bash_1' }, 'Command running in the background with id bash_1. Read its output with TaskOutput; stop it with TaskStop.'],
+    [
+      'interrupted',
+      { ...base, exitCode: null, interrupted: true },
+      'line\nThe command was interrupted (timeout or cancellation); its process group was killed.',
+    ],
+    [
+      'a background task',
+      { ...base, output: '', exitCode: null, backgroundTaskId: 'bash_1' },
+      'Command running in the background with id bash_1. Read its output with TaskOutput; stop it with TaskStop.',
+    ],
   ])('formatModelContent: %s', (_label, output, expected) => {
     expect(bash.formatModelContent?.(output)).toBe(expected);
   });
 
   test('formatPersistedModelContent names the artifact, how to read it, and repeats the last lines', () => {
-    const output = { ...base, output: `${Array.from({ length: 30 }, (_, index) => `line ${index + 1}`).join('\n')}\n`, exitCode: 1 };
+    const output = {
+      ...base,
+      output: `${Array.from({ length: 30 }, (_, index) => `line ${index + 1}`).join('\n')}\n`,
+      exitCode: 1,
+    };
     expect(bash.formatPersistedModelContent?.(output, '/artifacts/call-1.txt', 123456)).toBe(
       [
         'The output was too large to show (123456 bytes) and was saved to /artifacts/call-1.txt.',
@@ -133,47 +181,91 @@ describe('background tasks: Bash run_in_background, TaskOutput, TaskStop', () =>
     // process stalled for that long (a loaded CI machine) would find it finished already.
     const command = 'echo start; until [ -e go ]; do sleep 0.01; done; echo done >&2; exit 4';
     const started = await workspace.call(bash, { command, run_in_background: true });
-    expect(started).toEqual({ ok: true, output: { output: '', exitCode: null, interrupted: false, outputTruncated: false, backgroundTaskId: 'bash_1' } });
+    expect(started).toEqual({
+      ok: true,
+      output: {
+        output: '',
+        exitCode: null,
+        interrupted: false,
+        outputTruncated: false,
+        backgroundTaskId: 'bash_1',
+      },
+    });
     expect(workspace.trackedPids).toEqual([]);
 
     const early = await workspace.call(taskOutput, { task_id: 'bash_1', block: false });
-    expect(early.ok && [early.output.status, early.output.retrieval]).toEqual(['running', 'not_ready']);
+    expect(early.ok && [early.output.status, early.output.retrieval]).toEqual([
+      'running',
+      'not_ready',
+    ]);
 
     await writeFile(workspace.at('go'), '');
     expect(await workspace.call(taskOutput, { task_id: 'bash_1' })).toEqual({
       ok: true,
-      output: { taskId: 'bash_1', command, status: 'failed', exitCode: 4, output: 'start\ndone\n', retrieval: 'success' },
+      output: {
+        taskId: 'bash_1',
+        command,
+        status: 'failed',
+        exitCode: 4,
+        output: 'start\ndone\n',
+        retrieval: 'success',
+      },
     });
   });
 
   test('a long task: the wait times out, TaskStop kills its process group, and it stays stopped', async () => {
-    await workspace.call(bash, { command: 'echo ready; echo $$ > pid.txt; sleep 30', run_in_background: true });
+    await workspace.call(bash, {
+      command: 'echo ready; echo $$ > pid.txt; sleep 30',
+      run_in_background: true,
+    });
     const pid = Number(await waitForFile(workspace.at('pid.txt')));
 
     const waited = await workspace.call(taskOutput, { task_id: 'bash_1', timeout: 200 });
-    expect(waited.ok && [waited.output.status, waited.output.retrieval, waited.output.output]).toEqual(['running', 'timeout', 'ready\n']);
+    expect(
+      waited.ok && [waited.output.status, waited.output.retrieval, waited.output.output],
+    ).toEqual(['running', 'timeout', 'ready\n']);
     expect(waited.ok && taskOutput.formatModelContent?.(waited.output)).toBe(
       'Task bash_1: running (still running after the wait)\nCommand: echo ready; echo $$ > pid.txt; sleep 30\nOutput:\nready',
     );
 
     const stopped = await workspace.call(taskStop, { task_id: 'bash_1' });
-    expect(stopped).toEqual({ ok: true, output: { taskId: 'bash_1', command: 'echo ready; echo $$ > pid.txt; sleep 30', status: 'killed', exitCode: null } });
+    expect(stopped).toEqual({
+      ok: true,
+      output: {
+        taskId: 'bash_1',
+        command: 'echo ready; echo $$ > pid.txt; sleep 30',
+        status: 'killed',
+        exitCode: null,
+      },
+    });
     expect(await waitUntilGone(pid, 3000)).toBe(true);
 
-    expect(await workspace.call(taskStop, { task_id: 'bash_1' })).toEqual({ ok: false, code: 'task_not_running', message: 'Task bash_1 is not running (it was stopped).' });
+    expect(await workspace.call(taskStop, { task_id: 'bash_1' })).toEqual({
+      ok: false,
+      code: 'task_not_running',
+      message: 'Task bash_1 is not running (it was stopped).',
+    });
     const after = await workspace.call(taskOutput, { task_id: 'bash_1', block: false });
-    expect(after.ok && [after.output.status, after.output.retrieval]).toEqual(['killed', 'success']);
+    expect(after.ok && [after.output.status, after.output.retrieval]).toEqual([
+      'killed',
+      'success',
+    ]);
   });
 
   test('ids count up, and an unknown id names the ids there are', async () => {
     expect(await workspace.call(taskOutput, { task_id: 'bash_1' })).toEqual({
       ok: false,
       code: 'unknown_task',
-      message: 'No background task with id "bash_1". There are no background tasks in this session.',
+      message:
+        'No background task with id "bash_1". There are no background tasks in this session.',
     });
     await workspace.call(bash, { command: 'true', run_in_background: true });
     await workspace.call(bash, { command: 'true', run_in_background: true });
-    const unknown = { ok: false, code: 'unknown_task', message: 'No background task with id "nope". Known task ids: bash_1, bash_2.' };
+    const unknown = {
+      ok: false,
+      code: 'unknown_task',
+      message: 'No background task with id "nope". Known task ids: bash_1, bash_2.',
+    };
     expect(await workspace.call(taskOutput, { task_id: 'nope' })).toEqual(unknown);
     expect(await workspace.call(taskStop, { task_id: 'nope' })).toEqual(unknown);
   });
@@ -184,17 +276,32 @@ describe('background tasks: Bash run_in_background, TaskOutput, TaskStop', () =>
     const started = Date.now();
     const result = await workspace.call(taskOutput, { task_id: 'bash_1', timeout: 20_000 });
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(result.ok && [result.output.status, result.output.retrieval]).toEqual(['running', 'timeout']);
+    expect(result.ok && [result.output.status, result.output.retrieval]).toEqual([
+      'running',
+      'timeout',
+    ]);
   });
 
   test('aliases of the old tool names', () => {
-    expect(taskOutput.metadata.aliases).toEqual(['BashOutput', 'AgentOutputTool', 'BashOutputTool', 'TaskOutputTool']);
+    expect(taskOutput.metadata.aliases).toEqual([
+      'BashOutput',
+      'AgentOutputTool',
+      'BashOutputTool',
+      'TaskOutputTool',
+    ]);
     expect(taskStop.metadata.aliases).toEqual(['KillShell', 'KillBash']);
     expect(taskOutput.description.startsWith('DEPRECATED')).toBe(true);
   });
 
   test('TaskOutput formatPersistedModelContent', () => {
-    const output = { taskId: 'bash_3', command: 'make', status: 'completed' as const, exitCode: 0, output: 'x'.repeat(50_000), retrieval: 'success' as const };
+    const output = {
+      taskId: 'bash_3',
+      command: 'make',
+      status: 'completed' as const,
+      exitCode: 0,
+      output: 'x'.repeat(50_000),
+      retrieval: 'success' as const,
+    };
     expect(taskOutput.formatPersistedModelContent?.(output, '/a/b.txt', 50_000)).toBe(
       'Task bash_3: completed, exit code 0\nCommand: make\nThe output is too large to show (50000 bytes) and was saved to /a/b.txt. Read it with the Read tool (offset and limit) or search it with Grep.',
     );
@@ -203,23 +310,36 @@ describe('background tasks: Bash run_in_background, TaskOutput, TaskStop', () =>
 
 describe('output capping', () => {
   test('startShellCommand keeps the last bytes when the output exceeds the limit', async () => {
-    const run = startShellCommand({ command: 'seq 1 100000', cwd: workspace.root, maxOutputBytes: 20 });
+    const run = startShellCommand({
+      command: 'seq 1 100000',
+      cwd: workspace.root,
+      maxOutputBytes: 20,
+    });
     const result = await run.done;
-    expect([result.output, result.outputTruncated, result.exitCode]).toEqual(['\n99998\n99999\n100000\n', true, 0]);
+    expect([result.output, result.outputTruncated, result.exitCode]).toEqual([
+      '\n99998\n99999\n100000\n',
+      true,
+      0,
+    ]);
   });
 
   test('TailBuffer keeps exactly the last limit bytes of any chunk sequence (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 50 }), { maxLength: 40 }), fc.integer({ min: 1, max: 200 }), (chunks, limit) => {
-        const buffer = new TailBuffer(limit);
-        for (const chunk of chunks) buffer.append(Buffer.from(chunk, 'latin1'));
-        const all = Buffer.from(chunks.join(''), 'latin1');
-        const expected = all.subarray(Math.max(0, all.length - limit));
-        expect(Buffer.from(buffer.text(), 'utf8').length <= limit).toBe(true);
-        expect(buffer.truncated).toBe(all.length > limit);
-        // latin1 bytes < 0x80 are ASCII: compare exactly when the tail is plain ASCII.
-        if (expected.every((byte) => byte < 0x80)) expect(buffer.text()).toBe(expected.toString('utf8'));
-      }),
+      fc.property(
+        fc.array(fc.string({ maxLength: 50 }), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 200 }),
+        (chunks, limit) => {
+          const buffer = new TailBuffer(limit);
+          for (const chunk of chunks) buffer.append(Buffer.from(chunk, 'latin1'));
+          const all = Buffer.from(chunks.join(''), 'latin1');
+          const expected = all.subarray(Math.max(0, all.length - limit));
+          expect(Buffer.from(buffer.text(), 'utf8').length <= limit).toBe(true);
+          expect(buffer.truncated).toBe(all.length > limit);
+          // latin1 bytes < 0x80 are ASCII: compare exactly when the tail is plain ASCII.
+          if (expected.every((byte) => byte < 0x80))
+            expect(buffer.text()).toBe(expected.toString('utf8'));
+        },
+      ),
     );
   });
 

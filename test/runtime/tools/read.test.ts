@@ -2,7 +2,11 @@ import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import pdfLib from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { contract, tool } from '../../../generated/tools/read.js';
-import type { ModelProfile, ModelToolContract, ToolTimeoutPolicy } from '../../../runtime/contract.js';
+import type {
+  ModelProfile,
+  ModelToolContract,
+  ToolTimeoutPolicy,
+} from '../../../runtime/contract.js';
 import { normalizeToolPathForComparison } from '../../../runtime/path-policy.js';
 import { createWorkspaceContext, type WorkspaceContext } from './workspace-context.js';
 
@@ -14,7 +18,8 @@ afterEach(async () => {
   await workspace.dispose();
 });
 
-const numbered = (entries: [number, string][]) => entries.map(([line, text]) => `${String(line).padStart(6)}\t${text}`).join('\n');
+const numbered = (entries: [number, string][]) =>
+  entries.map(([line, text]) => `${String(line).padStart(6)}\t${text}`).join('\n');
 
 async function pdfWithPages(count: number): Promise<Uint8Array> {
   const document = await pdfLib.PDFDocument.create();
@@ -24,28 +29,107 @@ async function pdfWithPages(count: number): Promise<Uint8Array> {
 
 describe('Read: text files', () => {
   test.each([
-    ['three lines', 'a\nb\nc\n', {}, numbered([[1, 'a'], [2, 'b'], [3, 'c']]), 1, 3, 3],
-    ['no final newline', 'a\nb', {}, numbered([[1, 'a'], [2, 'b']]), 1, 2, 2],
-    ['CRLF line ends', 'a\r\nb\r\n', {}, numbered([[1, 'a'], [2, 'b']]), 1, 2, 2],
-    ['offset and limit', 'l1\nl2\nl3\nl4\nl5\n', { offset: 2, limit: 2 }, numbered([[2, 'l2'], [3, 'l3']]), 2, 2, 5],
+    [
+      'three lines',
+      'a\nb\nc\n',
+      {},
+      numbered([
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'c'],
+      ]),
+      1,
+      3,
+      3,
+    ],
+    [
+      'no final newline',
+      'a\nb',
+      {},
+      numbered([
+        [1, 'a'],
+        [2, 'b'],
+      ]),
+      1,
+      2,
+      2,
+    ],
+    [
+      'CRLF line ends',
+      'a\r\nb\r\n',
+      {},
+      numbered([
+        [1, 'a'],
+        [2, 'b'],
+      ]),
+      1,
+      2,
+      2,
+    ],
+    [
+      'offset and limit',
+      'l1\nl2\nl3\nl4\nl5\n',
+      { offset: 2, limit: 2 },
+      numbered([
+        [2, 'l2'],
+        [3, 'l3'],
+      ]),
+      2,
+      2,
+      5,
+    ],
     ['limit past the end', 'l1\nl2\n', { offset: 2, limit: 10 }, numbered([[2, 'l2']]), 2, 1, 2],
     ['offset past the end', 'l1\nl2\n', { offset: 9 }, '', 9, 0, 2],
     ['empty file', '', {}, '', 1, 0, 0],
-    ['blank lines are lines', '\n\nx\n', {}, numbered([[1, ''], [2, ''], [3, 'x']]), 1, 3, 3],
-    ['line number wider than six columns', `${'\n'.repeat(1_234_566)}last\n`, { offset: 1_234_567, limit: 1 }, '1234567\tlast', 1_234_567, 1, 1_234_567],
+    [
+      'blank lines are lines',
+      '\n\nx\n',
+      {},
+      numbered([
+        [1, ''],
+        [2, ''],
+        [3, 'x'],
+      ]),
+      1,
+      3,
+      3,
+    ],
+    [
+      'line number wider than six columns',
+      `${'\n'.repeat(1_234_566)}last\n`,
+      { offset: 1_234_567, limit: 1 },
+      '1234567\tlast',
+      1_234_567,
+      1,
+      1_234_567,
+    ],
   ])('%s', async (_label, text, options, content, startLine, numLines, totalLines) => {
     await writeFile(workspace.at('file.txt'), text);
     const result = await workspace.call(tool, { file_path: 'file.txt', ...options });
     expect(result).toEqual({
       ok: true,
-      output: { type: 'text', filePath: workspace.at('file.txt'), content, startLine, numLines, totalLines, truncatedLines: 0 },
+      output: {
+        type: 'text',
+        filePath: workspace.at('file.txt'),
+        content,
+        startLine,
+        numLines,
+        totalLines,
+        truncatedLines: 0,
+      },
     });
   });
 
   test('returns 2000 lines by default', async () => {
-    await writeFile(workspace.at('long.txt'), Array.from({ length: 2500 }, (_, index) => `line ${index + 1}`).join('\n'));
+    await writeFile(
+      workspace.at('long.txt'),
+      Array.from({ length: 2500 }, (_, index) => `line ${index + 1}`).join('\n'),
+    );
     const result = await workspace.call(tool, { file_path: 'long.txt' });
-    expect(result.ok && result.output.type === 'text' && [result.output.numLines, result.output.totalLines]).toEqual([2000, 2500]);
+    expect(
+      result.ok &&
+        result.output.type === 'text' && [result.output.numLines, result.output.totalLines],
+    ).toEqual([2000, 2500]);
     expect(result.ok && tool.formatModelContent?.(result.output).split('\n').at(-1)).toBe(
       '(Showing lines 1-2000 of 2500. Use offset and limit to read more.)',
     );
@@ -55,7 +139,11 @@ describe('Read: text files', () => {
     await writeFile(workspace.at('wide.txt'), `${'x'.repeat(2500)}\nshort\n${'y'.repeat(2001)}\n`);
     const result = await workspace.call(tool, { file_path: 'wide.txt' });
     expect(result.ok && result.output).toMatchObject({
-      content: numbered([[1, 'x'.repeat(2000)], [2, 'short'], [3, 'y'.repeat(2000)]]),
+      content: numbered([
+        [1, 'x'.repeat(2000)],
+        [2, 'short'],
+        [3, 'y'.repeat(2000)],
+      ]),
       truncatedLines: 2,
     });
     expect(result.ok && tool.formatModelContent?.(result.output).split('\n').at(-1)).toBe(
@@ -79,7 +167,10 @@ describe('Read: text files', () => {
     await utimes(workspace.at('seen.txt'), time, time);
     await workspace.call(tool, { file_path: './seen.txt' });
     expect([...workspace.session.readFiles]).toEqual([
-      [normalizeToolPathForComparison(workspace.at('seen.txt')), { mtimeMs: (await stat(workspace.at('seen.txt'))).mtimeMs }],
+      [
+        normalizeToolPathForComparison(workspace.at('seen.txt')),
+        { mtimeMs: (await stat(workspace.at('seen.txt'))).mtimeMs },
+      ],
     ]);
   });
 });
@@ -96,18 +187,29 @@ describe('Read: refusals', () => {
 
   test.each([
     ['a near miss by one letter', ['config.yaml', 'other.txt'], 'confg.yaml', ['config.yaml']],
-    ['another extension of the same stem', ['config.yml', 'zzz.txt'], 'config.yaml', ['config.yml']],
+    [
+      'another extension of the same stem',
+      ['config.yml', 'zzz.txt'],
+      'config.yaml',
+      ['config.yml'],
+    ],
     ['a different case', ['README.md'], 'readme.md', ['README.md']],
     ['nothing similar', ['alpha.txt'], 'zebra-configuration.json', []],
-  ])('a missing file suggests similar names: %s', async (_label, existing, requested, suggested) => {
-    for (const name of existing) await writeFile(workspace.at(name), '');
-    const hint = suggested.length === 0 ? '' : ` Did you mean ${suggested.map((name) => workspace.at(name)).join(', ')}?`;
-    expect(await workspace.call(tool, { file_path: requested })).toEqual({
-      ok: false,
-      code: 'file_not_found',
-      message: `File does not exist: ${workspace.at(requested)}.${hint}`,
-    });
-  });
+  ])(
+    'a missing file suggests similar names: %s',
+    async (_label, existing, requested, suggested) => {
+      for (const name of existing) await writeFile(workspace.at(name), '');
+      const hint =
+        suggested.length === 0
+          ? ''
+          : ` Did you mean ${suggested.map((name) => workspace.at(name)).join(', ')}?`;
+      expect(await workspace.call(tool, { file_path: requested })).toEqual({
+        ok: false,
+        code: 'file_not_found',
+        message: `File does not exist: ${workspace.at(requested)}.${hint}`,
+      });
+    },
+  );
 
   test('a binary file', async () => {
     await writeFile(workspace.at('data.bin'), Buffer.from([0x41, 0x00, 0x42]));
@@ -130,10 +232,17 @@ describe('Read: refusals', () => {
 });
 
 describe('Read: images', () => {
-  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
   const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
   const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
-  const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+  const WEBP = Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.from([0x1a, 0, 0, 0]),
+    Buffer.from('WEBPVP8 '),
+  ]);
 
   test.each([
     ['png', 'pixel.png', PNG, 'image/png'],
@@ -146,7 +255,13 @@ describe('Read: images', () => {
     const result = await workspace.call(tool, { file_path: name });
     expect(result).toEqual({
       ok: true,
-      output: { type: 'image', filePath: workspace.at(name), mediaType, base64: bytes.toString('base64'), bytes: bytes.length },
+      output: {
+        type: 'image',
+        filePath: workspace.at(name),
+        mediaType,
+        base64: bytes.toString('base64'),
+        bytes: bytes.length,
+      },
     });
     expect(result.ok && JSON.parse(tool.formatModelContent?.(result.output) ?? '')).toEqual({
       type: 'image',
@@ -170,7 +285,14 @@ describe('Read: PDF', () => {
     await writeFile(workspace.at('doc.pdf'), bytes);
     expect(await workspace.call(tool, { file_path: 'doc.pdf' })).toEqual({
       ok: true,
-      output: { type: 'pdf', filePath: workspace.at('doc.pdf'), base64: Buffer.from(bytes).toString('base64'), bytes: bytes.length, pageCount: 3, pages: null },
+      output: {
+        type: 'pdf',
+        filePath: workspace.at('doc.pdf'),
+        base64: Buffer.from(bytes).toString('base64'),
+        bytes: bytes.length,
+        pageCount: 3,
+        pages: null,
+      },
     });
   });
 
@@ -181,7 +303,8 @@ describe('Read: PDF', () => {
   ])('pages %s returns just those pages', async (_label, pages, count, widths) => {
     await writeFile(workspace.at('long.pdf'), await pdfWithPages(30));
     const result = await workspace.call(tool, { file_path: 'long.pdf', pages });
-    if (!result.ok || result.output.type !== 'pdf') throw new Error(`unexpected ${JSON.stringify(result)}`);
+    if (!result.ok || result.output.type !== 'pdf')
+      throw new Error(`unexpected ${JSON.stringify(result)}`);
     expect([result.output.pageCount, result.output.pages]).toEqual([30, pages]);
     const extracted = await pdfLib.PDFDocument.load(Buffer.from(result.output.base64, 'base64'));
     expect(extracted.getPageCount()).toBe(count);
@@ -190,11 +313,29 @@ describe('Read: PDF', () => {
   });
 
   test.each([
-    ['more than 10 pages without a range', 12, undefined, 'pdf_needs_pages', (file: string) => `${file} has 12 pages; read it in parts with the pages parameter (e.g. "1-20", at most 20 pages per call).`],
-    ['a range past the end', 3, '2-4', 'pages_out_of_range', (file: string) => `${file}: pages 2-4 requested, but the document has 3 pages.`],
+    [
+      'more than 10 pages without a range',
+      12,
+      undefined,
+      'pdf_needs_pages',
+      (file: string) =>
+        `${file} has 12 pages; read it in parts with the pages parameter (e.g. "1-20", at most 20 pages per call).`,
+    ],
+    [
+      'a range past the end',
+      3,
+      '2-4',
+      'pages_out_of_range',
+      (file: string) => `${file}: pages 2-4 requested, but the document has 3 pages.`,
+    ],
   ])('refuses %s', async (_label, pageCount, pages, code, message) => {
     await writeFile(workspace.at('doc.pdf'), await pdfWithPages(pageCount));
-    expect(await workspace.call(tool, { file_path: 'doc.pdf', ...(pages === undefined ? {} : { pages }) })).toEqual({
+    expect(
+      await workspace.call(tool, {
+        file_path: 'doc.pdf',
+        ...(pages === undefined ? {} : { pages }),
+      }),
+    ).toEqual({
       ok: false,
       code,
       message: message(workspace.at('doc.pdf')),
@@ -204,23 +345,56 @@ describe('Read: PDF', () => {
   test('refuses a .pdf that is not a PDF', async () => {
     await writeFile(workspace.at('broken.pdf'), 'hello');
     const result = await workspace.call(tool, { file_path: 'broken.pdf' });
-    expect(result.ok ? undefined : [result.code, result.message.startsWith(`${workspace.at('broken.pdf')}: not a readable PDF (`)]).toEqual([
-      'invalid_pdf',
-      true,
-    ]);
+    expect(
+      result.ok
+        ? undefined
+        : [
+            result.code,
+            result.message.startsWith(`${workspace.at('broken.pdf')}: not a readable PDF (`),
+          ],
+    ).toEqual(['invalid_pdf', true]);
   });
 });
 
 describe('Read: validateInput', () => {
   test.each([
-    ['pages on a text file', { file_path: 'a.txt', pages: '1' }, 'pages_not_pdf', 'The pages parameter only applies to PDF files; a.txt is not a .pdf file.'],
-    ['a range that ends before it starts', { file_path: 'a.pdf', pages: '5-2' }, 'invalid_pages', 'Invalid pages "5-2": the range ends (2) before it starts (5)'],
-    ['21 pages', { file_path: 'a.pdf', pages: '1-21' }, 'invalid_pages', 'Invalid pages "1-21": 21 pages requested, at most 20 per call'],
-    ['a device that never ends', { file_path: '/dev/zero' }, 'blocking_device', 'Cannot read /dev/zero: it is a device that never ends or waits for input.'],
-    ['standard input', { file_path: '/dev/stdin' }, 'blocking_device', 'Cannot read /dev/stdin: it is a device that never ends or waits for input.'],
+    [
+      'pages on a text file',
+      { file_path: 'a.txt', pages: '1' },
+      'pages_not_pdf',
+      'The pages parameter only applies to PDF files; a.txt is not a .pdf file.',
+    ],
+    [
+      'a range that ends before it starts',
+      { file_path: 'a.pdf', pages: '5-2' },
+      'invalid_pages',
+      'Invalid pages "5-2": the range ends (2) before it starts (5)',
+    ],
+    [
+      '21 pages',
+      { file_path: 'a.pdf', pages: '1-21' },
+      'invalid_pages',
+      'Invalid pages "1-21": 21 pages requested, at most 20 per call',
+    ],
+    [
+      'a device that never ends',
+      { file_path: '/dev/zero' },
+      'blocking_device',
+      'Cannot read /dev/zero: it is a device that never ends or waits for input.',
+    ],
+    [
+      'standard input',
+      { file_path: '/dev/stdin' },
+      'blocking_device',
+      'Cannot read /dev/stdin: it is a device that never ends or waits for input.',
+    ],
     ['an empty path', { file_path: ' ' }, 'empty_path', 'The path is empty'],
   ])('refuses %s', async (_label, input, code, message) => {
-    expect(await tool.validateInput?.(input, workspace.context)).toEqual({ ok: false, code, message });
+    expect(await tool.validateInput?.(input, workspace.context)).toEqual({
+      ok: false,
+      code,
+      message,
+    });
   });
 
   test.each([
@@ -232,7 +406,13 @@ describe('Read: validateInput', () => {
 });
 
 describe('Read: hooks', () => {
-  const model = (supportsPdf: boolean): ModelProfile => ({ id: 'm', provider: 'anthropic', supportsNativeWebSearch: false, supportsPdf, firstParty: true });
+  const model = (supportsPdf: boolean): ModelProfile => ({
+    id: 'm',
+    provider: 'anthropic',
+    supportsNativeWebSearch: false,
+    supportsPdf,
+    firstParty: true,
+  });
   const modelContract = (inputSchema: Record<string, unknown>): ModelToolContract => ({
     name: 'Read',
     description: contract.description,
@@ -248,10 +428,16 @@ describe('Read: hooks', () => {
   test('resolveModelContract drops pages (property and required) for a model without PDF support', () => {
     const withPagesRequired = { ...contract.inputSchema, required: ['file_path', 'pages'] };
     const resolved = tool.resolveModelContract?.(modelContract(withPagesRequired), model(false));
-    expect(Object.keys((resolved?.inputSchema as { properties: object }).properties)).toEqual(['file_path', 'offset', 'limit']);
+    expect(Object.keys((resolved?.inputSchema as { properties: object }).properties)).toEqual([
+      'file_path',
+      'offset',
+      'limit',
+    ]);
     expect(resolved?.inputSchema['required']).toEqual(['file_path']);
     // The generated contract itself is left alone.
-    expect(Object.keys((contract.inputSchema as { properties: object }).properties)).toContain('pages');
+    expect(Object.keys((contract.inputSchema as { properties: object }).properties)).toContain(
+      'pages',
+    );
   });
 
   test('resolveModelContract keeps pages for a PDF-capable model', () => {
@@ -259,7 +445,13 @@ describe('Read: hooks', () => {
     expect(tool.resolveModelContract?.(original, model(true))).toBe(original);
   });
 
-  const bounded: ToolTimeoutPolicy = { kind: 'bounded', defaultMs: 30_000, maxMs: 120_000, allowCallOverride: false, cleanupGraceMs: 1000 };
+  const bounded: ToolTimeoutPolicy = {
+    kind: 'bounded',
+    defaultMs: 30_000,
+    maxMs: 120_000,
+    allowCallOverride: false,
+    cleanupGraceMs: 1000,
+  };
   test.each([
     ['a text file keeps the default', 'notes.txt', bounded, undefined],
     ['a PDF gets the maximum', 'paper.pdf', bounded, 120_000],
@@ -270,11 +462,34 @@ describe('Read: hooks', () => {
   });
 
   test.each([
-    ['an empty file', { totalLines: 0, numLines: 0, startLine: 1, content: '' }, '(/w/f.txt exists but is empty.)'],
-    ['an offset past the end', { totalLines: 3, numLines: 0, startLine: 7, content: '' }, '(/w/f.txt has 3 lines; offset 7 is past its end.)'],
-    ['a whole file', { totalLines: 1, numLines: 1, startLine: 1, content: '     1\tx' }, '     1\tx'],
-    ['a middle slice', { totalLines: 9, numLines: 1, startLine: 4, content: '     4\tx' }, '     4\tx\n\n(Showing lines 4-4 of 9. Use offset and limit to read more.)'],
+    [
+      'an empty file',
+      { totalLines: 0, numLines: 0, startLine: 1, content: '' },
+      '(/w/f.txt exists but is empty.)',
+    ],
+    [
+      'an offset past the end',
+      { totalLines: 3, numLines: 0, startLine: 7, content: '' },
+      '(/w/f.txt has 3 lines; offset 7 is past its end.)',
+    ],
+    [
+      'a whole file',
+      { totalLines: 1, numLines: 1, startLine: 1, content: '     1\tx' },
+      '     1\tx',
+    ],
+    [
+      'a middle slice',
+      { totalLines: 9, numLines: 1, startLine: 4, content: '     4\tx' },
+      '     4\tx\n\n(Showing lines 4-4 of 9. Use offset and limit to read more.)',
+    ],
   ])('formatModelContent: %s', (_label, fields, expected) => {
-    expect(tool.formatModelContent?.({ type: 'text', filePath: '/w/f.txt', truncatedLines: 0, ...fields })).toBe(expected);
+    expect(
+      tool.formatModelContent?.({
+        type: 'text',
+        filePath: '/w/f.txt',
+        truncatedLines: 0,
+        ...fields,
+      }),
+    ).toBe(expected);
   });
 });

@@ -58,7 +58,8 @@ describe('Glob', () => {
   test('caps the result at 100 paths and says so', async () => {
     const many = await createWorkspaceContext();
     try {
-      for (let index = 0; index < 105; index += 1) await writeFile(many.at(`f${String(index).padStart(3, '0')}.txt`), '');
+      for (let index = 0; index < 105; index += 1)
+        await writeFile(many.at(`f${String(index).padStart(3, '0')}.txt`), '');
       const result = await many.call(glob, { pattern: '*.txt' });
       expect(result.ok && [result.output.numFiles, result.output.truncated]).toEqual([100, true]);
       expect(result.ok && glob.formatModelContent?.(result.output).split('\n').at(-1)).toBe(
@@ -70,24 +71,55 @@ describe('Glob', () => {
   });
 
   test.each([
-    ['a missing path', { pattern: '*', path: 'nowhere' }, 'path_not_found', () => `Path does not exist: ${at('nowhere')}`],
-    ['a file as path', { pattern: '*', path: 'README.md' }, 'not_a_directory', () => `${at('README.md')} is a file; Glob searches a directory.`],
+    [
+      'a missing path',
+      { pattern: '*', path: 'nowhere' },
+      'path_not_found',
+      () => `Path does not exist: ${at('nowhere')}`,
+    ],
+    [
+      'a file as path',
+      { pattern: '*', path: 'README.md' },
+      'not_a_directory',
+      () => `${at('README.md')} is a file; Glob searches a directory.`,
+    ],
   ])('refuses %s', async (_label, input, code, message) => {
     expect(await workspace.call(glob, input)).toEqual({ ok: false, code, message: message() });
   });
 
   test('formatModelContent for no match', () => {
-    expect(glob.formatModelContent?.({ filenames: [], numFiles: 0, truncated: false })).toBe('No files found');
+    expect(glob.formatModelContent?.({ filenames: [], numFiles: 0, truncated: false })).toBe(
+      'No files found',
+    );
   });
 });
 
 describe('Grep', () => {
   test.each([
-    ['files with matches, newest first (binary, node_modules and .git skipped)', { pattern: 'TODO' },
-      ['ünï/cödé.ts', 'logs/app.log', '.github/ci.yml', 'src/lib/d.py', 'src/a.ts', 'README.md'], 7],
-    ['case-insensitive', { pattern: 'todo', '-i': true, path: 'src' }, ['src/lib/d.py', 'src/lib/c.js', 'src/a.ts'], 4],
-    ['glob without a slash matches at any depth', { pattern: 'TODO', glob: '*.ts' }, ['ünï/cödé.ts', 'src/a.ts'], 2],
-    ['glob with a slash is relative to the root', { pattern: 'TODO', glob: 'src/lib/*' }, ['src/lib/d.py'], 1],
+    [
+      'files with matches, newest first (binary, node_modules and .git skipped)',
+      { pattern: 'TODO' },
+      ['ünï/cödé.ts', 'logs/app.log', '.github/ci.yml', 'src/lib/d.py', 'src/a.ts', 'README.md'],
+      7,
+    ],
+    [
+      'case-insensitive',
+      { pattern: 'todo', '-i': true, path: 'src' },
+      ['src/lib/d.py', 'src/lib/c.js', 'src/a.ts'],
+      4,
+    ],
+    [
+      'glob without a slash matches at any depth',
+      { pattern: 'TODO', glob: '*.ts' },
+      ['ünï/cödé.ts', 'src/a.ts'],
+      2,
+    ],
+    [
+      'glob with a slash is relative to the root',
+      { pattern: 'TODO', glob: 'src/lib/*' },
+      ['src/lib/d.py'],
+      1,
+    ],
     ['type filter', { pattern: 'export', type: 'ts' }, ['src/b.tsx', 'src/a.ts'], 2],
     ['a single file as path', { pattern: 'a', path: 'src/b.tsx' }, ['src/b.tsx'], 2],
     ['unicode pattern', { pattern: 'caf\\u00e9' }, ['ünï/cödé.ts'], 1],
@@ -95,32 +127,71 @@ describe('Grep', () => {
   ])('%s', async (_label, input, files, numMatches) => {
     expect(await workspace.call(grep, input)).toEqual({
       ok: true,
-      output: { mode: 'files_with_matches', filenames: files.map(at), numFiles: files.length, numMatches, truncated: false },
+      output: {
+        mode: 'files_with_matches',
+        filenames: files.map(at),
+        numFiles: files.length,
+        numMatches,
+        truncated: false,
+      },
     });
   });
 
   test('content mode prints path:line:text', async () => {
-    const result = await workspace.call(grep, { pattern: 'TODO', output_mode: 'content', path: 'src' });
-    expect(result.ok && result.output.content).toBe(`${at('src/lib/d.py')}:2:    pass  # TODO python\n${at('src/a.ts')}:2:// TODO first`);
+    const result = await workspace.call(grep, {
+      pattern: 'TODO',
+      output_mode: 'content',
+      path: 'src',
+    });
+    expect(result.ok && result.output.content).toBe(
+      `${at('src/lib/d.py')}:2:    pass  # TODO python\n${at('src/a.ts')}:2:// TODO first`,
+    );
   });
 
   test('content mode without line numbers', async () => {
-    const result = await workspace.call(grep, { pattern: 'TODO', output_mode: 'content', path: 'src/a.ts', '-n': false });
+    const result = await workspace.call(grep, {
+      pattern: 'TODO',
+      output_mode: 'content',
+      path: 'src/a.ts',
+      '-n': false,
+    });
     expect(result.ok && result.output.content).toBe(`${at('src/a.ts')}:// TODO first`);
   });
 
   test.each([
-    ['-C 1 merges overlapping context; groups split by --', { '-C': 1 }, ['2-two', '3:TODO three', '4-four', '--', '6-six', '7:TODO seven', '8-eight']],
-    ['-A 3 joins adjacent groups', { '-A': 3 }, ['3:TODO three', '4-four', '5-five', '6-six', '7:TODO seven', '8-eight']],
+    [
+      '-C 1 merges overlapping context; groups split by --',
+      { '-C': 1 },
+      ['2-two', '3:TODO three', '4-four', '--', '6-six', '7:TODO seven', '8-eight'],
+    ],
+    [
+      '-A 3 joins adjacent groups',
+      { '-A': 3 },
+      ['3:TODO three', '4-four', '5-five', '6-six', '7:TODO seven', '8-eight'],
+    ],
     ['-B 1 with -A 0', { '-B': 1 }, ['2-two', '3:TODO three', '--', '6-six', '7:TODO seven']],
   ])('context lines: %s', async (_label, context, lines) => {
     const log = at('logs/app.log');
-    const result = await workspace.call(grep, { pattern: 'TODO', output_mode: 'content', path: 'logs', ...context });
-    expect(result.ok && result.output.content).toBe(lines.map((line) => (line === '--' ? '--' : `${log}${line.replace(/^(\d+)([:-])/, '$2$1$2')}`)).join('\n'));
+    const result = await workspace.call(grep, {
+      pattern: 'TODO',
+      output_mode: 'content',
+      path: 'logs',
+      ...context,
+    });
+    expect(result.ok && result.output.content).toBe(
+      lines
+        .map((line) => (line === '--' ? '--' : `${log}${line.replace(/^(\d+)([:-])/, '$2$1$2')}`))
+        .join('\n'),
+    );
   });
 
   test('count mode', async () => {
-    const result = await workspace.call(grep, { pattern: 'todo', '-i': true, output_mode: 'count', path: 'src' });
+    const result = await workspace.call(grep, {
+      pattern: 'todo',
+      '-i': true,
+      output_mode: 'count',
+      path: 'src',
+    });
     expect(result).toEqual({
       ok: true,
       output: {
@@ -132,7 +203,9 @@ describe('Grep', () => {
         truncated: false,
       },
     });
-    expect(result.ok && grep.formatModelContent?.(result.output).split('\n').at(-1)).toBe('Found 4 matching lines in 3 files');
+    expect(result.ok && grep.formatModelContent?.(result.output).split('\n').at(-1)).toBe(
+      'Found 4 matching lines in 3 files',
+    );
   });
 
   test('head_limit cuts entries and marks the result', async () => {
@@ -144,21 +217,39 @@ describe('Grep', () => {
       numMatches: 7,
       truncated: true,
     });
-    expect(result.ok && grep.formatModelContent?.(result.output)).toBe(`Found 2 files\n${at('ünï/cödé.ts')}\n${at('logs/app.log')}\n(Results cut at head_limit.)`);
+    expect(result.ok && grep.formatModelContent?.(result.output)).toBe(
+      `Found 2 files\n${at('ünï/cödé.ts')}\n${at('logs/app.log')}\n(Results cut at head_limit.)`,
+    );
   });
 
   test('multiline lets a match span lines and marks every line it covers', async () => {
-    const result = await workspace.call(grep, { pattern: 'exports = \\{.*?\\};', multiline: true, output_mode: 'content', path: 'src/lib' });
+    const result = await workspace.call(grep, {
+      pattern: 'exports = \\{.*?\\};',
+      multiline: true,
+      output_mode: 'content',
+      path: 'src/lib',
+    });
     const file = at('src/lib/c.js');
-    expect(result.ok && result.output.content).toBe(`${file}:2:module.exports = {\n${file}:3:  todo,\n${file}:4:};`);
+    expect(result.ok && result.output.content).toBe(
+      `${file}:2:module.exports = {\n${file}:3:  todo,\n${file}:4:};`,
+    );
     const single = await workspace.call(grep, { pattern: 'exports = \\{.*?\\};', path: 'src/lib' });
     expect(single.ok && single.output.numFiles).toBe(0);
   });
 
   test.each([
-    ['an invalid regular expression', { pattern: '(unclosed' }, 'invalid_pattern', 'Invalid regular expression "(unclosed": Invalid regular expression: /(unclosed/u: Unterminated group'],
-    ['an unknown file type', { pattern: 'x', type: 'cobol' }, 'unknown_file_type',
-      'Unknown file type "cobol". Known types: c, cpp, cs, css, go, html, java, js, json, kotlin, md, php, py, rb, rust, scala, sh, sql, swift, toml, ts, xml, yaml.'],
+    [
+      'an invalid regular expression',
+      { pattern: '(unclosed' },
+      'invalid_pattern',
+      'Invalid regular expression "(unclosed": Invalid regular expression: /(unclosed/u: Unterminated group',
+    ],
+    [
+      'an unknown file type',
+      { pattern: 'x', type: 'cobol' },
+      'unknown_file_type',
+      'Unknown file type "cobol". Known types: c, cpp, cs, css, go, html, java, js, json, kotlin, md, php, py, rb, rust, scala, sh, sql, swift, toml, ts, xml, yaml.',
+    ],
   ])('refuses %s', async (_label, input, code, message) => {
     expect(await workspace.call(grep, input)).toEqual({ ok: false, code, message });
   });
@@ -183,7 +274,11 @@ describe('Grep', () => {
     try {
       await writeFile(aborted.at('a.txt'), 'x');
       aborted.controller.abort();
-      expect(await search(aborted)).toEqual({ ok: false, code: 'aborted', message: 'The search was interrupted.' });
+      expect(await search(aborted)).toEqual({
+        ok: false,
+        code: 'aborted',
+        message: 'The search was interrupted.',
+      });
     } finally {
       await aborted.dispose();
     }

@@ -3,7 +3,11 @@ import { tool as todoRead } from '../../../generated/tools/todo-read.js';
 import { tool as todoWrite } from '../../../generated/tools/todo-write.js';
 import { createWorkspaceContext } from './workspace-context.js';
 
-const item = (content: string, status: 'pending' | 'in_progress' | 'completed') => ({ content, status, activeForm: `Doing: ${content}` });
+const item = (content: string, status: 'pending' | 'in_progress' | 'completed') => ({
+  content,
+  status,
+  activeForm: `Doing: ${content}`,
+});
 
 describe('TodoWrite and TodoRead', () => {
   test('replace the whole list and read it back', async () => {
@@ -13,9 +17,16 @@ describe('TodoWrite and TodoRead', () => {
       expect(todoRead.formatModelContent?.({ todos: [] })).toBe('The todo list is empty.');
 
       const first = [item('Write tests', 'in_progress'), item('Fix bug', 'pending')];
-      expect(await workspace.call(todoWrite, { todos: first })).toEqual({ ok: true, output: { oldTodos: [], newTodos: first } });
+      expect(await workspace.call(todoWrite, { todos: first })).toEqual({
+        ok: true,
+        output: { oldTodos: [], newTodos: first },
+      });
 
-      const second = [item('Write tests', 'completed'), item('Fix bug', 'in_progress'), item('Release', 'pending')];
+      const second = [
+        item('Write tests', 'completed'),
+        item('Fix bug', 'in_progress'),
+        item('Release', 'pending'),
+      ];
       const result = await workspace.call(todoWrite, { todos: second });
       expect(result).toEqual({ ok: true, output: { oldTodos: first, newTodos: second } });
       expect(result.ok && todoWrite.formatModelContent?.(result.output)).toBe(
@@ -37,10 +48,15 @@ describe('TodoWrite and TodoRead', () => {
     const workspace = await createWorkspaceContext();
     try {
       await workspace.call(todoWrite, { todos: [item('A', 'pending')] });
-      expect(await workspace.call(todoWrite, { todos: [item('A', 'in_progress'), item('B', 'in_progress'), item('C', 'pending')] })).toEqual({
+      expect(
+        await workspace.call(todoWrite, {
+          todos: [item('A', 'in_progress'), item('B', 'in_progress'), item('C', 'pending')],
+        }),
+      ).toEqual({
         ok: false,
         code: 'multiple_in_progress',
-        message: 'At most one todo may be in_progress; 2 are: "A", "B". Mark the others pending or completed.',
+        message:
+          'At most one todo may be in_progress; 2 are: "A", "B". Mark the others pending or completed.',
       });
       expect(workspace.session.todos).toEqual([item('A', 'pending')]);
     } finally {
@@ -52,13 +68,22 @@ describe('TodoWrite and TodoRead', () => {
     ['an empty content', { todos: [{ content: '', status: 'pending', activeForm: 'x' }] }],
     ['an unknown status', { todos: [{ content: 'a', status: 'blocked', activeForm: 'x' }] }],
     ['a missing activeForm', { todos: [{ content: 'a', status: 'pending' }] }],
-    ['an extra field', { todos: [{ content: 'a', status: 'pending', activeForm: 'x', priority: 'high' }] }],
+    [
+      'an extra field',
+      { todos: [{ content: 'a', status: 'pending', activeForm: 'x', priority: 'high' }] },
+    ],
   ])('the schema refuses %s', (_label, input) => {
     expect(todoWrite.runtimeInputSchema.safeParse(input).success).toBe(false);
   });
 
   test('flags: both read-only with scope session (TodoWrite changes only session state)', () => {
-    expect([todoRead, todoWrite].map((entry) => [entry.metadata.name, entry.metadata.readOnly, entry.metadata.sideEffectScope])).toEqual([
+    expect(
+      [todoRead, todoWrite].map((entry) => [
+        entry.metadata.name,
+        entry.metadata.readOnly,
+        entry.metadata.sideEffectScope,
+      ]),
+    ).toEqual([
       ['TodoRead', true, 'session'],
       ['TodoWrite', true, 'session'],
     ]);

@@ -12,23 +12,38 @@ const PAGE = `<!doctype html><html><head><title>Ignored</title><style>p { color:
 <pre><code>npm i tool</code></pre></body></html>`;
 
 const routes: Record<string, Route> = {
-  '/page': (_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE),
-  '/plain': (_request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('just text\n'),
-  '/json': (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1}'),
-  '/latin1': (_request, response) => response.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
+  '/page': (_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE),
+  '/plain': (_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/plain' }).end('just text\n'),
+  '/json': (_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1}'),
+  '/latin1': (_request, response) =>
+    response
+      .writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' })
+      .end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
   '/old': (_request, response) => response.writeHead(301, { location: '/older' }).end(),
   '/older': (_request, response) => response.writeHead(302, { location: '/plain' }).end(),
-  '/elsewhere': (_request, response) => response.writeHead(302, { location: `http://localhost:${port}/plain` }).end(),
+  '/elsewhere': (_request, response) =>
+    response.writeHead(302, { location: `http://localhost:${port}/plain` }).end(),
   '/loop': (_request, response) => response.writeHead(302, { location: '/loop' }).end(),
-  '/missing': (_request, response) => response.writeHead(404, 'Not Found', { 'content-type': 'text/plain' }).end('nope'),
-  '/image': (_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
+  '/missing': (_request, response) =>
+    response.writeHead(404, 'Not Found', { 'content-type': 'text/plain' }).end('nope'),
+  '/image': (_request, response) =>
+    response
+      .writeHead(200, { 'content-type': 'image/png' })
+      .end(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
   '/untyped-binary': (_request, response) => {
     response.removeHeader('content-type');
     response.writeHead(200).end(Buffer.from([0x00, 0x01, 0x02]));
   },
-  '/huge': (_request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(150_000)),
+  '/huge': (_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(150_000)),
   '/hang': () => undefined,
-  '/agent': (request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end(String(request.headers['user-agent'])),
+  '/agent': (request, response) =>
+    response
+      .writeHead(200, { 'content-type': 'text/plain' })
+      .end(String(request.headers['user-agent'])),
 };
 
 let server: Server;
@@ -61,8 +76,14 @@ const prompt = 'What changed?';
 
 describe('WebFetch content', () => {
   test.each([
-    ['HTML becomes Markdown without scripts and styles', '/page', '/page', 'text/html',
-      '# Release notes\n\nVersion **2.0** is out. See [the docs](/docs).\n\n-   faster\n-   smaller\n\n```\nnpm i tool\n```', Buffer.byteLength(PAGE)],
+    [
+      'HTML becomes Markdown without scripts and styles',
+      '/page',
+      '/page',
+      'text/html',
+      '# Release notes\n\nVersion **2.0** is out. See [the docs](/docs).\n\n-   faster\n-   smaller\n\n```\nnpm i tool\n```',
+      Buffer.byteLength(PAGE),
+    ],
     ['plain text as sent', '/plain', '/plain', 'text/plain', 'just text\n', 10],
     ['JSON as sent', '/json', '/json', 'application/json', '{"a":1}', 7],
     ['the charset of the content type is honoured', '/latin1', '/latin1', 'text/plain', 'café', 4],
@@ -70,22 +91,45 @@ describe('WebFetch content', () => {
   ])('%s', async (_label, path, finalPath, contentType, content, bytes) => {
     expect(await workspace.call(webFetch, { url: `${base}${path}`, prompt })).toEqual({
       ok: true,
-      output: { kind: 'content', url: `${base}${finalPath}`, status: 200, contentType, bytes, content, truncated: false, prompt },
+      output: {
+        kind: 'content',
+        url: `${base}${finalPath}`,
+        status: 200,
+        contentType,
+        bytes,
+        content,
+        truncated: false,
+        prompt,
+      },
     });
   });
 
   test('long content is cut at 100 000 characters', async () => {
     const result = await workspace.call(webFetch, { url: `${base}/huge`, prompt });
-    expect(result.ok && result.output.kind === 'content' && [result.output.content.length, result.output.truncated, result.output.bytes]).toEqual([
-      100_000,
-      true,
-      150_000,
-    ]);
+    expect(
+      result.ok &&
+        result.output.kind === 'content' && [
+          result.output.content.length,
+          result.output.truncated,
+          result.output.bytes,
+        ],
+    ).toEqual([100_000, true, 150_000]);
   });
 
   test('formatModelContent shows the content and echoes the prompt', () => {
-    const output = { kind: 'content' as const, url: 'http://h/p', status: 200, contentType: 'text/html', bytes: 10, content: '# Hi', truncated: false, prompt };
-    expect(webFetch.formatModelContent?.(output)).toBe('Content of http://h/p (text/html):\n\n# Hi\n\nAnswer from the content above: What changed?');
+    const output = {
+      kind: 'content' as const,
+      url: 'http://h/p',
+      status: 200,
+      contentType: 'text/html',
+      bytes: 10,
+      content: '# Hi',
+      truncated: false,
+      prompt,
+    };
+    expect(webFetch.formatModelContent?.(output)).toBe(
+      'Content of http://h/p (text/html):\n\n# Hi\n\nAnswer from the content above: What changed?',
+    );
   });
 });
 
@@ -94,7 +138,13 @@ describe('WebFetch redirects to another host', () => {
     const result = await workspace.call(webFetch, { url: `${base}/elsewhere`, prompt });
     expect(result).toEqual({
       ok: true,
-      output: { kind: 'redirect', url: `${base}/elsewhere`, redirectUrl: `http://localhost:${port}/plain`, status: 302, prompt },
+      output: {
+        kind: 'redirect',
+        url: `${base}/elsewhere`,
+        redirectUrl: `http://localhost:${port}/plain`,
+        status: 302,
+        prompt,
+      },
     });
     expect(result.ok && webFetch.formatModelContent?.(result.output)).toBe(
       [
@@ -109,14 +159,52 @@ describe('WebFetch redirects to another host', () => {
 
 describe('WebFetch failures', () => {
   test.each([
-    ['an HTTP error status', () => `${base}/missing`, 'http_error', () => `${base}/missing answered HTTP 404 Not Found.`],
-    ['binary content', () => `${base}/image`, 'unsupported_content_type', () => `${base}/image returned image/png, which is not text. Download binary content with Bash instead.`],
-    ['binary content without a type', () => `${base}/untyped-binary`, 'unsupported_content_type', () => `${base}/untyped-binary returned binary content without a content type; it cannot be shown as text.`],
-    ['a redirect loop', () => `${base}/loop`, 'too_many_redirects', () => `${base}/loop redirected more than 10 times (last to ${base}/loop).`],
-    ['a file URL', () => 'file:///etc/passwd', 'unsupported_scheme', () => 'Unsupported URL scheme file: in file:///etc/passwd: only http and https can be fetched.'],
-    ['an ftp URL', () => 'ftp://example.com/x', 'unsupported_scheme', () => 'Unsupported URL scheme ftp: in ftp://example.com/x: only http and https can be fetched.'],
+    [
+      'an HTTP error status',
+      () => `${base}/missing`,
+      'http_error',
+      () => `${base}/missing answered HTTP 404 Not Found.`,
+    ],
+    [
+      'binary content',
+      () => `${base}/image`,
+      'unsupported_content_type',
+      () =>
+        `${base}/image returned image/png, which is not text. Download binary content with Bash instead.`,
+    ],
+    [
+      'binary content without a type',
+      () => `${base}/untyped-binary`,
+      'unsupported_content_type',
+      () =>
+        `${base}/untyped-binary returned binary content without a content type; it cannot be shown as text.`,
+    ],
+    [
+      'a redirect loop',
+      () => `${base}/loop`,
+      'too_many_redirects',
+      () => `${base}/loop redirected more than 10 times (last to ${base}/loop).`,
+    ],
+    [
+      'a file URL',
+      () => 'file:///etc/passwd',
+      'unsupported_scheme',
+      () =>
+        'Unsupported URL scheme file: in file:///etc/passwd: only http and https can be fetched.',
+    ],
+    [
+      'an ftp URL',
+      () => 'ftp://example.com/x',
+      'unsupported_scheme',
+      () =>
+        'Unsupported URL scheme ftp: in ftp://example.com/x: only http and https can be fetched.',
+    ],
   ])('%s', async (_label, url, code, message) => {
-    expect(await workspace.call(webFetch, { url: url(), prompt })).toEqual({ ok: false, code, message: message() });
+    expect(await workspace.call(webFetch, { url: url(), prompt })).toEqual({
+      ok: false,
+      code,
+      message: message(),
+    });
   });
 
   test('a closed port', async () => {
@@ -124,7 +212,10 @@ describe('WebFetch failures', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const result = await workspace.call(webFetch, { url: `http://127.0.0.1:${closedPort}/`, prompt });
+    const result = await workspace.call(webFetch, {
+      url: `http://127.0.0.1:${closedPort}/`,
+      prompt,
+    });
     expect(result.ok ? undefined : [result.code, result.message]).toEqual([
       'fetch_failed',
       `Could not fetch http://127.0.0.1:${closedPort}/: connect ECONNREFUSED 127.0.0.1:${closedPort}`,

@@ -45,18 +45,38 @@ describe('workspace tools through callTool', () => {
 
   test('Read, then Edit, share the session: the read-before-write rule is met', async () => {
     await writeFile(workspace.at('a.txt'), 'hello\n');
-    const blocked = await callTool(runtime, { name: 'Edit', input: { file_path: 'a.txt', old_string: 'hello', new_string: 'bye' } }, context);
+    const blocked = await callTool(
+      runtime,
+      { name: 'Edit', input: { file_path: 'a.txt', old_string: 'hello', new_string: 'bye' } },
+      context,
+    );
     expect([blocked.errorCode, blocked.content]).toEqual([
       'file_not_read',
       `<tool_use_error>${workspace.at('a.txt')} has not been read in this session. Read it with the Read tool before changing it.</tool_use_error>`,
     ]);
-    expect((await callTool(runtime, { name: 'Read', input: { file_path: 'a.txt' } }, context)).content).toBe('     1\thello');
-    const edited = await callTool(runtime, { name: 'Edit', input: JSON.stringify({ file_path: 'a.txt', old_string: 'hello', new_string: 'bye' }) }, context);
+    expect(
+      (await callTool(runtime, { name: 'Read', input: { file_path: 'a.txt' } }, context)).content,
+    ).toBe('     1\thello');
+    const edited = await callTool(
+      runtime,
+      {
+        name: 'Edit',
+        input: JSON.stringify({ file_path: 'a.txt', old_string: 'hello', new_string: 'bye' }),
+      },
+      context,
+    );
     expect(edited.isError).toBe(false);
     expect(await readFile(workspace.at('a.txt'), 'utf8')).toBe('bye\n');
   });
 
-  test.each(['BashOutput', 'AgentOutputTool', 'BashOutputTool', 'TaskOutputTool', 'KillShell', 'KillBash'])('the old name %s still resolves', async (alias) => {
+  test.each([
+    'BashOutput',
+    'AgentOutputTool',
+    'BashOutputTool',
+    'TaskOutputTool',
+    'KillShell',
+    'KillBash',
+  ])('the old name %s still resolves', async (alias) => {
     const result = await callTool(runtime, { name: alias, input: { task_id: 'bash_9' } }, context);
     expect([result.toolName, result.errorCode, result.content]).toEqual([
       alias.startsWith('Kill') ? 'TaskStop' : 'TaskOutput',
@@ -66,7 +86,11 @@ describe('workspace tools through callTool', () => {
   });
 
   test('a Bash result over 30 000 bytes is spilled to an artifact and summarised', async () => {
-    const result = await callTool(runtime, { name: 'Bash', input: { command: 'seq 1 20000' }, id: 'call-1' }, context);
+    const result = await callTool(
+      runtime,
+      { name: 'Bash', input: { command: 'seq 1 20000' }, id: 'call-1' },
+      context,
+    );
     const artifact = workspace.at('.artifacts', 'Bash-call-1.txt');
     expect(result.artifactPaths).toEqual([artifact]);
     const saved = await readFile(artifact, 'utf8');
@@ -83,7 +107,11 @@ describe('workspace tools through callTool', () => {
 
   test('a Bash timeout (call override) kills the process tree', async () => {
     const started = Date.now();
-    const result = await callTool(runtime, { name: 'Bash', input: { command: 'sleep 30 & echo $! > child.pid; wait', timeout: 500 } }, context);
+    const result = await callTool(
+      runtime,
+      { name: 'Bash', input: { command: 'sleep 30 & echo $! > child.pid; wait', timeout: 500 } },
+      context,
+    );
     expect([result.isError, result.errorCode, result.timeoutMs]).toEqual([true, 'timeout', 500]);
     expect(Date.now() - started).toBeLessThan(10_000);
     const child = Number((await readFile(workspace.at('child.pid'), 'utf8')).trim());
@@ -93,9 +121,21 @@ describe('workspace tools through callTool', () => {
   });
 
   test('a background task and TaskOutput', async () => {
-    const started = await callTool(runtime, { name: 'Bash', input: { command: 'echo hi; exit 3', run_in_background: true } }, context);
-    expect(started.content).toBe('Command running in the background with id bash_1. Read its output with TaskOutput; stop it with TaskStop.');
-    const output = await callTool(runtime, { name: 'TaskOutput', input: { task_id: 'bash_1' } }, context);
-    expect(output.content).toBe('Task bash_1: failed, exit code 3\nCommand: echo hi; exit 3\nOutput:\nhi');
+    const started = await callTool(
+      runtime,
+      { name: 'Bash', input: { command: 'echo hi; exit 3', run_in_background: true } },
+      context,
+    );
+    expect(started.content).toBe(
+      'Command running in the background with id bash_1. Read its output with TaskOutput; stop it with TaskStop.',
+    );
+    const output = await callTool(
+      runtime,
+      { name: 'TaskOutput', input: { task_id: 'bash_1' } },
+      context,
+    );
+    expect(output.content).toBe(
+      'Task bash_1: failed, exit code 3\nCommand: echo hi; exit 3\nOutput:\nhi',
+    );
   });
 });

@@ -7,7 +7,13 @@
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ModelProfile, SessionState, ToolCallContext, ToolEntry, ToolHandlerResult } from '../../../runtime/contract.js';
+import type {
+  ModelProfile,
+  SessionState,
+  ToolCallContext,
+  ToolEntry,
+  ToolHandlerResult,
+} from '../../../runtime/contract.js';
 import { stopAllBackgroundTasks } from '../../../runtime/tools/support/background-tasks.js';
 
 export interface WorkspaceContext {
