@@ -11,7 +11,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { builtInTools } from '../generated/index.js';
 import { toAiSdkTools } from '../runtime/adapters/to-ai-sdk-tools.js';
 import type { ModelProfile } from '../runtime/contract.js';
-import { ToolRegistry } from '../runtime/tool-registry.js';
+import { computeVisibleTools } from '../runtime/visibility/get-tools.js';
 
 const RUNS = 200;
 
@@ -26,10 +26,21 @@ async function median(run: () => unknown): Promise<number> {
   return samples[Math.floor(samples.length / 2)]!;
 }
 
-const registry = new ToolRegistry({ logger: { warn: () => undefined } });
-for (const entry of builtInTools) registry.register(entry);
-const contracts = registry.toContracts({
+const contracts = computeVisibleTools({
+  entries: builtInTools,
+  model: {
+    id: 'any',
+    provider: 'anthropic',
+    supportsNativeWebSearch: true,
+    supportsPdf: true,
+    firstParty: true,
+  },
   descriptionSettings: { currentMonth: 'November 2026', dynamicWorkflows: true },
+  embeddedSearch: false,
+  order: {
+    sortedNames: new Set(),
+    registrationOrder: builtInTools.map((entry) => entry.metadata.name),
+  },
 });
 const allEligible = contracts.map((contract) => ({ ...contract, strict: true }));
 const claude: ModelProfile = {

@@ -12,7 +12,7 @@ import nodePath from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CommandIO } from './command-io.js';
 import type { ModelProfile } from '../runtime/contract.js';
-import type { RegistrationGateInput } from '../runtime/registration-gate.js';
+import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
 import {
   CONTEXT_OPTIONS,
   MODEL_OPTIONS_USAGE,

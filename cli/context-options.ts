@@ -7,7 +7,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { FeatureFlag, HostPort, ModelProfile } from '../runtime/contract.js';
 import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../runtime/contract.js';
 import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
-import type { RegistrationGateInput } from '../runtime/registration-gate.js';
+import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
 
 /** A bad command line; the command prints the message and its usage, and exits 2. */
 export class UsageError extends Error {}

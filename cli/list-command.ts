@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ModelProfile } from '../runtime/contract.js';
-import type { RegistrationGateInput } from '../runtime/registration-gate.js';
+import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
 import type { CommandIO } from './command-io.js';
 import {
   CONTEXT_OPTIONS,
@@ -150,8 +150,8 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     import('../generated/provider-order.js'),
     import('../runtime/tool-runtime.js'),
     import('../runtime/mcp/register-mcp-tools.js'),
-    import('../runtime/turn-filter.js'),
-    import('../runtime/tools-fingerprint.js'),
+    import('../runtime/visibility/turn-filter.js'),
+    import('../runtime/visibility/tools-fingerprint.js'),
   ]);
   const runtime = createToolRuntime({
     builtInTools,

@@ -5,19 +5,14 @@
  * 1. No-op shortcut (writing runs only): hash every input and every output on disk; when both
  *    match `generated/.generate-state.json`, stop. Nothing but node built-ins is loaded up to
  *    here: the loader, ts-morph and the emitters are imported dynamically below.
- * 2. Load and check manifests, check hook exports, run extensions (the audit), emit.
+ * 2. Load and check manifests, check hook exports, run the audit (its reports and the inline
+ *    flags of the tool modules), emit.
  * 3. Compare with disk; when writing, under a per-project lock, write `generated/` by building a
  *    sibling directory and swapping it in, then the two schema files in `manifest/` (each written
  *    to a temporary file and renamed).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  combineAnnotations,
-  defaultGenerateExtensions,
-  type GenerateContribution,
-  type GenerateExtension,
-} from './generate-extension.js';
 import { compareGenerateIssues, type GenerateIssue } from './generate-issue.js';
 import {
   GENERATED_DIRECTORY,
@@ -45,8 +40,11 @@ export interface GenerateOptions {
   readonly write: boolean;
   /** Skip the content-hash shortcut. Default: false (the shortcut applies to writing runs only). */
   readonly force?: boolean;
-  /** Extensions to run. Default: {@link defaultGenerateExtensions}. */
-  readonly extensions?: readonly GenerateExtension[];
+  /**
+   * Run the audit: `generated/AUDIT.md`, `generated/field-readers.json` and the inline flags.
+   * `false` leaves all three out (tests of the pipeline alone). Default: true.
+   */
+  readonly audit?: boolean;
   /** Directory lister for the manifest folder (tests shuffle it to prove order independence). */
   readonly listDirectory?: LoadManifestSetOptions['listDirectory'];
   /** Tests only: fail while writing `generated/`. */
@@ -116,28 +114,25 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const hookIssues = await checkHookExports(root, set.tools);
   if (hookIssues.length > 0) return failed(hookIssues);
 
-  const contributions: GenerateContribution[] = [];
-  for (const extension of options.extensions ?? defaultGenerateExtensions()) {
-    try {
-      contributions.push(await extension.run({ projectRoot: root, set }));
-    } catch (error) {
-      throw new Error(
-        `generate extension "${extension.name}" failed: ${error instanceof Error ? error.message : String(error)}`,
-        {
-          cause: error,
-        },
-      );
-    }
-  }
-  const warnings = contributions.flatMap((contribution) => contribution.warnings ?? []);
-  const extensionIssues = contributions.flatMap((contribution) => contribution.issues ?? []);
-  if (extensionIssues.length > 0) return failed(extensionIssues, warnings);
+  const audit =
+    options.audit === false
+      ? undefined
+      : await (await import('./audit/audit-project.js')).auditProject({ projectRoot: root, set });
 
   const { emitGeneratedFiles } = await import('./emit/emit-generated-files.js');
-  const annotationsFor = combineAnnotations(contributions);
-  const emitted = emitGeneratedFiles(set, annotationsFor ? { annotationsFor } : {});
-  if (!emitted.ok) return failed(emitted.issues, warnings);
-  const files = withExtensionFiles(emitted.files, contributions);
+  const emitted = emitGeneratedFiles(
+    set,
+    audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) },
+  );
+  if (!emitted.ok) return failed(emitted.issues);
+  const files =
+    audit === undefined
+      ? emitted.files
+      : new Map(
+          [...emitted.files, ...audit.files].sort(([left], [right]) =>
+            compareCodeUnits(left, right),
+          ),
+        );
 
   if (!options.write) {
     const comparison = await compareWithDisk(root, files);
@@ -147,7 +142,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       files,
       ...comparison,
       toolCount: set.tools.length,
-      warnings,
+      warnings: [],
     });
   }
   const comparison = await withGenerateLock(root, async () => {
@@ -176,7 +171,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files,
     ...comparison,
     toolCount: set.tools.length,
-    warnings,
+    warnings: [],
   });
 }
 
@@ -195,25 +190,6 @@ const EMPTY: Omit<GenerateResult, 'durationMs'> = {
 
 function isGenerated(file: string): boolean {
   return file.startsWith(`${GENERATED_DIRECTORY}/`);
-}
-
-function withExtensionFiles(
-  emitted: ReadonlyMap<string, string>,
-  contributions: readonly GenerateContribution[],
-): ReadonlyMap<string, string> {
-  const files = new Map(emitted);
-  for (const contribution of contributions) {
-    for (const [file, text] of contribution.files ?? []) {
-      if (!isGenerated(file) || file === STATE_FILE || file.split('/').includes('..')) {
-        throw new Error(
-          `a generate extension may only add files under generated/, not ${JSON.stringify(file)}`,
-        );
-      }
-      if (files.has(file)) throw new Error(`two parts of the generator both produce ${file}`);
-      files.set(file, text);
-    }
-  }
-  return new Map([...files].sort(([left], [right]) => compareCodeUnits(left, right)));
 }
 
 /** How `files` differ from disk; `extra` lists files in `generated/` no output accounts for. */

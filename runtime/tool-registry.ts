@@ -2,9 +2,7 @@
  * The tool registry (SPEC §5.2): one canonical-name map and one alias map, shared by built-in
  * and MCP tools.
  */
-import type { ModelToolContract, ToolEntry } from './contract.js';
-import type { DescriptionSettings } from './description-context.js';
-import { renderModelContract } from './render-model-contract.js';
+import type { ToolEntry } from './contract.js';
 import { stderrLogger, type RuntimeLogger } from './runtime-logger.js';
 
 export interface ToolRegistryOptions {
@@ -87,16 +85,6 @@ export class ToolRegistry {
   /** Every alias kept, with the canonical name it resolves to, in insertion order. */
   aliases(): ReadonlyMap<string, string> {
     return new Map(this.#aliases);
-  }
-
-  /**
-   * Project the provider-visible entries (in insertion order) to model contracts: rendered
-   * description and `Usage:` list, flags, permission, budget; data only.
-   */
-  toContracts(options: { readonly descriptionSettings: DescriptionSettings }): ModelToolContract[] {
-    return this.list()
-      .filter((entry) => entry.metadata.providerVisible)
-      .map((entry) => renderModelContract(entry, options.descriptionSettings));
   }
 
   #dropAliasesOf(name: string): void {

@@ -9,17 +9,17 @@
  * ```
  */
 import type { ModelProfile, ModelToolContract, ToolEntry } from './contract.js';
-import { formatCurrentMonth, type DescriptionSettings } from './description-context.js';
-import { computeVisibleTools } from './get-tools.js';
+import { formatCurrentMonth, type DescriptionSettings } from './visibility/description-context.js';
+import { computeVisibleTools } from './visibility/get-tools.js';
 import type { ComputerUseVerifier } from './mcp/computer-use-verifier.js';
 import {
   resolveRegistrationGate,
   type RegistrationGateInput,
   type RegistrationGateResult,
-} from './registration-gate.js';
+} from './visibility/registration-gate.js';
 import { stderrLogger, type RuntimeLogger } from './runtime-logger.js';
 import { ToolRegistry } from './tool-registry.js';
-import { canonicalJson } from './tools-fingerprint.js';
+import { canonicalJson } from './visibility/tools-fingerprint.js';
 
 export interface ToolRuntimeOptions {
   /** Every built-in tool, in registration order (`generated/index.ts`: `builtInTools`). */

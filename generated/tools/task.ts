@@ -37,12 +37,12 @@ export const contract = {
     destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: true,
     sideEffectScope: "session",
-    riskLevel: "low", // projected only: runtime/render-model-contract.ts:54
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:54
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
-    providerVisible: false,
+    providerVisible: false, // projected only: runtime/visibility/provider-visible.ts:9
     idempotent: false,
     recovery: "manual",
   },

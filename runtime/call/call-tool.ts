@@ -35,7 +35,8 @@ import type {
   ToolCallContext,
   ToolEntry,
 } from '../contract.js';
-import type { DescriptionSettings } from '../description-context.js';
+import type { DescriptionSettings } from '../visibility/description-context.js';
+import { isProviderVisible } from '../visibility/provider-visible.js';
 import { applyResultBudget, type ToolResultArtifact } from './apply-result-budget.js';
 import { capOutputBytes } from './cap-output-bytes.js';
 import { formatInputValidationError } from './format-input-validation-error.js';
@@ -175,7 +176,7 @@ export async function callTool(
   if (entry === undefined) {
     const visible = runtime.registry
       .list()
-      .filter((candidate) => candidate.metadata.providerVisible)
+      .filter(isProviderVisible)
       .map((candidate) => candidate.metadata.name);
     return {
       content: unknownToolContent(call.name, suggestToolNames(call.name, visible)),

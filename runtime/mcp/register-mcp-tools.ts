@@ -16,7 +16,7 @@
  */
 import picomatch from 'picomatch';
 import type { ToolEntry } from '../contract.js';
-import { sessionListVerdict, splitDisallowedTools } from '../registration-gate.js';
+import { sessionListVerdict, splitDisallowedTools } from '../visibility/registration-gate.js';
 import type { ToolRuntime } from '../tool-runtime.js';
 import { createMcpToolEntry } from './create-mcp-tool-entry.js';
 import {

@@ -2,7 +2,6 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate as generateWith, type GenerateOptions } from '../../generator/generate.js';
-import type { GenerateExtension } from '../../generator/generate-extension.js';
 import { formatGenerateIssue } from '../../generator/generate-issue.js';
 import {
   fixtureProject,
@@ -15,9 +14,9 @@ import {
 
 afterAll(removeFixtureProjects);
 
-/** The pipeline alone: the project's default extensions (the audit) have their own tests. */
+/** The pipeline alone: the audit has its own tests. */
 function generate(options: GenerateOptions) {
-  return generateWith({ extensions: [], ...options });
+  return generateWith({ audit: false, ...options });
 }
 
 const TOOLS: FixtureTool[] = [
@@ -337,43 +336,6 @@ describe('problems the emitter finds are reported like manifest problems', () =>
     const result = await generate({ projectRoot: root, write: true });
     expect(issuesOf(result)).toEqual(want);
     expect(await readdir(root)).not.toContain('generated');
-  });
-});
-
-describe('extensions', () => {
-  it('add trailing comments to contract fields and extra files under generated/', async () => {
-    const root = await freshProject();
-    const audit: GenerateExtension = {
-      name: 'audit',
-      async run({ set }) {
-        return {
-          annotationsFor: (tool) =>
-            tool.manifest.name === 'Zeta'
-              ? (field) => (field === 'trace.required' ? 'unread: no runtime reader' : undefined)
-              : undefined,
-          files: new Map([['generated/AUDIT.md', `# ${set.tools.length} tools\n`]]),
-          warnings: ['reserved name X matches no tool'],
-        };
-      },
-    };
-    const result = await generate({ projectRoot: root, write: true, extensions: [audit] });
-    expect(result.warnings).toEqual(['reserved name X matches no tool']);
-    expect(result.files.get('generated/AUDIT.md')).toBe('# 3 tools\n');
-    expect(result.files.get('generated/tools/zeta.ts')).toContain(
-      '\n  trace: {\n    required: false, // unread: no runtime reader\n',
-    );
-    expect(result.files.get('generated/tools/alpha.ts')).not.toContain('// unread');
-  });
-
-  it('may not write outside generated/', async () => {
-    const root = await freshProject();
-    const rogue: GenerateExtension = {
-      name: 'rogue',
-      run: async () => ({ files: new Map([['runtime/x.ts', '']]) }),
-    };
-    await expect(generate({ projectRoot: root, write: true, extensions: [rogue] })).rejects.toThrow(
-      'a generate extension may only add files under generated/, not "runtime/x.ts"',
-    );
   });
 });
 

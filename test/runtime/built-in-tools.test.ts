@@ -16,9 +16,9 @@ import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../../runtime/contract
 import {
   resolveRegistrationGate,
   type RegistrationGateInput,
-} from '../../runtime/registration-gate.js';
+} from '../../runtime/visibility/registration-gate.js';
 import { createToolRuntime, type ToolRuntimeOptions } from '../../runtime/tool-runtime.js';
-import { applyTurnFilter } from '../../runtime/turn-filter.js';
+import { applyTurnFilter } from '../../runtime/visibility/turn-filter.js';
 import { fixtureBuiltInTools, modelProfile, namesOf } from './fixtures/tool-entries.js';
 
 const gate: RegistrationGateInput = {

@@ -11,9 +11,9 @@ import { registerMcpTools } from '../../runtime/mcp/register-mcp-tools.js';
 import {
   resolveRegistrationGate,
   type RegistrationGateInput,
-} from '../../runtime/registration-gate.js';
+} from '../../runtime/visibility/registration-gate.js';
 import { createToolRuntime, type ToolRuntimeOptions } from '../../runtime/tool-runtime.js';
-import { toolsFingerprint } from '../../runtime/tools-fingerprint.js';
+import { toolsFingerprint } from '../../runtime/visibility/tools-fingerprint.js';
 import { handlebarsTemplates } from './fixtures/description-templates.js';
 import {
   fixtureBuiltInTools,

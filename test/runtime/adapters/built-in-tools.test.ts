@@ -12,6 +12,7 @@ import { builtInTools } from '../../../generated/index.js';
 import { projectAiSdkTools, toAiSdkTools } from '../../../runtime/adapters/to-ai-sdk-tools.js';
 import { callTool } from '../../../runtime/call/call-tool.js';
 import type { ModelToolContract } from '../../../runtime/contract.js';
+import { projectAll } from '../fixtures/project-all.js';
 import { ToolRegistry } from '../../../runtime/tool-registry.js';
 import { modelProfile } from './model-tool-contract-fixture.js';
 
@@ -51,7 +52,7 @@ describe('the built-in tools through the AI SDK', () => {
   let workspace: string;
 
   beforeAll(async () => {
-    contracts = registryOfBuiltIns().toContracts({ descriptionSettings });
+    contracts = [...projectAll(registryOfBuiltIns().list(), descriptionSettings)];
     workspace = await mkdtemp(join(tmpdir(), 'adapters-built-in-'));
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import type { ToolCallContext } from '../../../runtime/contract.js';
 import { createComputerUseVerifier } from '../../../runtime/mcp/computer-use-verifier.js';
 import type { CallMcpTool } from '../../../runtime/mcp/mcp-tool-descriptor.js';
 import { registerMcpTools } from '../../../runtime/mcp/register-mcp-tools.js';
-import type { RegistrationGateInput } from '../../../runtime/registration-gate.js';
+import type { RegistrationGateInput } from '../../../runtime/visibility/registration-gate.js';
 import { createToolRuntime, type ToolRuntimeOptions } from '../../../runtime/tool-runtime.js';
 import { makeToolEntry, modelProfile } from '../fixtures/tool-entries.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { HOOK_NAMES, type ToolAvailability, type ToolEntry } from '../../../runtime/contract.js';
-import { renderModelContract } from '../../../runtime/render-model-contract.js';
+import { renderModelContract } from '../../../runtime/visibility/render-model-contract.js';
 import { hostTools, type HostToolName } from './host-support/host-tool-entries.js';
 
 type Availability = Partial<Omit<ToolAvailability, 'supersededBy'>>;

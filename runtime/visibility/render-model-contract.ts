@@ -4,7 +4,7 @@
  * budget copied as plain data. The result never holds a function: entries carry handlers and
  * hooks, and a model SDK handed a function might execute the tool on its own.
  */
-import type { JsonSchema, ModelToolContract, ToolEntry } from './contract.js';
+import type { JsonSchema, ModelToolContract, ToolEntry } from '../contract.js';
 import { descriptionContextFor, type DescriptionSettings } from './description-context.js';
 
 /** `description` followed by the `Usage:` list of `modelInstructions` (nothing when empty). */

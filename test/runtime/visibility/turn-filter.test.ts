@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { applyTurnFilter, type TurnContext } from '../../runtime/turn-filter.js';
+import { applyTurnFilter, type TurnContext } from '../../../runtime/visibility/turn-filter.js';
 
 const TOOLS = [
   'Bash',

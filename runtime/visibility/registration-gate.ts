@@ -9,15 +9,15 @@
  * The only tool names written here are the fixed sets the article defines for session kinds:
  * the explore toolset and RespondToCoordinator's add-back in sub-agent sessions.
  */
-import type { FeatureFlag, HostPort, SessionKind, ToolEntry } from './contract.js';
-import { FEATURE_FLAGS } from './contract.js';
+import type { FeatureFlag, HostPort, SessionKind, ToolEntry } from '../contract.js';
+import { FEATURE_FLAGS } from '../contract.js';
 import {
   ruleAppliesToTool,
   safeParsePermissionRule,
   type ParsedRule,
   type PermissionRuleProblem,
   type RuleSubjectTool,
-} from './permission/parse-permission-rule.js';
+} from '../permission/parse-permission-rule.js';
 import { filterSearchBranch } from './search-branch-filter.js';
 
 /** Everything the gate depends on. */

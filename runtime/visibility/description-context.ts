@@ -5,7 +5,7 @@
  * whether dynamic workflows are on. This module turns those into a {@link DescriptionContext} for
  * one tool, so that every path that renders descriptions renders them alike.
  */
-import type { DescriptionContext, ToolContract } from './contract.js';
+import type { DescriptionContext, ToolContract } from '../contract.js';
 
 /** Host-level inputs of description rendering. */
 export interface DescriptionSettings {

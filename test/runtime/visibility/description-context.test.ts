@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { descriptionContextFor, formatCurrentMonth } from '../../runtime/description-context.js';
+import {
+  descriptionContextFor,
+  formatCurrentMonth,
+} from '../../../runtime/visibility/description-context.js';
 
 describe('formatCurrentMonth', () => {
   test.each([

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   compareCodeUnits,
   orderProviderVisibleTools,
-} from '../../runtime/order-provider-visible-tools.js';
+} from '../../../runtime/visibility/order-provider-visible-tools.js';
 
 const mcp = (server: string, tool: string, name = `mcp__${server}__${tool}`) => ({
   name,

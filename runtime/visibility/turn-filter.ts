@@ -2,7 +2,7 @@
  * Visibility layer 4: what one turn may use, applied after `getTools` (whose result is cached
  * across turns). The tool names are the article's fixed automation restrictions.
  */
-import type { ModelToolContract } from './contract.js';
+import type { ModelToolContract } from '../contract.js';
 
 /** What kind of turn is running. Default: `interactive`. */
 export type TurnKind = 'interactive' | 'cron' | 'offPeak';

@@ -6,12 +6,13 @@
  * provider-visible only → contract projection (templates rendered) → the tool's
  * `resolveModelContract` hook (Read shows `pages` only to PDF models) → provider order.
  */
-import type { ModelCapability, ModelProfile, ModelToolContract, ToolEntry } from './contract.js';
+import type { ModelCapability, ModelProfile, ModelToolContract, ToolEntry } from '../contract.js';
 import type { DescriptionSettings } from './description-context.js';
 import {
   orderProviderVisibleTools,
   type ProviderOrderOptions,
 } from './order-provider-visible-tools.js';
+import { isProviderVisible } from './provider-visible.js';
 import { renderModelContract } from './render-model-contract.js';
 import { filterSearchBranch } from './search-branch-filter.js';
 
@@ -44,7 +45,7 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
         modelHasCapability(input.model, capability),
       ),
     )
-    .filter((entry) => entry.metadata.providerVisible)
+    .filter(isProviderVisible)
     .map((entry) => {
       const contract = renderModelContract(entry, input.descriptionSettings);
       return entry.resolveModelContract === undefined
