@@ -12,6 +12,7 @@ import nodePath from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ModelProfile } from '../runtime/contract.js';
 import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
+import { isJsonObject } from '../runtime/support/is-json-object.js';
 import type { CommandIO } from './command-io.js';
 import {
   CONTEXT_OPTIONS,
@@ -109,8 +110,7 @@ async function readToolsList(file: string): Promise<unknown[]> {
   } catch (error) {
     throw new UsageError(`--mcp ${file}: not valid JSON (${(error as Error).message})`);
   }
-  const record = (value: unknown) =>
-    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const record = (value: unknown) => (isJsonObject(value) ? value : {});
   const tools = Array.isArray(data)
     ? data
     : (record(data).tools ?? record(record(data).result).tools);
