@@ -14,7 +14,6 @@ export {
   type HoistLocalRefsResult,
 } from '../json-schema/hoist-local-refs.js';
 export { toStrictSchema, type StrictSchemaResult } from './to-strict-schema.js';
-export { toOpenAiStrictSchema } from './to-open-ai-strict-schema.js';
 export { restoreOptionalProperties } from './restore-optional-properties.js';
 export {
   ANTHROPIC_STRICT_DIALECT,
