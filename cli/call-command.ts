@@ -6,6 +6,10 @@
  * The tools are the generated built-ins, registered through the real registration gate, so the
  * context flags decide which tools exist (`Glob` is not found while `Bash` is, as for a model).
  * Loads no part of the generator (no ts-morph).
+ *
+ * One `call` is a session of one turn: when it ends, the over-budget results whose
+ * `resultBudget.artifact.retention` ends with the turn or the session are deleted, as a host
+ * deletes them (`cleanupArtifacts`); `--keep-artifacts` keeps them for inspection.
  */
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
@@ -33,6 +37,8 @@ Exit code: 0 success, 1 the tool answered with an error, 2 usage error.
 Options:
   --workspace DIR      Workspace root and working directory (default: current directory)
   --artifacts DIR      Where over-budget results are written (default: <tmp>/tool-contracts-artifacts)
+  --keep-artifacts     Keep them after the call; otherwise those whose retention is
+                       the turn or the session are deleted when the call ends
   --timeout MS         Per-call timeout override (applied only where the tool allows it)
 ${SESSION_OPTIONS_USAGE}
 ${MODEL_OPTIONS_USAGE}
@@ -47,6 +53,7 @@ ${MODEL_OPTIONS_USAGE}
 const CALL_OPTIONS = {
   workspace: { type: 'string' },
   artifacts: { type: 'string' },
+  'keep-artifacts': { type: 'boolean' },
   timeout: { type: 'string' },
   ...CONTEXT_OPTIONS,
   boundary: { type: 'boolean' },
@@ -59,6 +66,7 @@ interface CallOptions {
   readonly input: unknown;
   readonly workspace: string;
   readonly artifactDirectory: string;
+  readonly keepArtifacts: boolean;
   readonly timeoutMs?: number;
   readonly model?: ModelProfile;
   readonly gate: RegistrationGateInput;
@@ -107,6 +115,7 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
     ...(hasModelOptions(values) ? { model: modelFromOptions(values) } : {}),
     gate,
     enforceWorkspaceBoundary: values.boundary === true,
+    keepArtifacts: values['keep-artifacts'] === true,
     trace: values.trace === true,
     json: values.json === true,
   };
@@ -127,13 +136,17 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   }
 
   // Imported here so that `--help` and usage errors stay instant.
-  const [{ builtInTools }, { SORTED_PROVIDER_TOOL_NAMES }, { createToolRuntime }, { callTool }] =
-    await Promise.all([
-      import('../generated/index.js'),
-      import('../generated/provider-order.js'),
-      import('../runtime/tool-runtime.js'),
-      import('../runtime/call/call-tool.js'),
-    ]);
+  const [
+    { builtInTools },
+    { SORTED_PROVIDER_TOOL_NAMES },
+    { createToolRuntime },
+    { callTool, cleanupArtifacts },
+  ] = await Promise.all([
+    import('../generated/index.js'),
+    import('../generated/provider-order.js'),
+    import('../runtime/tool-runtime.js'),
+    import('../runtime/call/index.js'),
+  ]);
   const runtime = createToolRuntime({
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
@@ -163,6 +176,17 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   }
   io.out(result.content);
   for (const warning of result.warnings) io.err(`tool-contracts call: ${warning}`);
+  if (!options.keepArtifacts) {
+    const cleanup = await cleanupArtifacts(result.artifacts, 'session');
+    for (const artifact of result.artifacts) {
+      if (cleanup.removed.includes(artifact.path))
+        io.err(
+          `tool-contracts call: deleted ${artifact.path} (retention: ${artifact.retention}, which ends with this call); --keep-artifacts keeps it`,
+        );
+    }
+    for (const failure of cleanup.failures)
+      io.err(`tool-contracts call: could not delete ${failure.path}: ${failure.message}`);
+  }
   return result.isError ? 1 : 0;
 }
 
