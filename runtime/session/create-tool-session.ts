@@ -99,6 +99,11 @@ export interface ToolSessionOptions {
    * only the artifacts of `turn` and `session` retention the session wrote are removed.
    */
   readonly artifactDirectory?: string;
+  /**
+   * Leave every artifact in place on `close()` (a CLI whose printed results point to them).
+   * Default: false.
+   */
+  readonly keepArtifacts?: boolean;
   /** Host ports handlers call (cron, subagent, …). Default: none. */
   readonly ports?: HostPortImplementations;
   /** The model calling; inputs are validated against its projection of each contract. */
@@ -353,7 +358,9 @@ class Session implements ToolSession {
     // Processes a call started in the foreground are its handler's to stop (timeout and
     // cancellation policy); what outlives a call on purpose is a background task.
     await stopAllBackgroundTasks(this.state);
-    if (this.#resolved.ownsArtifactDirectory) {
+    if (this.#options.keepArtifacts === true) {
+      // The host reads them after the session.
+    } else if (this.#resolved.ownsArtifactDirectory) {
       await rm(this.#resolved.artifactDirectory, { recursive: true, force: true, maxRetries: 3 });
     } else {
       await cleanupArtifacts(this.#artifacts, 'session');
