@@ -109,10 +109,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   );
   if (!loaded.ok) return failed(loaded.issues);
   const { set } = loaded;
+  const { formatManifestIssue } = await import('./manifest/manifest-issue.js');
+  const warnings = loaded.warnings.map(formatManifestIssue);
 
   const { checkHookExports } = await import('./manifest/check-hook-exports.js');
   const hookIssues = await checkHookExports(root, set.tools);
-  if (hookIssues.length > 0) return failed(hookIssues);
+  if (hookIssues.length > 0) return failed(hookIssues, warnings);
 
   const audit =
     options.audit === false
@@ -124,7 +126,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     set,
     audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) },
   );
-  if (!emitted.ok) return failed(emitted.issues);
+  if (!emitted.ok) return failed(emitted.issues, warnings);
   const files =
     audit === undefined
       ? emitted.files
@@ -142,7 +144,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       files,
       ...comparison,
       toolCount: set.tools.length,
-      warnings: [],
+      warnings,
     });
   }
   const comparison = await withGenerateLock(root, async () => {
@@ -171,7 +173,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files,
     ...comparison,
     toolCount: set.tools.length,
-    warnings: [],
+    warnings,
   });
 }
 
