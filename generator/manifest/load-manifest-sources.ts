@@ -24,7 +24,13 @@ import { templateProblems } from '../emit/description-templates.js';
 /** The text of one input file, or why it could not be read. */
 export type SourceText =
   | { readonly file: string; readonly text: string }
-  | { readonly file: string; readonly readError: string };
+  | {
+      readonly file: string;
+      /** Why the file could not be read, in words (`file not found`, `EACCES`). */
+      readonly readError: string;
+      /** Default: `unreadable_file`. */
+      readonly code?: 'unreadable_file' | 'not_a_regular_file';
+    };
 
 /** Project-relative path of the index. */
 export const TOOL_INDEX_FILE = 'manifest/tools.yaml';
@@ -178,7 +184,7 @@ function readSource(
 ): YamlSource | undefined {
   if ('readError' in text) {
     issues.push({
-      code: 'unreadable_file',
+      code: text.code ?? 'unreadable_file',
       file: text.file,
       line: 1,
       column: 1,
