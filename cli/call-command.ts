@@ -6,12 +6,16 @@
  * The tools are the generated built-ins, registered through the real registration gate, so the
  * context flags decide which tools exist (`Glob` is not found while `Bash` is, as for a model).
  * Loads no part of the generator (no ts-morph).
+ *
+ * One `call` is a session of one turn: when it ends, the over-budget results whose
+ * `resultBudget.artifact.retention` ends with the turn or the session are deleted, as a host
+ * deletes them (`cleanupArtifacts`); `--keep-artifacts` keeps them for inspection.
  */
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
-import { parseArgs } from 'node:util';
 import type { CommandIO } from './command-io.js';
 import type { ModelProfile } from '../runtime/contract.js';
+import type { ToolCallResult } from '../runtime/call/call-tool.js';
 import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
 import {
   CONTEXT_OPTIONS,
@@ -22,6 +26,8 @@ import {
   hasModelOptions,
   modelFromOptions,
 } from './context-options.js';
+import { parseCommandLine } from './define-command.js';
+import { jsonText } from './json-output.js';
 
 export const CALL_USAGE = `Usage: tool-contracts call TOOL [JSON] [options]
 
@@ -31,6 +37,8 @@ Exit code: 0 success, 1 the tool answered with an error, 2 usage error.
 Options:
   --workspace DIR      Workspace root and working directory (default: current directory)
   --artifacts DIR      Where over-budget results are written (default: <tmp>/tool-contracts-artifacts)
+  --keep-artifacts     Keep them after the call; otherwise those whose retention is
+                       the turn or the session are deleted when the call ends
   --timeout MS         Per-call timeout override (applied only where the tool allows it)
 ${SESSION_OPTIONS_USAGE}
 ${MODEL_OPTIONS_USAGE}
@@ -39,41 +47,38 @@ ${MODEL_OPTIONS_USAGE}
   --boundary           Refuse file paths that resolve outside the workspace
   --trace              Write the call's trace (JSON) to standard error; tools whose
                        contract requires a trace refuse to run without it
+  --json               Print the result as JSON (shape: README.md, "Machine-readable output")
   -h, --help           Show this help`;
+
+const CALL_OPTIONS = {
+  workspace: { type: 'string' },
+  artifacts: { type: 'string' },
+  'keep-artifacts': { type: 'boolean' },
+  timeout: { type: 'string' },
+  ...CONTEXT_OPTIONS,
+  boundary: { type: 'boolean' },
+  trace: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
 
 interface CallOptions {
   readonly toolName: string;
   readonly input: unknown;
   readonly workspace: string;
   readonly artifactDirectory: string;
+  readonly keepArtifacts: boolean;
   readonly timeoutMs?: number;
   readonly model?: ModelProfile;
   readonly gate: RegistrationGateInput;
   readonly enforceWorkspaceBoundary: boolean;
   readonly trace: boolean;
+  readonly json: boolean;
 }
 
 function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        workspace: { type: 'string' },
-        artifacts: { type: 'string' },
-        timeout: { type: 'string' },
-        ...CONTEXT_OPTIONS,
-        boundary: { type: 'boolean' },
-        trace: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine(args, CALL_OPTIONS, {
+    max: Number.POSITIVE_INFINITY,
+  });
   if (values.help) return 'help';
   if (positionals.length === 0) throw new UsageError('missing TOOL');
   if (positionals.length > 2)
@@ -110,7 +115,9 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
     ...(hasModelOptions(values) ? { model: modelFromOptions(values) } : {}),
     gate,
     enforceWorkspaceBoundary: values.boundary === true,
+    keepArtifacts: values['keep-artifacts'] === true,
     trace: values.trace === true,
+    json: values.json === true,
   };
 }
 
@@ -129,13 +136,17 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   }
 
   // Imported here so that `--help` and usage errors stay instant.
-  const [{ builtInTools }, { SORTED_PROVIDER_TOOL_NAMES }, { createToolRuntime }, { callTool }] =
-    await Promise.all([
-      import('../generated/index.js'),
-      import('../generated/provider-order.js'),
-      import('../runtime/tool-runtime.js'),
-      import('../runtime/call/call-tool.js'),
-    ]);
+  const [
+    { builtInTools },
+    { SORTED_PROVIDER_TOOL_NAMES },
+    { createToolRuntime },
+    { callTool, cleanupArtifacts },
+  ] = await Promise.all([
+    import('../generated/index.js'),
+    import('../generated/provider-order.js'),
+    import('../runtime/tool-runtime.js'),
+    import('../runtime/call/index.js'),
+  ]);
   const runtime = createToolRuntime({
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
@@ -159,7 +170,53 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       ...(options.trace ? { tracer: { record: (event) => io.err(JSON.stringify(event)) } } : {}),
     },
   );
+  if (options.json) {
+    io.out(jsonText(callJson(result)));
+    return result.isError ? 1 : 0;
+  }
   io.out(result.content);
   for (const warning of result.warnings) io.err(`tool-contracts call: ${warning}`);
+  if (!options.keepArtifacts) {
+    const cleanup = await cleanupArtifacts(result.artifacts, 'session');
+    for (const artifact of result.artifacts) {
+      if (cleanup.removed.includes(artifact.path))
+        io.err(
+          `tool-contracts call: deleted ${artifact.path} (retention: ${artifact.retention}, which ends with this call); --keep-artifacts keeps it`,
+        );
+    }
+    for (const failure of cleanup.failures)
+      io.err(`tool-contracts call: could not delete ${failure.path}: ${failure.message}`);
+  }
   return result.isError ? 1 : 0;
+}
+
+/** `call --json`: every key always present (`null` when it does not apply). */
+export interface CallJson {
+  /** Canonical name of the tool called; `null` when the name did not resolve. */
+  readonly tool: string | null;
+  readonly isError: boolean;
+  /** `invalid_input`, `permission_denied`, `timeout`, …; `null` on success. */
+  readonly errorCode: string | null;
+  /** Exactly what the model reads. */
+  readonly content: string;
+  /** The handler's validated output; `null` on error. */
+  readonly output: unknown;
+  /** Timeout the handler ran under (ms); `null` when none applied. */
+  readonly timeoutMs: number | null;
+  /** Files written for this call (spilled results). */
+  readonly artifactPaths: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+export function callJson(result: ToolCallResult): CallJson {
+  return {
+    tool: result.toolName ?? null,
+    isError: result.isError,
+    errorCode: result.errorCode ?? null,
+    content: result.content,
+    output: result.output ?? null,
+    timeoutMs: result.timeoutMs ?? null,
+    artifactPaths: [...result.artifactPaths],
+    warnings: [...result.warnings],
+  };
 }

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { compareCodeUnits } from '../runtime/support/compare-code-units.js';
 
 /** Options of {@link listFiles}. */
 export interface ListFilesOptions {
@@ -50,8 +51,4 @@ export async function listFiles(
   };
   await walk(directory);
   return found.sort(compareCodeUnits);
-}
-
-export function compareCodeUnits(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }
