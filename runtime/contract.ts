@@ -197,14 +197,45 @@ export interface ToolMetadata {
   readonly maxOutputBytes?: number;
 }
 
-/** Values a description template is rendered with. */
-export interface DescriptionContext {
-  readonly timeout: { readonly defaultMs: number; readonly maxMs: number };
-  readonly subagentProfiles: readonly { readonly name: string; readonly description: string }[];
-  /** e.g. `November 2026`. */
-  readonly currentMonth: string;
-  readonly dynamicWorkflows: boolean;
-}
+/**
+ * The one declaration of what a description template may use: each variable with its type
+ * (`'string'`, `'number'`, `'boolean'`, a nested record, or `[record]` for a list of records).
+ * {@link DescriptionContext} is derived from it, and the generator checks every template against
+ * it, so a variable exists for the generator exactly when the runtime renders it.
+ *
+ * - `timeout.defaultMs`, `timeout.maxMs`: the timeout policy the host runs the tool with.
+ * - `subagentProfiles[].name`, `.description`: the sub-agent profiles the host offers.
+ * - `currentMonth`: e.g. `November 2026`.
+ * - `dynamicWorkflows`: whether dynamic workflows are on.
+ */
+export const DESCRIPTION_CONTEXT_SHAPE = {
+  timeout: { defaultMs: 'number', maxMs: 'number' },
+  subagentProfiles: [{ name: 'string', description: 'string' }],
+  currentMonth: 'string',
+  dynamicWorkflows: 'boolean',
+} as const;
+
+/** One type in a description-context shape (see {@link DESCRIPTION_CONTEXT_SHAPE}). */
+export type DescriptionContextShape =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | readonly [DescriptionContextShape]
+  | { readonly [name: string]: DescriptionContextShape };
+
+/** The value type a {@link DescriptionContextShape} stands for. */
+export type DescriptionContextValue<Shape> = Shape extends 'string'
+  ? string
+  : Shape extends 'number'
+    ? number
+    : Shape extends 'boolean'
+      ? boolean
+      : Shape extends readonly [infer Item]
+        ? readonly DescriptionContextValue<Item>[]
+        : { readonly [Key in keyof Shape]: DescriptionContextValue<Shape[Key]> };
+
+/** Values a description template is rendered with, derived from {@link DESCRIPTION_CONTEXT_SHAPE}. */
+export type DescriptionContext = DescriptionContextValue<typeof DESCRIPTION_CONTEXT_SHAPE>;
 
 /**
  * Precompiled handlebars templates for the texts of a contract that vary with the context.
