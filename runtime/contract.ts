@@ -552,6 +552,12 @@ export interface PermissionCapability {
 export interface PermissionRulePolicy {
   /** e.g. `{ command: ['git status', 'rm -rf x'] }` for a compound Bash command. */
   readonly matchValues: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Why the tool cannot be sure `matchValues` name everything the call runs (a Bash command that
+   * does not parse, `$cmd x`, `… | bash`). Then no allow rule allows the call, and while a pattern
+   * deny rule applies to the tool no mode allows it without asking. Default: absent (certain).
+   */
+  readonly uncertain?: string;
 }
 
 /** An approval preview attached by `prepareApproval`. */
