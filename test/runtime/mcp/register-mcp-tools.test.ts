@@ -116,6 +116,7 @@ describe('registerMcpTools: flags, timeout, budget', () => {
 
   test.each([
     { timeoutMs: 5000, want: 5000 },
+    { timeoutMs: 2 ** 40, want: 2_147_483_647 },
     { timeoutMs: undefined, want: 30_000 },
     { timeoutMs: -1, want: 30_000 },
     { timeoutMs: 1.5, want: 30_000 },
