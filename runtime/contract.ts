@@ -177,6 +177,12 @@ export interface ToolMetadata {
   readonly modelInstructions: readonly string[];
   /** Old names that still resolve; never sent to the model. */
   readonly aliases: readonly string[];
+  /**
+   * The tool this one was built from by the manifest's `extends` (Task: `Agent`). Session lists
+   * and permission rules that name the base apply to this tool too, so a denied tool is not
+   * reachable through its copy. Default: absent (no base).
+   */
+  readonly extends?: string;
   readonly readOnly: boolean;
   readonly destructive: boolean;
   readonly concurrentSafe: boolean;

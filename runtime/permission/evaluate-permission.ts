@@ -32,6 +32,7 @@ import {
   type ParsedRule,
   type RuleSubjectTool,
 } from './parse-permission-rule.js';
+import { ruleSubjectNames } from './rule-subject-names.js';
 
 export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'yolo';
 
@@ -98,7 +99,7 @@ export function evaluatePermission(
   const sourceValues = patternSourceValues(entry, input, policy);
   const values = permission.patternSources.flatMap((source) => sourceValues[source] ?? []);
   const subject: RuleSubjectTool = {
-    names: [metadata.name, ...metadata.aliases],
+    names: ruleSubjectNames(metadata),
     permission: permission.permission,
     capability: entry.capability,
   };
