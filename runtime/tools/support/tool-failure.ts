@@ -2,6 +2,7 @@
  * Building {@link ToolFailure} values: what a workspace tool returns for anything a model or the
  * environment can cause (missing file, bad pattern, unknown task id) instead of throwing.
  */
+import { capEcho, MAX_FAILURE_MESSAGE_CHARS } from '../../cap-echo.js';
 import type { ToolFailure } from '../../contract.js';
 
 /** A failure with a stable `code` (kept in the result) and a message the model reads. */
@@ -18,6 +19,6 @@ export function fileSystemFailure(operation: string, path: string, error: unknow
   const reason = error instanceof Error ? error.message : String(error);
   return toolFailure(
     code === undefined ? 'file_system_error' : code.toLowerCase(),
-    `Cannot ${operation} ${path}: ${reason}`,
+    `Cannot ${operation} ${capEcho(path)}: ${capEcho(reason, MAX_FAILURE_MESSAGE_CHARS)}`,
   );
 }
