@@ -13,6 +13,7 @@
  *   is that maximum: a longer timer would fire at once.
  */
 import type { ToolEntry, ToolTimeoutPolicy } from '../contract.js';
+import { isJsonObject } from '../support/is-json-object.js';
 import { timerDelayMs } from './timer-delay.js';
 
 export interface CallTimeout {
@@ -39,10 +40,7 @@ export function resolveCallTimeout(
   const policy: ToolTimeoutPolicy = entry.timeout;
   if (policy.kind === 'none') return { timeoutMs: undefined, cleanupGraceMs: 0 };
 
-  const fromInput =
-    typeof input === 'object' && input !== null
-      ? positive((input as Record<string, unknown>)['timeout'])
-      : undefined;
+  const fromInput = isJsonObject(input) ? positive(input['timeout']) : undefined;
   const fromCall = positive(callTimeoutMs);
   let refusedOverrideMs: number | undefined;
   let chosen: number | undefined;
@@ -55,8 +53,7 @@ export function resolveCallTimeout(
     chosen = fromInput;
   const timeoutMs = timerDelayMs(Math.min(chosen ?? policy.defaultMs, policy.maxMs));
   const properties = entry.inputSchema['properties'];
-  const declaresTimeout =
-    typeof properties === 'object' && properties !== null && 'timeout' in properties;
+  const declaresTimeout = isJsonObject(properties) && 'timeout' in properties;
   return {
     timeoutMs,
     cleanupGraceMs: timerDelayMs(policy.cleanupGraceMs),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { builtInTools } from '../../generated/index.js';
-import { callTool } from '../../runtime/call/index.js';
+import { callTool } from '../../runtime/call/call-tool.js';
 import { capEcho, capLines, MAX_FAILURE_MESSAGE_CHARS } from '../../runtime/cap-echo.js';
 import { fixtureContext, fixtureRuntime } from './call/fixture-tool.js';
 
