@@ -178,6 +178,12 @@ export interface ToolMetadata {
   readonly modelInstructions: readonly string[];
   /** Old names that still resolve; never sent to the model. */
   readonly aliases: readonly string[];
+  /**
+   * The tool this one was built from by the manifest's `extends` (Task: `Agent`). Session lists
+   * and permission rules that name the base apply to this tool too, so a denied tool is not
+   * reachable through its copy. Default: absent (no base).
+   */
+  readonly extends?: string;
   readonly readOnly: boolean;
   readonly destructive: boolean;
   readonly concurrentSafe: boolean;
@@ -585,6 +591,12 @@ export interface PermissionCapability {
 export interface PermissionRulePolicy {
   /** e.g. `{ command: ['git status', 'rm -rf x'] }` for a compound Bash command. */
   readonly matchValues: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Why the tool cannot be sure `matchValues` name everything the call runs (a Bash command that
+   * does not parse, `$cmd x`, `… | bash`). Then no allow rule allows the call, and while a pattern
+   * deny rule applies to the tool no mode allows it without asking. Default: absent (certain).
+   */
+  readonly uncertain?: string;
 }
 
 /** An approval preview attached by `prepareApproval`. */
