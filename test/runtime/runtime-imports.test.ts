@@ -53,13 +53,7 @@ describe('runtime/ imports', () => {
       reachable.add(file);
       pending.push(...(graph.get(file) ?? []));
     }
-    const testOnly = files.filter(
-      (file) =>
-        file.startsWith('runtime/') &&
-        !reachable.has(file) &&
-        // The Task ⇄ Agent hook matching is being wired on the callpath branch (#8).
-        file !== 'runtime/hook-matcher-names.ts',
-    );
+    const testOnly = files.filter((file) => file.startsWith('runtime/') && !reachable.has(file));
     expect(testOnly).toEqual([]);
   });
 });
