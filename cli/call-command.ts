@@ -11,6 +11,7 @@
  * `resultBudget.artifact.retention` ends with the turn or the session are deleted, as a host
  * deletes them (`cleanupArtifacts`); `--keep-artifacts` keeps them for inspection.
  */
+import { terminalText } from './terminal-text.js';
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
 import type { CommandIO } from './command-io.js';
@@ -127,7 +128,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     options = parseCallArgs(args, io.cwd);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`tool-contracts call: ${error.message}\n\n${CALL_USAGE}`);
+    io.err(`${terminalText(`tool-contracts call: ${error.message}`)}\n\n${CALL_USAGE}`);
     return 2;
   }
   if (options === 'help') {
@@ -151,7 +152,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
     gate: options.gate,
-    logger: { warn: (message) => io.err(`tool-contracts call: ${message}`) },
+    logger: { warn: (message) => io.err(terminalText(`tool-contracts call: ${message}`)) },
   });
   const result = await callTool(
     runtime,
@@ -171,11 +172,11 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     },
   );
   if (options.json) {
-    io.out(jsonText(callJson(result)));
+    io.out(terminalText(jsonText(callJson(result))));
     return result.isError ? 1 : 0;
   }
-  io.out(result.content);
-  for (const warning of result.warnings) io.err(`tool-contracts call: ${warning}`);
+  io.out(terminalText(result.content));
+  for (const warning of result.warnings) io.err(terminalText(`tool-contracts call: ${warning}`));
   if (!options.keepArtifacts) {
     const cleanup = await cleanupArtifacts(result.artifacts, 'session');
     for (const artifact of result.artifacts) {
