@@ -24,7 +24,8 @@ import {
   stateFileText,
   stateOf,
 } from './generate-state.js';
-import { compareCodeUnits, listFiles } from './list-files.js';
+import { compareCodeUnits } from '../runtime/support/compare-code-units.js';
+import { listFiles } from './list-files.js';
 import type { LoadManifestSetOptions } from './manifest/load-manifest-set.js';
 import { withGenerateLock } from './with-generate-lock.js';
 import {
