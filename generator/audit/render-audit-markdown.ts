@@ -82,17 +82,21 @@ function decisionOf(field: CommittedField, toolCount: number): object {
   const targets = [...new Set(field.readers.flatMap((reader) => reader.projectsTo ?? []))].sort(
     compareText,
   );
-  const copiedTo = targets.length === 0 ? '' : ` into ${shortList(targets.map(code), MAX_READERS)}`;
+  const remove = `remove \`${field.manifestPath ?? field.path}\``;
+  let todo: string;
+  if (field.class === 'unread') todo = `add a reader, ${remove}, or reserve it`;
+  else if (targets.length > 0)
+    todo = `read ${shortList(targets.map(code), 2)} where it should matter, ${remove}, or reserve it`;
+  else {
+    const places = [...new Set(field.readers.map(readerName))].map(code);
+    todo = `make ${shortList(places, 2)} decide something with it, ${remove}, or reserve it`;
+  }
   return {
     path: field.path,
     class: classLabel(field.class),
-    manifestPath: field.manifestPath ?? field.path,
     setBy: toolsCell(field.setBy, toolCount),
-    readers: field.readers.length === 0 ? undefined : readerList(field.readers),
-    todo:
-      field.class === 'unread'
-        ? `nothing in \`runtime/\` reads it. Add a reader that decides something with it, remove \`${field.manifestPath ?? field.path}\` from these manifests, or mark it reserved with a reason.`
-        : `its value is only copied${copiedTo}, and no logic reads the copy. Add a reader of the copy that decides something, remove \`${field.manifestPath ?? field.path}\` from these manifests, or mark it reserved with a reason.`,
+    readers: cell(field.readers.length === 0 ? 'nothing' : readerList(field.readers)),
+    todo: cell(todo),
   };
 }
 
@@ -162,7 +166,8 @@ function readerList(readers: readonly CommittedReader[]): string {
 
 function toolsCell(tools: readonly string[], toolCount: number): string {
   if (tools.length === 0) return '—';
-  if (tools.length === toolCount && toolCount > 1) return `all ${toolCount} tools`;
+  if (tools.length === toolCount && toolCount === 2) return 'both tools';
+  if (tools.length === toolCount && toolCount > 2) return `all ${toolCount} tools`;
   return shortList(tools, MAX_TOOLS);
 }
 
