@@ -99,8 +99,10 @@ export function needsTracer(entry: ToolEntry): boolean {
 }
 `;
 
+/** The field's row in the "Fields" table of AUDIT.md. */
 function row(audit: string, field: string): string | undefined {
-  return audit.split('\n').find((line) => line.startsWith(`| \`${field}\` |`));
+  const fields = audit.slice(audit.indexOf('\n## Fields\n'));
+  return fields.split('\n').find((line) => line.startsWith(`| \`${field}\` |`));
 }
 
 beforeAll(async () => {
@@ -124,6 +126,11 @@ describe('audit through the real generator', () => {
       '    required: true, // unread: no runtime reader',
     ]);
     expect(row(second.audit, 'trace.required')).toBe('| `trace.required` | unread | — | Echo |');
+    // …and AUDIT.md asks for a decision about it, at the top.
+    const decisions = second.audit.slice(0, second.audit.indexOf('\n## Fields\n'));
+    expect(decisions).toContain(
+      '| `trace.required` | unread | Echo | nothing | add a reader, remove `trace.required`, or reserve it |',
+    );
     expect(second.readers.fields.find((field) => field.path === 'trace.required')?.class).toBe(
       'unread',
     );
@@ -131,6 +138,9 @@ describe('audit through the real generator', () => {
     // A runtime reader makes the field enforced; the flag disappears from the module.
     await put('runtime/trace-gate.ts', TRACE_GATE);
     const third = await regenerate();
+    expect(third.audit.slice(0, third.audit.indexOf('\n## Fields\n'))).not.toContain(
+      '`trace.required`',
+    );
     expect(addedLines(second.module, third.module)).toEqual(['    required: true,']);
     // `return entry.trace.required` is followed into its caller, where it is a condition.
     expect(row(third.audit, 'trace.required')).toBe(
