@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compareText } from './compare-text.js';
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import type { FieldReaderScan } from './scan-field-readers.js';
 
 /** Bump when the cached data changes meaning without the audit's sources changing. */
@@ -48,7 +48,7 @@ export async function auditCacheKey(
   base.update(`tool-contracts audit cache v${AUDIT_CACHE_VERSION}\n`);
   const own = (await readdir(AUDIT_SOURCE_DIRECTORY))
     .filter((name) => name.endsWith('.ts'))
-    .sort(compareText);
+    .sort(compareCodeUnits);
   const fixed: [string, string][] = [
     ...own.map((name): [string, string] => [
       `audit:${name}`,
@@ -61,7 +61,7 @@ export async function auditCacheKey(
     base.update(await readOptional(file));
     base.update('\0');
   }
-  const relative = [...files].sort(compareText).map((file) => relativePosix(projectRoot, file));
+  const relative = [...files].sort(compareCodeUnits).map((file) => relativePosix(projectRoot, file));
   base.update(relative.join('\0'));
   const hashes: Record<string, string> = {};
   for (const file of relative) {
@@ -133,7 +133,7 @@ async function readLayoutMatch(
     return undefined;
   }
   const { onlyLayoutChanged } = await import('../source-fingerprint.js');
-  for (const name of names.sort(compareText)) {
+  for (const name of names.sort(compareCodeUnits)) {
     const entry = await readEntry(path.join(directory, name));
     if (entry?.base !== key.base || entry.scan === undefined || entry.normalized === undefined)
       continue;

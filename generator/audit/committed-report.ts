@@ -5,7 +5,7 @@
  * positions stay in the {@link AuditReport} that `tool-contracts audit` prints.
  */
 import type { AuditReport, ReportedField, ReportedHook } from './build-audit-report.js';
-import { compareText } from './compare-text.js';
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import type { FieldAudit, FieldReader } from './scan-field-readers.js';
 
 /** A reader without its position; reads of one kind in one symbol are one reader. */
@@ -61,11 +61,11 @@ export function committedReaders(readers: readonly FieldReader[]): CommittedRead
   }
   return [...unique.values()].sort(
     (left, right) =>
-      compareText(left.file, right.file) ||
-      compareText(left.symbol, right.symbol) ||
-      compareText(left.use, right.use) ||
-      compareText(left.access, right.access) ||
-      compareText((left.projectsTo ?? []).join(','), (right.projectsTo ?? []).join(',')),
+      compareCodeUnits(left.file, right.file) ||
+      compareCodeUnits(left.symbol, right.symbol) ||
+      compareCodeUnits(left.use, right.use) ||
+      compareCodeUnits(left.access, right.access) ||
+      compareCodeUnits((left.projectsTo ?? []).join(','), (right.projectsTo ?? []).join(',')),
   );
 }
 

@@ -12,7 +12,7 @@ import {
   type CommittedField,
   type CommittedReader,
 } from './committed-report.js';
-import { compareText } from './compare-text.js';
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import { REQUIREMENTS, type RequirementCoverage } from './requirement-coverage.js';
 import type { FieldClass } from './scan-field-readers.js';
 
@@ -80,7 +80,7 @@ export function needsDecision(field: CommittedField): boolean {
 
 function decisionOf(field: CommittedField, toolCount: number): object {
   const targets = [...new Set(field.readers.flatMap((reader) => reader.projectsTo ?? []))].sort(
-    compareText,
+    compareCodeUnits,
   );
   const remove = `remove \`${field.manifestPath ?? field.path}\``;
   let todo: string;
@@ -115,7 +115,7 @@ function requirementRows(report: CommittedAuditReport): object[] {
     // Most tools first; ties by text, so the choice never depends on tool order.
     const common = [...counts].sort(
       ([leftValue, left], [rightValue, right]) =>
-        right - left || compareText(leftValue, rightValue),
+        right - left || compareCodeUnits(leftValue, rightValue),
     )[0];
     const differing = cells.filter(({ value }) => value !== common?.[0]);
     const notEnforced = new Set(
@@ -124,7 +124,7 @@ function requirementRows(report: CommittedAuditReport): object[] {
     return {
       requirement: requirement.requirement,
       notEnforced:
-        notEnforced.size === 0 ? '—' : [...notEnforced].sort(compareText).map(code).join(', '),
+        notEnforced.size === 0 ? '—' : [...notEnforced].sort(compareCodeUnits).map(code).join(', '),
       common: common === undefined ? '—' : `${common[0]} (${common[1]} of ${cells.length})`,
       differing:
         differing.length === 0

@@ -9,9 +9,11 @@
  */
 import Handlebars from 'handlebars';
 import { projectAiSdkTools } from '../../runtime/adapters/to-ai-sdk-tools.js';
-import { toOpenAiStrictSchema } from '../../runtime/adapters/to-open-ai-strict-schema.js';
 import { toStrictSchema } from '../../runtime/adapters/to-strict-schema.js';
-import { ANTHROPIC_STRICT_DIALECT } from '../../runtime/adapters/strict-schema-dialects.js';
+import {
+  ANTHROPIC_STRICT_DIALECT,
+  OPENAI_STRICT_DIALECT,
+} from '../../runtime/adapters/strict-schema-dialects.js';
 import type {
   JsonSchema,
   ModelProfile,
@@ -52,7 +54,7 @@ const AI_SDK_MODEL: ModelProfile = {
 
 function strictOrPlain(
   contract: ModelToolContract,
-  result: ReturnType<typeof toOpenAiStrictSchema>,
+  result: ReturnType<typeof toStrictSchema>,
 ): unknown {
   return {
     name: contract.name,
@@ -82,7 +84,8 @@ export const MODEL_PROJECTIONS: readonly ModelProjection[] = [
   {
     name: 'openai-strict',
     summary: 'the input schema projected onto OpenAI’s strict subset',
-    project: (contract) => strictOrPlain(contract, toOpenAiStrictSchema(contract.inputSchema)),
+    project: (contract) =>
+      strictOrPlain(contract, toStrictSchema(contract.inputSchema, OPENAI_STRICT_DIALECT)),
   },
   {
     name: 'ai-sdk',
