@@ -61,7 +61,9 @@ export async function auditCacheKey(
     base.update(await readOptional(file));
     base.update('\0');
   }
-  const relative = [...files].sort(compareCodeUnits).map((file) => relativePosix(projectRoot, file));
+  const relative = [...files]
+    .sort(compareCodeUnits)
+    .map((file) => relativePosix(projectRoot, file));
   base.update(relative.join('\0'));
   const hashes: Record<string, string> = {};
   for (const file of relative) {
