@@ -17,7 +17,7 @@ import {
   type ContractDiff,
   type ToolDiff,
 } from './contract-change.js';
-import { canonicalText, describeValue } from './diff-values.js';
+import { canonicalText, describeChange, describeValue } from './diff-values.js';
 import { schemaChanges } from './schema-changes.js';
 
 export interface DiffInput {
@@ -142,7 +142,7 @@ export function toolChanges(
       class: 'compatible',
       kind: 'field-changed',
       path,
-      message: `${path} ${describeValue(from)} → ${describeValue(to)}`,
+      message: describeChange(from, to),
     });
   }
   changes.push(
@@ -171,14 +171,17 @@ function cacheChanges(
       class: 'prompt-cache',
       kind: 'model-bytes-changed',
       path: projection,
-      message: `${what} (${bytes(from)} → ${bytes(to)})`,
+      message: `${what} (${sizes(from, to)})`,
     });
   }
   return changes;
 }
 
-function bytes(text: string | undefined): string {
-  return text === undefined ? 'not sent' : `${Buffer.byteLength(text, 'utf8')} bytes`;
+/** `1542 → 1551 bytes`, `not sent → 840 bytes`. */
+function sizes(from: string | undefined, to: string | undefined): string {
+  const size = (text: string | undefined): string =>
+    text === undefined ? 'not sent' : String(Buffer.byteLength(text, 'utf8'));
+  return `${size(from)} → ${size(to)}${to === undefined ? '' : ' bytes'}`;
 }
 
 function aliasChanges(old: Manifest, next: Manifest): ContractChange[] {
@@ -284,7 +287,7 @@ const SAFETY_RULES: readonly SafetyRule[] = [
     kind: 'risk-lowered',
     value: (manifest) => manifest.flags.riskLevel,
     loosens: lowered(RISK_RANK),
-    message: transition('riskLevel'),
+    message: transition('lowered'),
   },
   {
     path: 'permission.riskLevel',
@@ -292,14 +295,14 @@ const SAFETY_RULES: readonly SafetyRule[] = [
     applies: writesPermission('riskLevel'),
     value: (manifest) => manifest.permission.riskLevel ?? manifest.flags.riskLevel,
     loosens: lowered(RISK_RANK),
-    message: transition('permission.riskLevel'),
+    message: transition('lowered'),
   },
   {
     path: 'flags.sideEffectScope',
     kind: 'scope-narrowed',
     value: (manifest) => manifest.flags.sideEffectScope,
     loosens: lowered(SCOPE_RANK),
-    message: transition('sideEffectScope narrowed:'),
+    message: transition('narrowed'),
   },
   {
     path: 'permission.sideEffectScope',
@@ -307,7 +310,7 @@ const SAFETY_RULES: readonly SafetyRule[] = [
     applies: writesPermission('sideEffectScope'),
     value: (manifest) => manifest.permission.sideEffectScope ?? manifest.flags.sideEffectScope,
     loosens: lowered(SCOPE_RANK),
-    message: transition('permission.sideEffectScope narrowed:'),
+    message: transition('narrowed'),
   },
   {
     path: 'flags.destructive',
@@ -358,7 +361,7 @@ const SAFETY_RULES: readonly SafetyRule[] = [
     applies: (old, next) => old.timeout.kind === 'bounded' && next.timeout.kind === 'bounded',
     value: (manifest) => boundedTimeout(manifest, key),
     loosens: raised,
-    message: transition(`timeout.${key} raised:`),
+    message: transition('raised'),
   })),
   {
     path: 'timeout.allowCallOverride',
@@ -373,7 +376,7 @@ const SAFETY_RULES: readonly SafetyRule[] = [
     kind: 'limit-raised',
     value: (manifest) => manifest.resultBudget.maxModelBytes,
     loosens: raised,
-    message: transition('resultBudget.maxModelBytes raised:'),
+    message: transition('raised'),
   },
   {
     path: 'resultBudget.maxInlineBytes',
@@ -381,7 +384,7 @@ const SAFETY_RULES: readonly SafetyRule[] = [
     value: (manifest) =>
       manifest.resultBudget.maxInlineBytes ?? manifest.resultBudget.maxModelBytes,
     loosens: raised,
-    message: transition('resultBudget.maxInlineBytes raised:'),
+    message: transition('raised'),
   },
   {
     path: 'resultBudget.preview.maxBytes',
@@ -389,14 +392,14 @@ const SAFETY_RULES: readonly SafetyRule[] = [
     value: (manifest) =>
       manifest.resultBudget.preview.maxBytes ?? manifest.resultBudget.maxModelBytes,
     loosens: raised,
-    message: transition('resultBudget.preview.maxBytes raised:'),
+    message: transition('raised'),
   },
   {
     path: 'maxOutputBytes',
     kind: 'limit-raised',
     value: (manifest) => manifest.maxOutputBytes ?? Infinity,
     loosens: raised,
-    message: transition('maxOutputBytes raised:'),
+    message: transition('raised'),
   },
 ];
 

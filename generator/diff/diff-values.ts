@@ -27,3 +27,30 @@ export function describeValue(value: unknown): string {
   const text = typeof value === 'string' ? JSON.stringify(value) : canonicalText(value);
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
 }
+
+/** Characters of context kept on each side of the part of a text that changed. */
+const CONTEXT = 12;
+
+/**
+ * `from → to` for a message. Two texts are shown around the part that differs (`…against" →
+ * "…against, e.g. \"src/**\""`), so a long description with one word changed still says which.
+ */
+export function describeChange(from: unknown, to: unknown): string {
+  if (typeof from !== 'string' || typeof to !== 'string')
+    return `${describeValue(from)} → ${describeValue(to)}`;
+  let prefix = 0;
+  while (prefix < from.length && prefix < to.length && from[prefix] === to[prefix]) prefix++;
+  let suffix = 0;
+  while (
+    suffix < from.length - prefix &&
+    suffix < to.length - prefix &&
+    from[from.length - 1 - suffix] === to[to.length - 1 - suffix]
+  )
+    suffix++;
+  const start = Math.max(0, prefix - CONTEXT);
+  const excerpt = (text: string): string => {
+    const end = Math.min(text.length, text.length - suffix + CONTEXT);
+    return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+  };
+  return `${describeValue(excerpt(from))} → ${describeValue(excerpt(to))}`;
+}

@@ -56,7 +56,8 @@ export function changeRows(
 
 function cacheMessage(cache: readonly ContractChange[]): string {
   const messages = [...new Set(cache.map((change) => change.message))];
-  return messages.length === 1 ? messages[0]! : 'model-visible bytes change';
+  // Sizes differ per projection: the first (the default context) speaks for them.
+  return messages.length === 1 ? messages[0]! : messages[0]!.replace('(', `(${cache[0]!.path}: `);
 }
 
 function toolHeading(tool: ToolDiff): string {

@@ -11,7 +11,7 @@
  */
 import type { SchemaNode } from '../manifest/manifest-schema.js';
 import type { ContractChange } from './contract-change.js';
-import { canonicalText, describeValue } from './diff-values.js';
+import { canonicalText, describeChange, describeValue } from './diff-values.js';
 
 export type SchemaSide = 'input' | 'output';
 
@@ -72,10 +72,7 @@ function compareNode(
   }
   for (const key of ['description', 'default'] as const) {
     if (canonicalText(old[key]) !== canonicalText(next[key]))
-      compatible(
-        `${key} ${describeValue(old[key])} → ${describeValue(next[key])}`,
-        `${path}.${key}`,
-      );
+      compatible(describeChange(old[key], next[key]), `${path}.${key}`);
   }
   // Bounds: for inputs a tighter bound breaks calls, for outputs a looser one breaks readers.
   for (const key of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
