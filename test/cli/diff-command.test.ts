@@ -3,7 +3,9 @@
  * repository, each case edits the working tree, and the command (through the real dispatcher)
  * classifies the change against HEAD. The table is the specification of the classes.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -639,5 +641,41 @@ describe('tool-contracts diff, the command', () => {
     } finally {
       git('reset', '--quiet', '--hard', 'HEAD~1');
     }
+  });
+});
+
+describe('tool-contracts diff (real process)', () => {
+  test('--fail-on breaking exits 1 naming tool, parameter and class, without loading ts-morph', async () => {
+    const files: Record<string, string | undefined> = { ...FILES };
+    lookup('required: [query]', 'required: [query, limit]')(files);
+    await writeProject(files);
+    // A resolve hook that fails the process if anything imports the TypeScript compiler.
+    const hooks = path.join(root, '.forbid-compiler.mjs');
+    await writeFile(
+      hooks,
+      `export async function resolve(specifier, context, next) {
+  if (/^(ts-morph|typescript)(\\/|$)/.test(specifier)) throw new Error('compiler loaded: ' + specifier);
+  return next(specifier, context);
+}`,
+    );
+    const register = path.join(root, '.register.mjs');
+    await writeFile(
+      register,
+      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    );
+    const bin = path.resolve(import.meta.dirname, '../../bin/tool-contracts.js');
+    const result = await promisify(execFile)(
+      process.execPath,
+      ['--import', pathToFileURL(register).href, bin, 'diff', '--fail-on', 'breaking'],
+      { cwd: root, env: { ...process.env, NO_COLOR: '1' } },
+    ).then(
+      () => ({ code: 0, stdout: '', stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(result.stderr).toBe('tool-contracts diff: breaking changes (--fail-on breaking)\n');
+    expect(result.stdout).toContain(
+      'Lookup\n  breaking      input.properties.limit: parameter "limit" is now required\n',
+    );
+    expect(result.code).toBe(1);
   });
 });
