@@ -151,32 +151,44 @@ describe('the no-op shortcut notices every kind of change', () => {
       file: 'manifest/tools/zeta.yaml',
       edit: (text: string) => text.replace('Reads Zeta.', 'Reads Zeta fast.'),
       changed: ['generated/TOOLS.md', 'generated/tools/zeta.ts'],
+      upToDate: false,
     },
     {
-      change: 'a runtime edit',
+      change: 'a runtime code edit',
       file: 'runtime/tools/zeta.ts',
-      edit: (text: string) => `${text}// comment\n`,
+      edit: (text: string) => `${text}export const extra = 1;\n`,
       changed: [],
+      upToDate: false,
+    },
+    {
+      // Comments and layout cannot change a classification: the hashes are updated, nothing run.
+      change: 'a runtime comment',
+      file: 'runtime/tools/zeta.ts',
+      edit: (text: string) => `// comment\n\n${text}// comment\n`,
+      changed: [],
+      upToDate: true,
     },
     {
       change: 'an output edited by hand',
       file: 'generated/tools/zeta.ts',
       edit: (text: string) => `${text}// hand edit\n`,
       changed: ['generated/tools/zeta.ts'],
+      upToDate: false,
     },
     {
       change: 'a manifest schema edited by hand',
       file: 'manifest/manifest.schema.json',
       edit: () => '{}\n',
       changed: ['manifest/manifest.schema.json'],
+      upToDate: false,
     },
-  ])('$change', async ({ file, edit, changed }) => {
+  ])('$change', async ({ file, edit, changed, upToDate }) => {
     const root = await freshProject();
     await generate({ projectRoot: root, write: true });
     const target = path.join(root, file);
     await writeFile(target, edit(await readFile(target, 'utf8')));
     const result = await generate({ projectRoot: root, write: true });
-    expect(result.upToDate).toBe(false);
+    expect(result.upToDate).toBe(upToDate);
     expect(result.changed).toEqual(changed);
     expect((await generate({ projectRoot: root, write: true })).upToDate).toBe(true);
   });
