@@ -9,9 +9,9 @@
  */
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
-import { parseArgs } from 'node:util';
 import type { CommandIO } from './command-io.js';
 import type { ModelProfile } from '../runtime/contract.js';
+import type { ToolCallResult } from '../runtime/call/call-tool.js';
 import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
 import {
   CONTEXT_OPTIONS,
@@ -22,6 +22,8 @@ import {
   hasModelOptions,
   modelFromOptions,
 } from './context-options.js';
+import { parseCommandLine } from './define-command.js';
+import { jsonText } from './json-output.js';
 
 export const CALL_USAGE = `Usage: tool-contracts call TOOL [JSON] [options]
 
@@ -39,7 +41,18 @@ ${MODEL_OPTIONS_USAGE}
   --boundary           Refuse file paths that resolve outside the workspace
   --trace              Write the call's trace (JSON) to standard error; tools whose
                        contract requires a trace refuse to run without it
+  --json               Print the result as JSON (shape: README.md, "Machine-readable output")
   -h, --help           Show this help`;
+
+const CALL_OPTIONS = {
+  workspace: { type: 'string' },
+  artifacts: { type: 'string' },
+  timeout: { type: 'string' },
+  ...CONTEXT_OPTIONS,
+  boundary: { type: 'boolean' },
+  trace: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
 
 interface CallOptions {
   readonly toolName: string;
@@ -51,29 +64,13 @@ interface CallOptions {
   readonly gate: RegistrationGateInput;
   readonly enforceWorkspaceBoundary: boolean;
   readonly trace: boolean;
+  readonly json: boolean;
 }
 
 function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        workspace: { type: 'string' },
-        artifacts: { type: 'string' },
-        timeout: { type: 'string' },
-        ...CONTEXT_OPTIONS,
-        boundary: { type: 'boolean' },
-        trace: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine(args, CALL_OPTIONS, {
+    max: Number.POSITIVE_INFINITY,
+  });
   if (values.help) return 'help';
   if (positionals.length === 0) throw new UsageError('missing TOOL');
   if (positionals.length > 2)
@@ -111,6 +108,7 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
     gate,
     enforceWorkspaceBoundary: values.boundary === true,
     trace: values.trace === true,
+    json: values.json === true,
   };
 }
 
@@ -159,7 +157,42 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       ...(options.trace ? { tracer: { record: (event) => io.err(JSON.stringify(event)) } } : {}),
     },
   );
+  if (options.json) {
+    io.out(jsonText(callJson(result)));
+    return result.isError ? 1 : 0;
+  }
   io.out(result.content);
   for (const warning of result.warnings) io.err(`tool-contracts call: ${warning}`);
   return result.isError ? 1 : 0;
+}
+
+/** `call --json`: every key always present (`null` when it does not apply). */
+export interface CallJson {
+  /** Canonical name of the tool called; `null` when the name did not resolve. */
+  readonly tool: string | null;
+  readonly isError: boolean;
+  /** `invalid_input`, `permission_denied`, `timeout`, …; `null` on success. */
+  readonly errorCode: string | null;
+  /** Exactly what the model reads. */
+  readonly content: string;
+  /** The handler's validated output; `null` on error. */
+  readonly output: unknown;
+  /** Timeout the handler ran under (ms); `null` when none applied. */
+  readonly timeoutMs: number | null;
+  /** Files written for this call (spilled results). */
+  readonly artifactPaths: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+export function callJson(result: ToolCallResult): CallJson {
+  return {
+    tool: result.toolName ?? null,
+    isError: result.isError,
+    errorCode: result.errorCode ?? null,
+    content: result.content,
+    output: result.output ?? null,
+    timeoutMs: result.timeoutMs ?? null,
+    artifactPaths: [...result.artifactPaths],
+    warnings: [...result.warnings],
+  };
 }
