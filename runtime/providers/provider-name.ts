@@ -35,3 +35,8 @@ export function modelProviderOf(provider: ProviderName, aiSdkProvider = 'anthrop
       return aiSdkProvider;
   }
 }
+
+/** Whether `value` is a {@link ProviderName}. */
+export function isProviderName(value: string): value is ProviderName {
+  return (PROVIDER_NAMES as readonly string[]).includes(value);
+}
