@@ -51,7 +51,7 @@ export async function printProviderRequest(
         {
           provider: input.provider,
           request: request.request,
-          tools: request.request['tools'],
+          tools: request.request.tools,
           bytes: measure.bytes,
           tokens: measure.tokens,
           ...(measure.overheadTokens === undefined

@@ -23,7 +23,10 @@ export type PrefixChange =
     };
 
 /** Compare the tools of two requests of one provider (see the module comment). */
-export function compareToolPrefix(previous: ProviderRequest, next: ProviderRequest): PrefixChange {
+export function compareToolPrefix(
+  previous: ProviderRequest<object>,
+  next: ProviderRequest<object>,
+): PrefixChange {
   const left = previous.tools.map(toolKey);
   const right = next.tools.map(toolKey);
   const length = Math.max(left.length, right.length);

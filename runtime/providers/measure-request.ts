@@ -31,12 +31,12 @@ export interface RequestMeasure {
 }
 
 /** The fingerprint of a request: SHA-256 over exactly its sent bytes. */
-export function requestFingerprint(request: ProviderRequest): string {
+export function requestFingerprint(request: ProviderRequest<object>): string {
   return sha256(JSON.stringify(request.request));
 }
 
 export function measureRequest(
-  request: ProviderRequest,
+  request: ProviderRequest<object>,
   counter: TokenCounter,
   aiSdkProvider?: string,
 ): RequestMeasure {

@@ -33,10 +33,11 @@ export interface ProjectionNote {
   readonly message: string;
 }
 
-export interface ProviderRequest {
+/** `Fragment`: the request fields the projection sets (each provider module exports its type). */
+export interface ProviderRequest<Fragment extends object = { readonly tools: unknown }> {
   readonly provider: ProviderName;
   /** The request body fragment: `JSON.stringify(request)` is exactly what is sent. */
-  readonly request: Readonly<Record<string, unknown>>;
+  readonly request: Fragment;
   /** The tools of the request, in order. */
   readonly tools: readonly SentTool[];
   /** One per tool of the list the request was made from, in its order. */

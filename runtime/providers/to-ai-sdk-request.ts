@@ -20,7 +20,21 @@ import type {
 import { decideStrict } from './strict-decisions.js';
 import { allowedIn } from './to-openai-chat-request.js';
 
-export interface AiSdkRequest extends ProviderRequest {
+/** One tool as the AI SDK is handed it (the JSON part of its `Tool`). */
+export interface AiSdkToolView {
+  readonly description: string | undefined;
+  readonly inputSchema: unknown;
+  readonly strict?: true;
+  readonly needsApproval: boolean;
+}
+
+/** The `generateText` / `streamText` fields this projection sets, as JSON. */
+export interface AiSdkToolsFragment {
+  readonly tools: Readonly<Record<string, AiSdkToolView>>;
+  readonly activeTools?: string[];
+}
+
+export interface AiSdkRequest extends ProviderRequest<AiSdkToolsFragment> {
   /** The tool set to hand to `generateText` / `streamText`. */
   readonly toolSet: ToolSet;
 }
@@ -53,17 +67,19 @@ export function toAiSdkRequest(
       entry: {
         description: tool.description,
         inputSchema: schema,
-        ...(tool.strict === true ? { strict: true } : {}),
+        ...(tool.strict === true ? { strict: true as const } : {}),
         needsApproval: contract.flags.needsApproval,
-      },
+      } satisfies AiSdkToolView,
     };
   });
-  const request: Record<string, unknown> = {
-    tools: Object.fromEntries(tools.map((tool) => [tool.name, tool.entry])),
+  const views = Object.fromEntries(tools.map((tool) => [tool.name, tool.entry as AiSdkToolView]));
+  const active =
+    options.allowedTools === undefined ? undefined : allowedIn(listed, options.allowedTools);
+  const request: AiSdkToolsFragment = {
+    tools: views,
+    ...(active === undefined ? {} : { activeTools: active }),
   };
-  if (options.allowedTools !== undefined) {
-    const active = allowedIn(listed, options.allowedTools);
-    request['activeTools'] = active;
+  if (active !== undefined) {
     const activeSet = new Set(active);
     for (const contract of listed) {
       if (!activeSet.has(contract.name))

@@ -21,29 +21,49 @@ import type {
 import { restrictByRemoval, withoutProviderTools } from './restrict-by-removal.js';
 import { decideStrict } from './strict-decisions.js';
 
+/** One client tool of the Messages API `tools` parameter. */
+export interface AnthropicToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly input_schema: { readonly type: 'object'; readonly [keyword: string]: unknown };
+  readonly strict?: true;
+}
+
+/** The Messages API request fields this projection sets. */
+export interface AnthropicToolsFragment {
+  readonly tools: AnthropicToolDefinition[];
+  readonly tool_choice?: { readonly type: 'auto'; readonly disable_parallel_tool_use: true };
+}
+
 export function toAnthropicRequest(
   contracts: readonly ModelToolContract[],
   options: ProviderRequestOptions,
-): ProviderRequest {
+): ProviderRequest<AnthropicToolsFragment> {
   const notes: ProjectionNote[] = [];
   const client = withoutProviderTools(contracts, notes);
   const listed = restrictByRemoval(client, options.allowedTools, notes);
   const strict = decideStrict(listed, { provider: 'anthropic', model: options.model });
-  const tools: SentTool[] = listed.map((contract, index) => {
+  const entries = listed.map((contract, index): AnthropicToolDefinition => {
     const decision = strict[index]!;
     return {
       name: contract.name,
-      sentName: contract.name,
-      entry: {
-        name: contract.name,
-        description: contract.description,
-        input_schema: decision.schema,
-        ...(decision.strict ? { strict: true } : {}),
-      },
+      description: contract.description,
+      input_schema: decision.schema as AnthropicToolDefinition['input_schema'],
+      ...(decision.strict ? { strict: true as const } : {}),
     };
   });
-  const request: Record<string, unknown> = { tools: tools.map((tool) => tool.entry) };
-  if ((options.parallelToolCalls ?? 'from-flags') === 'from-flags' && !allConcurrentSafe(listed))
-    request['tool_choice'] = { type: 'auto', disable_parallel_tool_use: true };
+  const tools: SentTool[] = entries.map((entry) => ({
+    name: entry.name,
+    sentName: entry.name,
+    entry,
+  }));
+  const disableParallel =
+    (options.parallelToolCalls ?? 'from-flags') === 'from-flags' && !allConcurrentSafe(listed);
+  const request: AnthropicToolsFragment = {
+    tools: entries,
+    ...(disableParallel
+      ? { tool_choice: { type: 'auto' as const, disable_parallel_tool_use: true as const } }
+      : {}),
+  };
   return { provider: 'anthropic', request, tools, strict, notes };
 }

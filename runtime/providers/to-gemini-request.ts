@@ -20,18 +20,39 @@ import type {
 } from './provider-request.js';
 import { withoutProviderTools } from './restrict-by-removal.js';
 import { decideStrict } from './strict-decisions.js';
-import { toGeminiOpenApiSchema } from './to-gemini-openapi-schema.js';
+import { toGeminiOpenApiSchema, type GeminiSchema } from './to-gemini-openapi-schema.js';
 import { allowedIn } from './to-openai-chat-request.js';
+
+/** One function declaration. */
+export interface GeminiFunctionDeclaration {
+  readonly name: string;
+  readonly description: string;
+  readonly parametersJsonSchema?: unknown;
+  readonly parameters?: GeminiSchema;
+}
+
+/** The `generateContent` config fields this projection sets. */
+export interface GeminiToolsFragment {
+  readonly tools: { readonly functionDeclarations: GeminiFunctionDeclaration[] }[];
+  readonly toolConfig?: {
+    /** Key order as `@google/genai` writes it, so the bytes sent are these. */
+    readonly functionCallingConfig: {
+      readonly allowedFunctionNames: string[];
+      readonly mode: 'VALIDATED';
+    };
+  };
+}
 
 export function toGeminiRequest(
   contracts: readonly ModelToolContract[],
   options: ProviderRequestOptions,
-): ProviderRequest {
+): ProviderRequest<GeminiToolsFragment> {
   const notes: ProjectionNote[] = [];
   const client = withoutProviderTools(contracts, notes);
   const names = projectGeminiFunctionNames(client.map((contract) => contract.name));
   const strict = decideStrict(client, { provider: 'gemini', model: options.model });
   const tools: SentTool[] = [];
+  const declarations: GeminiFunctionDeclaration[] = [];
   const listed: ModelToolContract[] = [];
   client.forEach((contract, index) => {
     const sentName = names.get(contract.name)!;
@@ -51,25 +72,29 @@ export function toGeminiRequest(
       });
     }
     listed.push(contract);
-    tools.push({
-      name: contract.name,
-      sentName,
-      entry: { name: sentName, description: contract.description, ...parameters },
-    });
-  });
-  const request: Record<string, unknown> = {
-    tools: [{ functionDeclarations: tools.map((tool) => tool.entry) }],
-  };
-  if (options.allowedTools !== undefined) {
-    request['toolConfig'] = {
-      functionCallingConfig: {
-        mode: 'VALIDATED',
-        allowedFunctionNames: allowedIn(listed, options.allowedTools).map((name) =>
-          names.get(name)!,
-        ),
-      },
+    const declaration: GeminiFunctionDeclaration = {
+      name: sentName,
+      description: contract.description,
+      ...parameters,
     };
-  }
+    declarations.push(declaration);
+    tools.push({ name: contract.name, sentName, entry: declaration });
+  });
+  const request: GeminiToolsFragment = {
+    tools: [{ functionDeclarations: declarations }],
+    ...(options.allowedTools === undefined
+      ? {}
+      : {
+          toolConfig: {
+            functionCallingConfig: {
+              allowedFunctionNames: allowedIn(listed, options.allowedTools).map((name) =>
+                names.get(name)!,
+              ),
+              mode: 'VALIDATED' as const,
+            },
+          },
+        }),
+  };
   return { provider: 'gemini', request, tools, strict, notes };
 }
 
@@ -78,7 +103,7 @@ function parametersOf(
   schema: JsonSchema,
   form: 'json-schema' | 'openapi',
   notes: ProjectionNote[],
-): Record<string, unknown> | 'omitted' {
+): Pick<GeminiFunctionDeclaration, 'parametersJsonSchema' | 'parameters'> | 'omitted' {
   if (form === 'json-schema') {
     const properties = schema['properties'];
     const empty =

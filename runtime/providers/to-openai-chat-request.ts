@@ -19,10 +19,34 @@ import type {
 import { withoutProviderTools } from './restrict-by-removal.js';
 import { decideStrict } from './strict-decisions.js';
 
+/** One Chat Completions function tool. */
+export interface OpenAiChatFunctionTool {
+  readonly type: 'function';
+  readonly function: {
+    readonly name: string;
+    readonly description: string;
+    readonly parameters: { readonly [keyword: string]: unknown };
+    readonly strict: boolean;
+  };
+}
+
+/** The Chat Completions request fields this projection sets. */
+export interface OpenAiChatToolsFragment {
+  readonly tools: OpenAiChatFunctionTool[];
+  readonly tool_choice?: {
+    readonly type: 'allowed_tools';
+    readonly allowed_tools: {
+      readonly mode: 'auto';
+      readonly tools: { readonly type: 'function'; readonly function: { readonly name: string } }[];
+    };
+  };
+  readonly parallel_tool_calls?: boolean;
+}
+
 export function toOpenAiChatRequest(
   contracts: readonly ModelToolContract[],
   options: ProviderRequestOptions,
-): ProviderRequest {
+): ProviderRequest<OpenAiChatToolsFragment> {
   const notes: ProjectionNote[] = [];
   const listed = withoutProviderTools(contracts, notes);
   const strict = decideStrict(listed, {
@@ -32,37 +56,40 @@ export function toOpenAiChatRequest(
       ? {}
       : { closeOpenObjects: options.closeOpenObjects }),
   });
-  const tools: SentTool[] = listed.map((contract, index) => {
-    const decision = strict[index]!;
-    return {
+  const entries = listed.map((contract, index): OpenAiChatFunctionTool => ({
+    type: 'function',
+    function: {
       name: contract.name,
-      sentName: contract.name,
-      entry: {
-        type: 'function',
-        function: {
-          name: contract.name,
-          description: contract.description,
-          parameters: decision.schema,
-          strict: decision.strict,
-        },
-      },
-    };
-  });
-  const request: Record<string, unknown> = { tools: tools.map((tool) => tool.entry) };
-  if (options.allowedTools !== undefined) {
-    request['tool_choice'] = {
-      type: 'allowed_tools',
-      allowed_tools: {
-        mode: 'auto',
-        tools: allowedIn(listed, options.allowedTools).map((name) => ({
-          type: 'function',
-          function: { name },
-        })),
-      },
-    };
-  }
-  if ((options.parallelToolCalls ?? 'from-flags') === 'from-flags')
-    request['parallel_tool_calls'] = allConcurrentSafe(listed);
+      description: contract.description,
+      parameters: strict[index]!.schema,
+      strict: strict[index]!.strict,
+    },
+  }));
+  const tools: SentTool[] = entries.map((entry) => ({
+    name: entry.function.name,
+    sentName: entry.function.name,
+    entry,
+  }));
+  const request: OpenAiChatToolsFragment = {
+    tools: entries,
+    ...(options.allowedTools === undefined
+      ? {}
+      : {
+          tool_choice: {
+            type: 'allowed_tools' as const,
+            allowed_tools: {
+              mode: 'auto' as const,
+              tools: allowedIn(listed, options.allowedTools).map((name) => ({
+                type: 'function' as const,
+                function: { name },
+              })),
+            },
+          },
+        }),
+    ...((options.parallelToolCalls ?? 'from-flags') === 'from-flags'
+      ? { parallel_tool_calls: allConcurrentSafe(listed) }
+      : {}),
+  };
   return { provider: 'openai', request, tools, strict, notes };
 }
 

@@ -19,10 +19,30 @@ import { withoutProviderTools } from './restrict-by-removal.js';
 import { decideStrict } from './strict-decisions.js';
 import { allowedIn } from './to-openai-chat-request.js';
 
+/** One Responses API function tool. */
+export interface OpenAiResponsesFunctionTool {
+  readonly type: 'function';
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: { readonly [keyword: string]: unknown };
+  readonly strict: boolean;
+}
+
+/** The Responses API request fields this projection sets. */
+export interface OpenAiResponsesToolsFragment {
+  readonly tools: OpenAiResponsesFunctionTool[];
+  readonly tool_choice?: {
+    readonly type: 'allowed_tools';
+    readonly mode: 'auto';
+    readonly tools: { readonly type: 'function'; readonly name: string }[];
+  };
+  readonly parallel_tool_calls?: boolean;
+}
+
 export function toOpenAiResponsesRequest(
   contracts: readonly ModelToolContract[],
   options: ProviderRequestOptions,
-): ProviderRequest {
+): ProviderRequest<OpenAiResponsesToolsFragment> {
   const notes: ProjectionNote[] = [];
   const listed = withoutProviderTools(contracts, notes);
   const strict = decideStrict(listed, {
@@ -32,29 +52,35 @@ export function toOpenAiResponsesRequest(
       ? {}
       : { closeOpenObjects: options.closeOpenObjects }),
   });
-  const tools: SentTool[] = listed.map((contract, index) => {
-    const decision = strict[index]!;
-    return {
-      name: contract.name,
-      sentName: contract.name,
-      entry: {
-        type: 'function',
-        name: contract.name,
-        description: contract.description,
-        parameters: decision.schema,
-        strict: decision.strict,
-      },
-    };
-  });
-  const request: Record<string, unknown> = { tools: tools.map((tool) => tool.entry) };
-  if (options.allowedTools !== undefined) {
-    request['tool_choice'] = {
-      type: 'allowed_tools',
-      mode: 'auto',
-      tools: allowedIn(listed, options.allowedTools).map((name) => ({ type: 'function', name })),
-    };
-  }
-  if ((options.parallelToolCalls ?? 'from-flags') === 'from-flags')
-    request['parallel_tool_calls'] = allConcurrentSafe(listed);
+  const entries = listed.map((contract, index): OpenAiResponsesFunctionTool => ({
+    type: 'function',
+    name: contract.name,
+    description: contract.description,
+    parameters: strict[index]!.schema,
+    strict: strict[index]!.strict,
+  }));
+  const tools: SentTool[] = entries.map((entry) => ({
+    name: entry.name,
+    sentName: entry.name,
+    entry,
+  }));
+  const request: OpenAiResponsesToolsFragment = {
+    tools: entries,
+    ...(options.allowedTools === undefined
+      ? {}
+      : {
+          tool_choice: {
+            type: 'allowed_tools' as const,
+            mode: 'auto' as const,
+            tools: allowedIn(listed, options.allowedTools).map((name) => ({
+              type: 'function' as const,
+              name,
+            })),
+          },
+        }),
+    ...((options.parallelToolCalls ?? 'from-flags') === 'from-flags'
+      ? { parallel_tool_calls: allConcurrentSafe(listed) }
+      : {}),
+  };
   return { provider: 'openai-responses', request, tools, strict, notes };
 }

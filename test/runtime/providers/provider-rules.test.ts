@@ -40,11 +40,11 @@ function project(
   provider: Parameters<typeof projectProviderRequest>[0],
   tools: readonly ModelToolContract[],
   geminiSchema?: 'openapi',
-): ProviderRequest {
+): ProviderRequest<Record<string, unknown>> {
   return projectProviderRequest(provider, tools, {
     model,
     ...(geminiSchema ? { geminiSchema } : {}),
-  });
+  }) as unknown as ProviderRequest<Record<string, unknown>>;
 }
 
 describe.each(LISTS)('projections of %s', (_title, list) => {
