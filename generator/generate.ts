@@ -11,6 +11,7 @@
  *    sibling directory and swapping it in, then the two schema files in `manifest/` (each written
  *    to a temporary file and renamed).
  */
+import type { JsonSchema } from '../runtime/contract.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareGenerateIssues, type GenerateIssue } from './generate-issue.js';
@@ -125,6 +126,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) },
   );
   if (!emitted.ok) return failed(emitted.issues);
+  const { strictWarnings } = await import('./manifest/strict-warnings.js');
+  const warnings = strictWarnings(set.tools, (tool) => {
+    const text = emitted.files.get(`generated/schemas/${tool.manifest.name}.input.json`);
+    return text === undefined ? undefined : (JSON.parse(text) as JsonSchema);
+  });
   const files =
     audit === undefined
       ? emitted.files
@@ -142,7 +148,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       files,
       ...comparison,
       toolCount: set.tools.length,
-      warnings: [],
+      warnings,
     });
   }
   const comparison = await withGenerateLock(root, async () => {
@@ -171,7 +177,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files,
     ...comparison,
     toolCount: set.tools.length,
-    warnings: [],
+    warnings,
   });
 }
 
