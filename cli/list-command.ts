@@ -21,6 +21,7 @@ import {
   UsageError,
   gateInputFromOptions,
   modelFromOptions,
+  nameList,
   oneOf,
 } from './context-options.js';
 import { parseCommandLine } from './define-command.js';
@@ -46,6 +47,11 @@ Provider request (with --provider):
                        (the legacy OpenAPI-subset parameters)
   --close-open-objects OpenAI strict: close open objects that list properties
   --ai-sdk-provider N  The provider below the AI SDK (default: anthropic)
+  --defer WHAT         Deferred loading: mcp (every MCP tool), auto (MCP tools once
+                       the list passes 10% of --context-window), or tool names;
+                       repeatable (default: none)
+  --context-window N   Tokens of the model's context, for --defer auto (default: 200000)
+  --discovered NAMES   Deferred tools a search already found, in order
 MCP:
   --mcp [NAME=]FILE    A saved tools/list result (JSON) registered as MCP server NAME
                        (default: the file name without .json), repeatable
@@ -65,6 +71,9 @@ interface ListOptions {
   readonly geminiSchema: 'json-schema' | 'openapi';
   readonly closeOpenObjects: boolean;
   readonly aiSdkProvider: string;
+  readonly defer: readonly string[];
+  readonly contextWindow: number;
+  readonly discovered: readonly string[];
   readonly mcp: readonly { readonly server: string; readonly file: string }[];
   readonly json: boolean;
 }
@@ -77,6 +86,9 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
     'gemini-schema': { type: 'string' },
     'close-open-objects': { type: 'boolean' },
     'ai-sdk-provider': { type: 'string' },
+    defer: { type: 'string', multiple: true },
+    'context-window': { type: 'string' },
+    discovered: { type: 'string', multiple: true },
     mcp: { type: 'string', multiple: true },
     json: { type: 'boolean' },
   });
@@ -110,12 +122,21 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
     ),
     closeOpenObjects: values['close-open-objects'] === true,
     aiSdkProvider,
+    defer: nameList(values.defer) ?? [],
+    contextWindow: positiveInteger(values['context-window'] ?? '200000', '--context-window'),
+    discovered: nameList(values.discovered) ?? [],
     ...(turn === undefined
       ? {}
       : { turn: turn === 'off-peak' ? ('offPeak' as const) : ('cron' as const) }),
     mcp: (values.mcp ?? []).map((value) => parseMcpOption(value, cwd)),
     json: values.json === true,
   };
+}
+
+function positiveInteger(value: string, option: string): number {
+  if (!/^[1-9][0-9]*$/.test(value))
+    throw new UsageError(`${option} must be a positive integer; got "${value}"`);
+  return Number(value);
 }
 
 /** `NAME=FILE` or `FILE` (server name: the file name without `.json`). */
@@ -216,6 +237,9 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       geminiSchema: options.geminiSchema,
       closeOpenObjects: options.closeOpenObjects,
       aiSdkProvider: options.aiSdkProvider,
+      defer: options.defer,
+      contextWindow: options.contextWindow,
+      discovered: options.discovered,
       context: describeContext(options),
       json: options.json,
     });

@@ -8,6 +8,7 @@ import { measureRequest } from '../runtime/providers/measure-request.js';
 import { projectProviderRequest } from '../runtime/providers/project-provider-request.js';
 import type { ProviderName } from '../runtime/providers/provider-name.js';
 import { tokenCounterFor } from '../runtime/providers/token-counter.js';
+import { autoDeferredMcpTools } from '../runtime/providers/tool-search.js';
 import type { CommandIO } from './command-io.js';
 
 export interface PrintProviderRequestInput {
@@ -18,6 +19,10 @@ export interface PrintProviderRequestInput {
   readonly geminiSchema: 'json-schema' | 'openapi';
   readonly closeOpenObjects: boolean;
   readonly aiSdkProvider: string;
+  /** `mcp`, `auto` or tool names. */
+  readonly defer: readonly string[];
+  readonly contextWindow: number;
+  readonly discovered: readonly string[];
   /** `main session, terminal host, model …`. */
   readonly context: string;
   readonly json: boolean;
@@ -35,15 +40,36 @@ export async function printProviderRequest(
   io: CommandIO,
   input: PrintProviderRequestInput,
 ): Promise<void> {
+  const counter = await tokenCounterFor(input.provider, input.aiSdkProvider);
+  const deferred = new Set<string>();
+  for (const what of input.defer) {
+    if (what === 'mcp') {
+      for (const tool of input.tools) if (tool.mcp !== undefined) deferred.add(tool.name);
+    } else if (what === 'auto') {
+      const eager = projectProviderRequest(input.provider, input.tools, { model: input.model });
+      const tokens = counter.count(JSON.stringify(eager.request));
+      for (const name of autoDeferredMcpTools(input.tools, tokens, input.contextWindow))
+        deferred.add(name);
+    } else {
+      deferred.add(what);
+    }
+  }
   const request = projectProviderRequest(input.provider, input.tools, {
     model: input.model,
+    ...(deferred.size === 0 ? {} : { deferred, discovered: input.discovered }),
     geminiSchema: input.geminiSchema,
     closeOpenObjects: input.closeOpenObjects,
     aiSdkProvider: input.aiSdkProvider,
     ...(input.allowedTools === undefined ? {} : { allowedTools: input.allowedTools }),
   });
-  const counter = await tokenCounterFor(input.provider, input.aiSdkProvider);
   const measure = measureRequest(request, counter, input.aiSdkProvider);
+  // Native deferred loading keeps deferred definitions out of the prompt although they are sent.
+  const deferredTokens = measure.tools
+    .filter(
+      (tool, index) =>
+        (request.tools[index]?.entry as { defer_loading?: boolean }).defer_loading === true,
+    )
+    .reduce((sum, tool) => sum + tool.tokens, 0);
   const strictOf = new Map(request.strict.map((decision) => [decision.tool, decision]));
   if (input.json) {
     io.out(
@@ -54,6 +80,8 @@ export async function printProviderRequest(
           tools: request.request.tools,
           bytes: measure.bytes,
           tokens: measure.tokens,
+          ...(deferredTokens === 0 ? {} : { loadedTokens: measure.tokens - deferredTokens }),
+          deferred: [...deferred],
           ...(measure.overheadTokens === undefined
             ? {}
             : { overheadTokens: measure.overheadTokens }),
@@ -95,6 +123,11 @@ export async function printProviderRequest(
         `${String(index + 1).padStart(indexWidth)}  ${row.sentName.padEnd(nameWidth)}  ${String(row.bytes).padStart(bytesWidth)}  ${String(row.tokens).padStart(tokensWidth)}  ${strictOf.get(row.name)?.strict === true ? 'yes' : 'no'}`,
     ),
     `total: ${measure.bytes} bytes, ${measure.tokens} tokens${overhead}`,
+    ...(deferredTokens === 0
+      ? []
+      : [
+          `in the prompt: ${measure.tokens - deferredTokens} tokens (${deferred.size} deferred tools are loaded when a search finds them)`,
+        ]),
     `tokens: ${measure.tokenizer} (${measure.exactness === 'exact' ? 'exact for these bytes' : 'an estimate'})`,
     `fingerprint: sha256:${measure.fingerprint}`,
     ...request.strict

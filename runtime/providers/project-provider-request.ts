@@ -4,6 +4,7 @@
  */
 import type { ModelToolContract } from '../contract.js';
 import type { ProviderName } from './provider-name.js';
+import { composeDeferredList } from './tool-search.js';
 import type { ProviderRequest, ProviderRequestOptions } from './provider-request.js';
 import { toAiSdkRequest } from './to-ai-sdk-request.js';
 import { toAnthropicRequest } from './to-anthropic-request.js';
@@ -17,16 +18,21 @@ export function projectProviderRequest(
   contracts: readonly ModelToolContract[],
   options: ProviderRequestOptions,
 ): ProviderRequest {
+  // Formats without a native tool search: the built-in ToolSearch stands in for deferred tools.
+  const composed =
+    options.deferred === undefined || provider === 'anthropic' || provider === 'openai-responses'
+      ? contracts
+      : composeDeferredList(contracts, options.deferred, options.discovered ?? []);
   switch (provider) {
     case 'anthropic':
       return toAnthropicRequest(contracts, options);
     case 'openai':
-      return toOpenAiChatRequest(contracts, options);
+      return toOpenAiChatRequest(composed, options);
     case 'openai-responses':
       return toOpenAiResponsesRequest(contracts, options);
     case 'gemini':
-      return toGeminiRequest(contracts, options);
+      return toGeminiRequest(composed, options);
     case 'ai-sdk':
-      return toAiSdkRequest(contracts, options);
+      return toAiSdkRequest(composed, options);
   }
 }

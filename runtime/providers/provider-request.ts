@@ -68,4 +68,13 @@ export interface ProviderRequestOptions {
    * `provider-default` sends nothing about them. Default: `from-flags`.
    */
   readonly parallelToolCalls?: 'from-flags' | 'provider-default';
+  /**
+   * Tools loaded only when a search finds them. Anthropic gets `defer_loading: true` on them plus
+   * its BM25 tool-search tool; the OpenAI Responses API `defer_loading: true` plus `tool_search`;
+   * every other format leaves them out for the built-in `ToolSearch` and lists the `discovered`
+   * ones at the end (`composeDeferredList`). Default: none.
+   */
+  readonly deferred?: ReadonlySet<string>;
+  /** Deferred tools a `ToolSearch` has found so far, in the order found. Default: none. */
+  readonly discovered?: readonly string[];
 }

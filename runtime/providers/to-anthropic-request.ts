@@ -9,6 +9,8 @@
  * - Parallel calls: `tool_choice: {type: "auto", disable_parallel_tool_use: true}` when a tool of
  *   the request is not `concurrentSafe`.
  * - `executionMode: provider` tools are left out (they are the provider's own server tools).
+ * - Deferred tools get `defer_loading: true` and the BM25 tool search is listed last: the list
+ *   (and so the cached prefix) stays the same while tools are found (`tool_reference` blocks).
  */
 import type { ModelToolContract } from '../contract.js';
 import { allConcurrentSafe } from './all-concurrent-safe.js';
@@ -27,11 +29,19 @@ export interface AnthropicToolDefinition {
   readonly description: string;
   readonly input_schema: { readonly type: 'object'; readonly [keyword: string]: unknown };
   readonly strict?: true;
+  /** Deferred: loaded only when the tool search finds it. */
+  readonly defer_loading?: true;
+}
+
+/** Anthropic's server-side BM25 tool search, sent when any tool is deferred. */
+export interface AnthropicToolSearchTool {
+  readonly type: 'tool_search_tool_bm25_20251119';
+  readonly name: 'tool_search_tool_bm25';
 }
 
 /** The Messages API request fields this projection sets. */
 export interface AnthropicToolsFragment {
-  readonly tools: AnthropicToolDefinition[];
+  readonly tools: (AnthropicToolDefinition | AnthropicToolSearchTool)[];
   readonly tool_choice?: { readonly type: 'auto'; readonly disable_parallel_tool_use: true };
 }
 
@@ -50,9 +60,13 @@ export function toAnthropicRequest(
       description: contract.description,
       input_schema: decision.schema as AnthropicToolDefinition['input_schema'],
       ...(decision.strict ? { strict: true as const } : {}),
+      ...(options.deferred?.has(contract.name) === true ? { defer_loading: true as const } : {}),
     };
   });
-  const tools: SentTool[] = entries.map((entry) => ({
+  const search: AnthropicToolSearchTool[] = entries.some((entry) => entry.defer_loading)
+    ? [{ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' }]
+    : [];
+  const tools: SentTool[] = [...entries, ...search].map((entry) => ({
     name: entry.name,
     sentName: entry.name,
     entry,
@@ -60,7 +74,7 @@ export function toAnthropicRequest(
   const disableParallel =
     (options.parallelToolCalls ?? 'from-flags') === 'from-flags' && !allConcurrentSafe(listed);
   const request: AnthropicToolsFragment = {
-    tools: entries,
+    tools: [...entries, ...search],
     ...(disableParallel
       ? { tool_choice: { type: 'auto' as const, disable_parallel_tool_use: true as const } }
       : {}),

@@ -6,6 +6,7 @@
  * - A turn's restriction is `tool_choice: {type: "allowed_tools", mode: "auto", tools: [{type:
  *   "function", name}]}`; `tools` stays the same.
  * - `parallel_tool_calls` is sent, true only when every tool is `concurrentSafe`.
+ * - Deferred tools get `defer_loading: true` and `{type: "tool_search"}` is listed last.
  */
 import type { ModelToolContract } from '../contract.js';
 import { allConcurrentSafe } from './all-concurrent-safe.js';
@@ -26,11 +27,18 @@ export interface OpenAiResponsesFunctionTool {
   readonly description: string;
   readonly parameters: { readonly [keyword: string]: unknown };
   readonly strict: boolean;
+  /** Deferred: loaded only when `tool_search` finds it. */
+  readonly defer_loading?: true;
+}
+
+/** The Responses API's hosted tool search, sent when any tool is deferred. */
+export interface OpenAiToolSearchTool {
+  readonly type: 'tool_search';
 }
 
 /** The Responses API request fields this projection sets. */
 export interface OpenAiResponsesToolsFragment {
-  readonly tools: OpenAiResponsesFunctionTool[];
+  readonly tools: (OpenAiResponsesFunctionTool | OpenAiToolSearchTool)[];
   readonly tool_choice?: {
     readonly type: 'allowed_tools';
     readonly mode: 'auto';
@@ -58,14 +66,17 @@ export function toOpenAiResponsesRequest(
     description: contract.description,
     parameters: strict[index]!.schema,
     strict: strict[index]!.strict,
+    ...(options.deferred?.has(contract.name) === true ? { defer_loading: true as const } : {}),
   }));
-  const tools: SentTool[] = entries.map((entry) => ({
-    name: entry.name,
-    sentName: entry.name,
-    entry,
-  }));
+  const search: OpenAiToolSearchTool[] = entries.some((entry) => entry.defer_loading)
+    ? [{ type: 'tool_search' }]
+    : [];
+  const tools: SentTool[] = [
+    ...entries.map((entry) => ({ name: entry.name, sentName: entry.name, entry })),
+    ...search.map((entry) => ({ name: 'tool_search', sentName: 'tool_search', entry })),
+  ];
   const request: OpenAiResponsesToolsFragment = {
-    tools: entries,
+    tools: [...entries, ...search],
     ...(options.allowedTools === undefined
       ? {}
       : {
