@@ -48,7 +48,7 @@ export function compareToolPrefix(
       keptTools: index,
       ...(before === undefined ? {} : { before }),
       ...(after === undefined ? {} : { after }),
-      message: `cached prefix lost from tool #${index + 1} on (${what}); ${index} tools before it stay cached`,
+      message: `cached prefix lost from tool #${index + 1} on (${what}); ${index === 1 ? '1 tool before it stays' : `${index} tools before it stay`} cached`,
     };
   }
   return { changed: false, keptTools: right.length };

@@ -163,7 +163,7 @@ describe('100 turns in remove mode', () => {
       expect(changes.map(({ turn }) => turn)).toEqual(want);
       for (const { change } of changes)
         expect(change.message).toMatch(
-          /^cached prefix lost from tool #\d+ on \(.+\); \d+ tools before it stay cached$/,
+          /^cached prefix lost from tool #\d+ on \(.+\); \d+ tools? before it stays? cached$/,
         );
       const firstCron = changes.find(({ turn }) => turn === 5)!;
       expect(firstCron.change.message).toContain('CronCreate');
