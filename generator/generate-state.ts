@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compareCodeUnits, listFiles } from './list-files.js';
+import { compareCodeUnits } from '../runtime/support/compare-code-units.js';
+import { listFiles } from './list-files.js';
 
 export const GENERATED_DIRECTORY = 'generated';
 export const STATE_FILE = 'generated/.generate-state.json';

@@ -25,7 +25,8 @@ import {
   stateFileText,
   stateOf,
 } from './generate-state.js';
-import { compareCodeUnits, listFiles } from './list-files.js';
+import { compareCodeUnits } from '../runtime/support/compare-code-units.js';
+import { listFiles } from './list-files.js';
 import type { LoadManifestSetOptions } from './manifest/load-manifest-set.js';
 import { withGenerateLock } from './with-generate-lock.js';
 import {
@@ -108,15 +109,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     root,
     options.listDirectory ? { listDirectory: options.listDirectory } : {},
   );
-  if (!loaded.ok) return failed(loaded.issues);
+  // Every problem of the run is reported at once: the implementation modules of the manifests
+  // that are valid are checked even when others are not, and the emitter runs even when a
+  // module is wrong.
+  const { checkHookExports } = await import('./manifest/check-hook-exports.js');
+  const hookIssues = await checkHookExports(root, loaded.ok ? loaded.set.tools : loaded.validTools);
+  if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
   const { set } = loaded;
 
-  const { checkHookExports } = await import('./manifest/check-hook-exports.js');
-  const hookIssues = await checkHookExports(root, set.tools);
-  if (hookIssues.length > 0) return failed(hookIssues);
-
   const audit =
-    options.audit === false
+    options.audit === false || hookIssues.length > 0
       ? undefined
       : await (await import('./audit/audit-project.js')).auditProject({ projectRoot: root, set });
 
@@ -125,7 +127,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     set,
     audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) },
   );
-  if (!emitted.ok) return failed(emitted.issues);
+  if (hookIssues.length > 0 || !emitted.ok)
+    return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)]);
   const { strictWarnings } = await import('./manifest/strict-warnings.js');
   const warnings = strictWarnings(set.tools, (tool) => {
     const text = emitted.files.get(`generated/schemas/${tool.manifest.name}.input.json`);

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { compareCodeUnits } from '../runtime/support/compare-code-units.js';
 
 /**
  * Every file below `directory` (recursively), as posix paths relative to `root`, sorted by code
@@ -30,8 +31,4 @@ export async function listFiles(root: string, directory: string): Promise<string
   };
   await walk(directory);
   return found.sort(compareCodeUnits);
-}
-
-export function compareCodeUnits(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }

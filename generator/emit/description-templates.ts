@@ -8,7 +8,8 @@ import type { FieldPath } from '../manifest/field-path.js';
 import type { Manifest, SchemaNode } from '../manifest/manifest-schema.js';
 import { generatedHeader } from './generated-header.js';
 import { jsString, wellFormed } from './js-literal.js';
-import { escapePointer, schemaNodes, type JsonSchemaNode } from './map-schema-nodes.js';
+import { schemaNodes } from '../../runtime/json-schema/schema-nodes.js';
+import type { JsonObject } from '../../runtime/support/is-json-object.js';
 
 /** A template and where it sits in the model-facing contract. */
 export interface DescriptionTemplate {
@@ -37,8 +38,8 @@ export function isTemplate(text: string): boolean {
  */
 export function findDescriptionTemplates(
   description: string,
-  inputSchema: JsonSchemaNode,
-  outputSchema: JsonSchemaNode,
+  inputSchema: JsonObject,
+  outputSchema: JsonObject,
 ): DescriptionTemplate[] {
   const templates: DescriptionTemplate[] = [];
   if (isTemplate(description)) templates.push({ pointer: '/description', source: description });
@@ -50,7 +51,7 @@ export function findDescriptionTemplates(
       const text = node['description'];
       if (typeof text === 'string' && isTemplate(text)) {
         templates.push({
-          pointer: `/${field}${pointer}/${escapePointer('description')}`,
+          pointer: `/${field}${pointer}/description`,
           source: text,
         });
       }

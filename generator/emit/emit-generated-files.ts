@@ -3,6 +3,7 @@
  * per output kind, this module only wires them. Returns problems instead of files when a manifest
  * is valid for the loader but cannot be emitted (overlapping unions, bad defaults or templates).
  */
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import type { FieldPath } from '../manifest/field-path.js';
 import { formatFieldPath } from '../manifest/field-path.js';
 import { kebabCase } from '../manifest/kebab-case.js';
@@ -125,5 +126,5 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
 
 /** Files in code-unit order of their paths, so every consumer iterates them the same way. */
 function sortedMap(files: Map<string, string>): Map<string, string> {
-  return new Map([...files].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)));
+  return new Map([...files].sort(([left], [right]) => compareCodeUnits(left, right)));
 }

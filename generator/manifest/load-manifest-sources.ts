@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import { collectExplicitPaths } from './collect-explicit-paths.js';
 import { checkCrossManifest } from './check-cross-manifest.js';
 import type { ValidatedManifest } from './check-cross-manifest.js';
@@ -40,7 +41,9 @@ export function loadManifestSources(input: {
   readonly manifests: readonly SourceText[];
 }): LoadResult {
   const issues: ManifestIssue[] = [];
-  const manifests = [...input.manifests].sort((left, right) => compareText(left.file, right.file));
+  const manifests = [...input.manifests].sort((left, right) =>
+    compareCodeUnits(left.file, right.file),
+  );
 
   const records: ManifestRecord[] = [];
   let unparsedFiles = false;
@@ -108,12 +111,17 @@ export function loadManifestSources(input: {
   const index = loadIndex(input.index, issues);
   issues.push(...checkCrossManifest(records, validated, index, unparsedFiles));
 
-  if (issues.length > 0) return { ok: false, issues: uniqueSorted(issues) };
+  if (issues.length > 0)
+    return {
+      ok: false,
+      issues: uniqueSorted(issues),
+      validTools: validated.map((entry) => entry.tool),
+    };
   const order = new Map(index!.value.registrationOrder.map((name, position) => [name, position]));
   const tools = validated
     .map((entry) => entry.tool)
     .sort((left, right) => order.get(left.manifest.name)! - order.get(right.manifest.name)!);
-  const files = [input.index.file, ...manifests.map((text) => text.file)].sort(compareText);
+  const files = [input.index.file, ...manifests.map((text) => text.file)].sort(compareCodeUnits);
   return { ok: true, set: { tools, index: index!.value, files } };
 }
 
@@ -183,8 +191,4 @@ function uniqueSorted(issues: readonly ManifestIssue[]): ManifestIssue[] {
     unique.push(issue);
   }
   return unique;
-}
-
-function compareText(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }

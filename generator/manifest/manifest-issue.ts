@@ -2,6 +2,7 @@
  * A problem found while loading manifests. Problems are data: the loader collects every one of a
  * run and the edge (CLI, tests) words them with {@link formatManifestIssue}.
  */
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 
 /** What kind of problem an issue is; one code per rule, so tools can filter without parsing text. */
 export type ManifestIssueCode =
@@ -32,11 +33,13 @@ export type ManifestIssueCode =
   | 'missing_from_registration_order'
   | 'duplicate_in_registration_order'
   | 'reserved_name_defined'
+  | 'unknown_reference'
   // hand-written implementation modules
   | 'missing_implementation'
   | 'missing_handler'
   | 'hook_not_exported'
-  | 'hook_not_declared';
+  | 'hook_not_declared'
+  | 'wrong_export_type';
 
 export interface ManifestIssue {
   readonly code: ManifestIssueCode;
@@ -70,14 +73,10 @@ export function formatManifestIssue(issue: ManifestIssue): string {
 /** Order of a report: by file, then position, then path and text, so runs print the same bytes. */
 export function compareManifestIssues(left: ManifestIssue, right: ManifestIssue): number {
   return (
-    compareText(left.file, right.file) ||
+    compareCodeUnits(left.file, right.file) ||
     left.line - right.line ||
     left.column - right.column ||
-    compareText(left.path, right.path) ||
-    compareText(left.message, right.message)
+    compareCodeUnits(left.path, right.path) ||
+    compareCodeUnits(left.message, right.message)
   );
-}
-
-function compareText(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }

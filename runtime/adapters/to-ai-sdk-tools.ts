@@ -8,10 +8,10 @@
  */
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from 'ai';
 import type { JsonSchema, ModelProfile, ModelToolContract } from '../contract.js';
-import { safeHoistLocalRefs } from './hoist-local-refs.js';
+import { safeHoistLocalRefs } from '../json-schema/hoist-local-refs.js';
 import { resolveStrictDialect } from './resolve-strict-dialect.js';
 import { restoreOptionalProperties } from './restore-optional-properties.js';
-import type { SchemaProblem } from './schema-problem.js';
+import type { SchemaProblem } from '../json-schema/schema-problem.js';
 import { toStrictSchema } from './to-strict-schema.js';
 
 /** Runs one client tool call the model made (the runtime's call path: validation, permission, handler). */

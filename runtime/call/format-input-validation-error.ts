@@ -17,7 +17,9 @@
  * {@link parameterName}).
  */
 import type { JsonSchema } from '../contract.js';
-import { declaredJsonType, hasValueAt, jsonSchemaNodeAt, valueAt } from './json-schema-node-at.js';
+import { declaredJsonType, jsonSchemaNodeAt } from '../json-schema/json-schema-node-at.js';
+import { isJsonObject } from '../support/is-json-object.js';
+import { hasValueAt, valueAt } from './value-at.js';
 import { toolUseError } from './tool-use-error.js';
 import type { IssuePath, Zod4Issue } from './zod4-issue.js';
 
@@ -80,8 +82,9 @@ function isAbsentParameter(issue: Zod4Issue, input: unknown): boolean {
   )
     return false;
   const parent = valueAt(input, issue.path.slice(0, -1));
-  const isObject = typeof parent === 'object' && parent !== null && !Array.isArray(parent);
-  return isObject && typeof issue.path.at(-1) === 'string' && !hasValueAt(input, issue.path);
+  return (
+    isJsonObject(parent) && typeof issue.path.at(-1) === 'string' && !hasValueAt(input, issue.path)
+  );
 }
 
 /** A key that can be written bare in a parameter name; others are quoted. */

@@ -12,6 +12,7 @@
  *   the call still runs, under the default.
  */
 import type { ToolEntry, ToolTimeoutPolicy } from '../contract.js';
+import { isJsonObject } from '../support/is-json-object.js';
 
 export interface CallTimeout {
   /** Milliseconds the handler gets; `undefined` for `kind: none`. */
@@ -37,10 +38,7 @@ export function resolveCallTimeout(
   const policy: ToolTimeoutPolicy = entry.timeout;
   if (policy.kind === 'none') return { timeoutMs: undefined, cleanupGraceMs: 0 };
 
-  const fromInput =
-    typeof input === 'object' && input !== null
-      ? positive((input as Record<string, unknown>)['timeout'])
-      : undefined;
+  const fromInput = isJsonObject(input) ? positive(input['timeout']) : undefined;
   const fromCall = positive(callTimeoutMs);
   let refusedOverrideMs: number | undefined;
   let chosen: number | undefined;
@@ -53,8 +51,7 @@ export function resolveCallTimeout(
     chosen = fromInput;
   const timeoutMs = Math.min(chosen ?? policy.defaultMs, policy.maxMs);
   const properties = entry.inputSchema['properties'];
-  const declaresTimeout =
-    typeof properties === 'object' && properties !== null && 'timeout' in properties;
+  const declaresTimeout = isJsonObject(properties) && 'timeout' in properties;
   return {
     timeoutMs,
     cleanupGraceMs: policy.cleanupGraceMs,

@@ -3,6 +3,7 @@
  * hears "not found" tends to try again with the same name; a short list of real names ends that.
  */
 import { distance } from 'fastest-levenshtein';
+import { compareCodeUnits } from '../support/compare-code-units.js';
 
 /** At most this many names are suggested. */
 export const MAX_TOOL_NAME_SUGGESTIONS = 3;
@@ -33,9 +34,6 @@ export function suggestToolNames(requested: string, candidates: Iterable<string>
     const contains = shorter.length >= 3 && (wanted.includes(other) || other.includes(wanted));
     if (score <= threshold || contains) scored.push({ name, score });
   }
-  scored.sort(
-    (left, right) =>
-      left.score - right.score || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
-  );
+  scored.sort((left, right) => left.score - right.score || compareCodeUnits(left.name, right.name));
   return scored.slice(0, MAX_TOOL_NAME_SUGGESTIONS).map((entry) => entry.name);
 }

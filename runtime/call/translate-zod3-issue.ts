@@ -21,7 +21,8 @@
  */
 import type { ZodIssue } from 'zod';
 import type { JsonSchema } from '../contract.js';
-import { jsonSchemaNodeAt, valueAt } from './json-schema-node-at.js';
+import { jsonSchemaNodeAt } from '../json-schema/json-schema-node-at.js';
+import { valueAt } from './value-at.js';
 import {
   customIssue,
   invalidFormatIssue,

@@ -16,6 +16,7 @@
  */
 import picomatch from 'picomatch';
 import type { ToolEntry } from '../contract.js';
+import { isJsonObject } from '../support/is-json-object.js';
 import { sessionListVerdict, splitDisallowedTools } from '../visibility/registration-gate.js';
 import type { ToolRuntime } from '../tool-runtime.js';
 import { createMcpToolEntry } from './create-mcp-tool-entry.js';
@@ -204,10 +205,7 @@ function collectDescriptors(
   const seen = new Set<string>();
   const valid: McpToolDescriptor[] = [];
   descriptors.forEach((descriptor, index) => {
-    const name =
-      typeof descriptor === 'object' && descriptor !== null
-        ? (descriptor as { name?: unknown }).name
-        : undefined;
+    const name = isJsonObject(descriptor) ? descriptor['name'] : undefined;
     if (typeof name !== 'string' || name === '') {
       warnings.push(`MCP server "${server}": tool #${index} has no name; skipped`);
       skipped.push({ tool: `#${index}`, reason: 'invalidDescriptor' });

@@ -9,7 +9,8 @@
  * no listed properties (closing it would accept only `{}`) and one whose extra properties have
  * their own schema (a map: closing it would drop every entry).
  */
-import { isSchemaObject, mapSubschemas } from '../adapters/schema-keywords.js';
+import { mapSubschemas } from '../json-schema/map-subschemas.js';
+import { isJsonObject as isSchemaObject } from '../support/is-json-object.js';
 import type { JsonSchema } from '../contract.js';
 
 /** `schema` with every open object that lists properties closed (see the module comment). */

@@ -12,9 +12,10 @@
  * choice only moves when the list changes before them.
  */
 import { resolveStrictDialect } from '../adapters/resolve-strict-dialect.js';
-import type { SchemaProblem } from '../adapters/schema-problem.js';
-import { isSchemaObject, mapSubschemas } from '../adapters/schema-keywords.js';
-import { typeList } from '../adapters/nullable-schema.js';
+import type { SchemaProblem } from '../json-schema/schema-problem.js';
+import { mapSubschemas } from '../json-schema/map-subschemas.js';
+import { isJsonObject as isSchemaObject } from '../support/is-json-object.js';
+import { typeList } from '../json-schema/type-list.js';
 import type { StrictSchemaDialect } from '../adapters/strict-schema-dialects.js';
 import { toStrictSchema } from '../adapters/to-strict-schema.js';
 import type { JsonSchema, ModelProfile, ModelToolContract } from '../contract.js';

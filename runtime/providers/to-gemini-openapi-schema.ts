@@ -18,10 +18,10 @@
  *   schemas cannot be said: each is a problem, and the tool is not sent in this form.
  */
 import { foldConstraints } from '../adapters/describe-constraints.js';
-import { formatJsonPointer } from '../adapters/json-pointer.js';
-import { typeList } from '../adapters/nullable-schema.js';
-import { schemaProblem, type SchemaProblem } from '../adapters/schema-problem.js';
-import { isSchemaObject } from '../adapters/schema-keywords.js';
+import { formatJsonPointer } from '../json-schema/json-pointer.js';
+import { typeList } from '../json-schema/type-list.js';
+import { schemaProblem, type SchemaProblem } from '../json-schema/schema-problem.js';
+import { isJsonObject as isSchemaObject } from '../support/is-json-object.js';
 import type { JsonSchema } from '../contract.js';
 
 /** A node of Gemini's OpenAPI subset. */

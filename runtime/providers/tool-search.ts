@@ -9,7 +9,7 @@
  * name in code-unit order. At most 8 results (Codex's cap).
  */
 import type { ModelToolContract } from '../contract.js';
-import { compareCodeUnits } from '../visibility/order-provider-visible-tools.js';
+import { compareCodeUnits } from '../support/compare-code-units.js';
 
 /** The built-in search tool's name. */
 export const TOOL_SEARCH_NAME = 'ToolSearch';

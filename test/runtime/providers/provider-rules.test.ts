@@ -3,7 +3,7 @@
  * the held-in MCP fixtures: names, keywords, the root object, refs, nullable forms, `strict`.
  */
 import { describe, expect, test } from 'vitest';
-import { isSchemaObject } from '../../../runtime/adapters/schema-keywords.js';
+import { isJsonObject as isSchemaObject } from '../../../runtime/support/is-json-object.js';
 import type { ModelToolContract } from '../../../runtime/contract.js';
 import { GEMINI_FUNCTION_NAME } from '../../../runtime/providers/gemini-function-names.js';
 import { projectProviderRequest } from '../../../runtime/providers/project-provider-request.js';

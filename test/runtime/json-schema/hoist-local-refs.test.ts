@@ -2,8 +2,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { JsonSchema } from '../../../runtime/contract.js';
-import { hoistLocalRefs, safeHoistLocalRefs } from '../../../runtime/adapters/hoist-local-refs.js';
-import { SchemaProblemsError } from '../../../runtime/adapters/schema-problem.js';
+import {
+  hoistLocalRefs,
+  safeHoistLocalRefs,
+} from '../../../runtime/json-schema/hoist-local-refs.js';
+import { SchemaProblemsError } from '../../../runtime/json-schema/schema-problem.js';
 
 interface HoistCase {
   readonly name: string;
