@@ -79,8 +79,11 @@ export interface GenerateResult {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const root = options.projectRoot;
+  let repairs: readonly string[] = [];
   const finish = (result: Omit<GenerateResult, 'durationMs'>): GenerateResult => ({
     ...result,
+    // What recovery repaired is reported with the warnings of the run.
+    warnings: [...repairs, ...result.warnings],
     durationMs: performance.now() - started,
   });
   const failed = (
@@ -88,6 +91,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     warnings: readonly string[] = [],
   ): GenerateResult =>
     finish({ ...EMPTY, ok: false, issues: [...issues].sort(compareGenerateIssues), warnings });
+
+  // A run killed mid-write left leftovers (or no generated/ at all): repair first, so that the
+  // no-op hash and check's comparison see the recovered state.
+  const { needsRecovery, recoverGeneratedDirectory } =
+    await import('./recover-generated-directory.js');
+  repairs = (await needsRecovery(root, GENERATED_DIRECTORY))
+    ? await withGenerateLock(root, () => recoverGeneratedDirectory(root, GENERATED_DIRECTORY))
+    : [];
 
   // Hashed before anything is read for generation: an input edited during the run then makes the
   // recorded state stale, and the next run is a full one.
@@ -113,9 +124,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // that are valid are checked even when others are not, and the emitter runs even when a
   // module is wrong.
   const { checkHookExports } = await import('./manifest/check-hook-exports.js');
-  const hookIssues = await checkHookExports(root, loaded.ok ? loaded.set.tools : loaded.validTools);
+  const hookIssues = await checkHookExports(
+    root,
+    loaded.ok ? loaded.set.tools : loaded.implementationTargets,
+  );
   if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
   const { set } = loaded;
+  const { formatManifestIssue } = await import('./manifest/manifest-issue.js');
+  const warnings: string[] = loaded.warnings.map(formatManifestIssue);
 
   const audit =
     options.audit === false || hookIssues.length > 0
@@ -128,12 +144,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) },
   );
   if (hookIssues.length > 0 || !emitted.ok)
-    return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)]);
+    return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)], warnings);
   const { strictWarnings } = await import('./manifest/strict-warnings.js');
-  const warnings: string[] = strictWarnings(set.tools, (tool) => {
-    const text = emitted.files.get(`generated/schemas/${tool.manifest.name}.input.json`);
-    return text === undefined ? undefined : (JSON.parse(text) as JsonSchema);
-  });
+  warnings.push(
+    ...strictWarnings(set.tools, (tool) => {
+      const text = emitted.files.get(`generated/schemas/${tool.manifest.name}.input.json`);
+      return text === undefined ? undefined : (JSON.parse(text) as JsonSchema);
+    }),
+  );
   const emittedFiles =
     audit === undefined ? emitted.files : new Map([...emitted.files, ...audit.files]);
   // generated/model-view/ is rendered from the generated modules on disk (a child process, see
@@ -170,41 +188,46 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       warnings,
     });
   }
-  const comparison = await withGenerateLock(root, async () => {
-    const onDisk = await compareWithDisk(root, files);
-    const generatedChanged = onDisk.extra.length > 0 || onDisk.changed.some(isGenerated);
-    const state = stateFileText(stateOf(set.tools.length, inputs!, files));
-    if (generatedChanged) {
-      const directory = new Map<string, string>();
-      for (const [file, text] of files)
-        if (isGenerated(file)) directory.set(file.slice(GENERATED_DIRECTORY.length + 1), text);
-      directory.set(STATE_FILE.slice(GENERATED_DIRECTORY.length + 1), state);
-      await writeGeneratedDirectory(root, GENERATED_DIRECTORY, directory, options.faults);
-    } else {
-      await writeFileAtomically(path.join(root, STATE_FILE), state);
-    }
-    // The manifest schemas go last: a failure before this point has changed nothing at all.
-    for (const file of onDisk.changed) {
-      if (!isGenerated(file))
-        await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
-    }
-    // Now that the modules on disk are this run's, render what the model sees from them.
-    const rendered = await views.renderModelViewsOnDisk(root, warnings);
-    if (rendered === undefined) return onDisk;
-    const changedViews = await views.writeModelViews(root, carried, rendered);
-    if (changedViews.length === 0) return onDisk;
-    for (const file of carried.keys()) if (!rendered.has(file)) files.delete(file);
-    for (const [file, text] of rendered) files.set(file, text);
-    await writeFileAtomically(
-      path.join(root, STATE_FILE),
-      stateFileText(stateOf(set.tools.length, inputs!, sortedFiles([...files]))),
-    );
-    return {
-      ...onDisk,
-      changed: [...onDisk.changed, ...changedViews].sort(compareCodeUnits),
-      unchanged: onDisk.unchanged.filter((file) => !changedViews.includes(file)),
-    };
-  });
+  const lockOptions = options.faults?.pause ? { pause: options.faults.pause } : {};
+  const comparison = await withGenerateLock(
+    root,
+    async () => {
+      const onDisk = await compareWithDisk(root, files);
+      const generatedChanged = onDisk.extra.length > 0 || onDisk.changed.some(isGenerated);
+      const state = stateFileText(stateOf(set.tools.length, inputs!, files));
+      if (generatedChanged) {
+        const directory = new Map<string, string>();
+        for (const [file, text] of files)
+          if (isGenerated(file)) directory.set(file.slice(GENERATED_DIRECTORY.length + 1), text);
+        directory.set(STATE_FILE.slice(GENERATED_DIRECTORY.length + 1), state);
+        await writeGeneratedDirectory(root, GENERATED_DIRECTORY, directory, options.faults);
+      } else {
+        await writeFileAtomically(path.join(root, STATE_FILE), state);
+      }
+      // The manifest schemas go last: a failure before this point has changed nothing at all.
+      for (const file of onDisk.changed) {
+        if (!isGenerated(file))
+          await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
+      }
+      // Now that the modules on disk are this run's, render what the model sees from them.
+      const rendered = await views.renderModelViewsOnDisk(root, warnings);
+      if (rendered === undefined) return onDisk;
+      const changedViews = await views.writeModelViews(root, carried, rendered);
+      if (changedViews.length === 0) return onDisk;
+      for (const file of carried.keys()) if (!rendered.has(file)) files.delete(file);
+      for (const [file, text] of rendered) files.set(file, text);
+      await writeFileAtomically(
+        path.join(root, STATE_FILE),
+        stateFileText(stateOf(set.tools.length, inputs!, sortedFiles([...files]))),
+      );
+      return {
+        ...onDisk,
+        changed: [...onDisk.changed, ...changedViews].sort(compareCodeUnits),
+        unchanged: onDisk.unchanged.filter((file) => !changedViews.includes(file)),
+      };
+    },
+    lockOptions,
+  );
   return finish({
     ...EMPTY,
     ok: true,

@@ -51,7 +51,7 @@ export const contract = {
     destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: true,
     sideEffectScope: "none",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:87
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
@@ -261,4 +261,5 @@ export const tool: ToolEntry<Input, Output> = {
   validateInput: implementation.validateInput,
   resolveTimeoutBudgetMs: implementation.resolveTimeoutBudgetMs,
   formatModelContent: implementation.formatModelContent,
+  formatModelBlocks: implementation.formatModelBlocks,
 };
