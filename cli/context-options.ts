@@ -7,6 +7,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { FeatureFlag, HostPort, ModelProfile } from '../runtime/contract.js';
 import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../runtime/contract.js';
 import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
+import { isProviderName, modelProviderOf } from '../runtime/providers/provider-name.js';
 import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
 import { UsageError } from './usage-error.js';
 
@@ -59,7 +60,8 @@ export const SESSION_OPTIONS_USAGE = `  --session KIND       ${SESSION_KINDS.joi
 
 /** Help lines of the model flags. */
 export const MODEL_OPTIONS_USAGE = `  --model ID           Model id (default: unspecified)
-  --provider NAME      Provider of the model (default: anthropic)
+  --provider NAME      Provider and request format: anthropic, openai (Chat Completions),
+                       openai-responses, gemini, ai-sdk (default: anthropic)
   --native-search      The model has native web search (shows WebSearch)
   --pdf                The model reads PDFs (shows Read's pages)`;
 
@@ -120,7 +122,10 @@ export function hasModelOptions(values: ContextOptionValues): boolean {
 
 /** The model profile the flags describe (first-party when the provider is Anthropic). */
 export function modelFromOptions(values: ContextOptionValues): ModelProfile {
-  const provider = values.provider ?? 'anthropic';
+  // A request format names its model provider: openai-responses is OpenAI, ai-sdk defaults to
+  // Anthropic below the SDK.
+  const given = values.provider ?? 'anthropic';
+  const provider = isProviderName(given) ? modelProviderOf(given) : given;
   return {
     id: values.model ?? 'unspecified',
     provider,

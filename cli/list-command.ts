@@ -11,7 +11,9 @@ import { terminalText } from './terminal-text.js';
 import { readFile } from 'node:fs/promises';
 import nodePath from 'node:path';
 import type { ModelProfile } from '../runtime/contract.js';
+import { PROVIDER_NAMES, type ProviderName } from '../runtime/providers/provider-name.js';
 import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
+import type { TurnFilterMode } from '../runtime/visibility/turn-filter.js';
 import { isJsonObject } from '../runtime/support/is-json-object.js';
 import type { CommandIO } from './command-io.js';
 import {
@@ -21,6 +23,7 @@ import {
   UsageError,
   gateInputFromOptions,
   modelFromOptions,
+  nameList,
   oneOf,
 } from './context-options.js';
 import { parseCommandLine } from './define-command.js';
@@ -28,24 +31,51 @@ import { parseCommandLine } from './define-command.js';
 export const LIST_USAGE = `Usage: tool-contracts list [options]
 
 Print the tools a model would see, in order, with their size in bytes and the
-fingerprint (sha256) of the whole list. Exit code: 0, or 2 for a usage error.
+fingerprint (sha256) of the whole list. With --provider, print exactly what that
+provider is sent: the request fragment, its bytes and tokens per tool and in
+total, which tools are strict (and why not), and the fingerprint of the sent
+bytes. Exit code: 0, or 2 for a usage error.
 
 Session and host:
 ${SESSION_OPTIONS_USAGE}
 Model and turn:
 ${MODEL_OPTIONS_USAGE}
   --turn KIND          cron or off-peak (default: an interactive turn)
+  --turn-mode MODE     remove (the turn's list lacks excluded tools; default) or
+                       restrict (the list stays; the restriction is sent as
+                       allowed_tools / allowedFunctionNames / activeTools)
+Provider request (with --provider):
+  --gemini-schema FORM json-schema (parametersJsonSchema; default) or openapi
+                       (the legacy OpenAPI-subset parameters)
+  --close-open-objects OpenAI strict: close open objects that list properties
+  --ai-sdk-provider N  The provider below the AI SDK (default: anthropic)
+  --defer WHAT         Deferred loading: mcp (every MCP tool), auto (MCP tools once
+                       the list passes 10% of --context-window), or tool names;
+                       repeatable (default: none)
+  --context-window N   Tokens of the model's context, for --defer auto (default: 200000)
+  --discovered NAMES   Deferred tools a search already found, in order
 MCP:
   --mcp [NAME=]FILE    A saved tools/list result (JSON) registered as MCP server NAME
                        (default: the file name without .json), repeatable
 Output:
-  --json               Print {"fingerprint", "tools"}: the exact contracts, in order
+  --json               Print {"fingerprint", "tools"}: the exact contracts, in order;
+                       with --provider: {"provider", "request", "tools", "bytes",
+                       "tokens", "fingerprint", "perTool", "strict", "notes"}
   -h, --help           Show this help`;
 
 interface ListOptions {
   readonly gate: RegistrationGateInput;
   readonly model: ModelProfile;
   readonly turn?: 'cron' | 'offPeak';
+  readonly turnMode: TurnFilterMode;
+  /** Set when `--provider` names a request format. */
+  readonly provider?: ProviderName;
+  readonly geminiSchema: 'json-schema' | 'openapi';
+  readonly closeOpenObjects: boolean;
+  readonly aiSdkProvider: string;
+  readonly defer: readonly string[];
+  readonly contextWindow: number;
+  readonly discovered: readonly string[];
   readonly mcp: readonly { readonly server: string; readonly file: string }[];
   readonly json: boolean;
 }
@@ -54,6 +84,13 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
   const { values } = parseCommandLine(args, {
     ...CONTEXT_OPTIONS,
     turn: { type: 'string' },
+    'turn-mode': { type: 'string' },
+    'gemini-schema': { type: 'string' },
+    'close-open-objects': { type: 'boolean' },
+    'ai-sdk-provider': { type: 'string' },
+    defer: { type: 'string', multiple: true },
+    'context-window': { type: 'string' },
+    discovered: { type: 'string', multiple: true },
     mcp: { type: 'string', multiple: true },
     json: { type: 'boolean' },
   });
@@ -63,15 +100,45 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
     values.turn === undefined
       ? undefined
       : oneOf(values.turn, ['cron', 'off-peak'] as const, '--turn');
+  const provider =
+    values.provider === undefined
+      ? undefined
+      : oneOf(values.provider, PROVIDER_NAMES, '--provider');
+  const aiSdkProvider = values['ai-sdk-provider'] ?? 'anthropic';
+  const model = modelFromOptions(
+    provider === 'ai-sdk' ? { ...values, provider: aiSdkProvider } : values,
+  );
   return {
     gate: gateInputFromOptions(values),
-    model: modelFromOptions(values),
+    model,
+    turnMode: oneOf(
+      values['turn-mode'] ?? 'remove',
+      ['remove', 'restrict'] as const,
+      '--turn-mode',
+    ),
+    ...(provider === undefined ? {} : { provider }),
+    geminiSchema: oneOf(
+      values['gemini-schema'] ?? 'json-schema',
+      ['json-schema', 'openapi'] as const,
+      '--gemini-schema',
+    ),
+    closeOpenObjects: values['close-open-objects'] === true,
+    aiSdkProvider,
+    defer: nameList(values.defer) ?? [],
+    contextWindow: positiveInteger(values['context-window'] ?? '200000', '--context-window'),
+    discovered: nameList(values.discovered) ?? [],
     ...(turn === undefined
       ? {}
       : { turn: turn === 'off-peak' ? ('offPeak' as const) : ('cron' as const) }),
     mcp: (values.mcp ?? []).map((value) => parseMcpOption(value, cwd)),
     json: values.json === true,
   };
+}
+
+function positiveInteger(value: string, option: string): number {
+  if (!/^[1-9][0-9]*$/.test(value))
+    throw new UsageError(`${option} must be a positive integer; got "${value}"`);
+  return Number(value);
 }
 
 /** `NAME=FILE` or `FILE` (server name: the file name without `.json`). */
@@ -132,7 +199,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     { SORTED_PROVIDER_TOOL_NAMES },
     { createToolRuntime },
     { registerMcpTools },
-    { applyTurnFilter },
+    { planTurnTools },
     { canonicalJson, toolsFingerprint },
   ] = await Promise.all([
     import('../generated/index.js'),
@@ -155,10 +222,30 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       },
     });
   });
-  const tools = applyTurnFilter(
+  const plan = planTurnTools(
     runtime.getTools({ model: options.model }),
     options.turn === undefined ? {} : { kind: options.turn },
+    options.turnMode,
   );
+  const tools = plan.tools;
+  if (options.provider !== undefined) {
+    const { printProviderRequest } = await import('./print-provider-request.js');
+    await printProviderRequest(io, {
+      provider: options.provider,
+      tools,
+      ...(plan.allowedTools === undefined ? {} : { allowedTools: plan.allowedTools }),
+      model: options.model,
+      geminiSchema: options.geminiSchema,
+      closeOpenObjects: options.closeOpenObjects,
+      aiSdkProvider: options.aiSdkProvider,
+      defer: options.defer,
+      contextWindow: options.contextWindow,
+      discovered: options.discovered,
+      context: describeContext(options),
+      json: options.json,
+    });
+    return 0;
+  }
   const fingerprint = toolsFingerprint(tools);
 
   if (options.json) {

@@ -11,6 +11,7 @@
  *    sibling directory and swapping it in, then the two schema files in `manifest/` (each written
  *    to a temporary file and renamed).
  */
+import type { JsonSchema } from '../runtime/contract.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareGenerateIssues, type GenerateIssue } from './generate-issue.js';
@@ -145,7 +146,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
   const { set } = loaded;
   const { formatManifestIssue } = await import('./manifest/manifest-issue.js');
-  const warnings = loaded.warnings.map(formatManifestIssue);
+  const warnings: string[] = loaded.warnings.map(formatManifestIssue);
 
   const audit =
     options.audit === false || hookIssues.length > 0
@@ -165,17 +166,40 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   );
   if (hookIssues.length > 0 || !emitted.ok)
     return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)], warnings);
-  const files =
-    audit === undefined
-      ? emitted.files
-      : new Map(
-          [...emitted.files, ...audit.files].sort(([left], [right]) =>
-            compareCodeUnits(left, right),
-          ),
-        );
+  const { strictWarnings } = await import('./manifest/strict-warnings.js');
+  warnings.push(
+    ...strictWarnings(set.tools, (tool) => {
+      const text = emitted.files.get(`generated/schemas/${tool.manifest.name}.input.json`);
+      return text === undefined ? undefined : (JSON.parse(text) as JsonSchema);
+    }),
+  );
+  const emittedFiles =
+    audit === undefined ? emitted.files : new Map([...emitted.files, ...audit.files]);
+  // generated/model-view/ is rendered from the generated modules on disk (a child process, see
+  // model-view/render-model-views.ts): carried over as it is, then refreshed once the rest is
+  // current on disk.
+  const views = await import('./model-view/render-model-views.js');
+  const carried = await views.readModelViewsOnDisk(root);
+  const files = sortedFiles([...emittedFiles, ...carried]);
 
   if (!options.write) {
-    const comparison = await compareWithDisk(root, files);
+    let comparison = await compareWithDisk(root, files);
+    const rest = (list: readonly string[]) => list.filter((file) => !views.isModelViewFile(file));
+    if (rest(comparison.changed).length === 0 && rest(comparison.extra).length === 0) {
+      const rendered = await views.renderModelViewsOnDisk(root, warnings);
+      if (rendered !== undefined) {
+        const withViews = sortedFiles([...emittedFiles, ...rendered]);
+        comparison = await compareWithDisk(root, withViews);
+        return finish({
+          ...EMPTY,
+          ok: true,
+          files: withViews,
+          ...comparison,
+          toolCount: set.tools.length,
+          warnings,
+        });
+      }
+    }
     return finish({
       ...EMPTY,
       ok: true,
@@ -207,18 +231,37 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         if (!isGenerated(file))
           await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
       }
-      return onDisk;
+      // Now that the modules on disk are this run's, render what the model sees from them.
+      const rendered = await views.renderModelViewsOnDisk(root, warnings);
+      if (rendered === undefined) return onDisk;
+      const changedViews = await views.writeModelViews(root, carried, rendered);
+      if (changedViews.length === 0) return onDisk;
+      for (const file of carried.keys()) if (!rendered.has(file)) files.delete(file);
+      for (const [file, text] of rendered) files.set(file, text);
+      await writeFileAtomically(
+        path.join(root, STATE_FILE),
+        stateFileText(stateOf(set.tools.length, inputs!, sortedFiles([...files]), normalized)),
+      );
+      return {
+        ...onDisk,
+        changed: [...onDisk.changed, ...changedViews].sort(compareCodeUnits),
+        unchanged: onDisk.unchanged.filter((file) => !changedViews.includes(file)),
+      };
     },
     lockOptions,
   );
   return finish({
     ...EMPTY,
     ok: true,
-    files,
+    files: sortedFiles([...files]),
     ...comparison,
     toolCount: set.tools.length,
     warnings,
   });
+}
+
+function sortedFiles(entries: Iterable<[string, string]>): Map<string, string> {
+  return new Map([...entries].sort(([left], [right]) => compareCodeUnits(left, right)));
 }
 
 const EMPTY: Omit<GenerateResult, 'durationMs'> = {

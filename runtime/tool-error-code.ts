@@ -11,6 +11,8 @@
 export const CALL_ERROR_CODES = [
   /** Blank or unknown tool name. */
   'tool_not_found',
+  /** The turn restricts the tool (turn filter in `restrict` mode). */
+  'tool_restricted',
   /** zod or the JSON Schema refused the input (the result's `issues` has them). */
   'invalid_input',
   /** A host pre-tool hook denied the call. */

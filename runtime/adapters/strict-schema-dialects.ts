@@ -27,6 +27,11 @@ export interface StrictSchemaDialect {
   readonly maxProperties?: number;
   /** Most enum values in the whole schema. */
   readonly maxEnumValues?: number;
+  /**
+   * Most characters of property names, definition names, enum values and const values in the
+   * whole schema.
+   */
+  readonly maxCharacters?: number;
   /** Enum values may only be strings, numbers, booleans and null. */
   readonly scalarEnumsOnly: boolean;
 }
@@ -55,7 +60,8 @@ const CONSTRAINT_KEYWORDS: readonly string[] = [
  * OpenAI strict function calling (Structured Outputs). Documented rules: the root is an object,
  * every object sets `additionalProperties: false` and lists every property in `required`
  * (optional = nullable), unions are `anyOf`, `$defs`/`$ref` and recursion are allowed; limits of
- * 10 nesting levels, 5 000 properties and 1 000 enum values. The string, number, array and object
+ * 10 nesting levels, 5 000 properties, 1 000 enum values and 120 000 characters of names and
+ * enum/const values. The string, number, array and object
  * constraint keywords (`pattern`, `format`, `minLength`, `minimum`, `minItems` …) and `default` are
  * folded: OpenAI lists them as unsupported for part of its strict-capable models (fine-tuned ones),
  * so folding is the projection every such model accepts.
@@ -68,6 +74,7 @@ export const OPENAI_STRICT_DIALECT: StrictSchemaDialect = {
   maxObjectDepth: 10,
   maxProperties: 5_000,
   maxEnumValues: 1_000,
+  maxCharacters: 120_000,
   scalarEnumsOnly: false,
 };
 

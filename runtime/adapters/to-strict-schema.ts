@@ -14,6 +14,7 @@ import { schemaProblem, type SchemaProblem } from '../json-schema/schema-problem
 import { typeList } from '../json-schema/type-list.js';
 import { isJsonObject, type JsonObject } from '../support/is-json-object.js';
 import type { StrictSchemaDialect } from './strict-schema-dialects.js';
+import { foldConstraints } from './describe-constraints.js';
 
 export type StrictSchemaResult =
   | { readonly representable: true; readonly schema: JsonSchema }
@@ -43,36 +44,12 @@ const KEPT_KEYWORDS: ReadonlySet<string> = new Set([
   'default',
 ]);
 
-/** How a folded keyword is said in the description. */
-const CONSTRAINT_PHRASES: Readonly<Record<string, (value: unknown) => string | undefined>> = {
-  format: (value) => `format ${String(value)}`,
-  pattern: (value) => `matches the regular expression ${String(value)}`,
-  minLength: (value) => `at least ${count(value, 'character')}`,
-  maxLength: (value) => `at most ${count(value, 'character')}`,
-  minimum: (value) => `>= ${String(value)}`,
-  exclusiveMinimum: (value) => `> ${String(value)}`,
-  maximum: (value) => `<= ${String(value)}`,
-  exclusiveMaximum: (value) => `< ${String(value)}`,
-  multipleOf: (value) => `a multiple of ${String(value)}`,
-  minItems: (value) => `at least ${count(value, 'item')}`,
-  maxItems: (value) => `at most ${count(value, 'item')}`,
-  uniqueItems: (value) => (value === true ? 'items are unique' : undefined),
-  minProperties: (value) => `at least ${count(value, 'property', 'properties')}`,
-  maxProperties: (value) => `at most ${count(value, 'property', 'properties')}`,
-  contentEncoding: (value) => `encoded as ${String(value)}`,
-  contentMediaType: (value) => `media type ${String(value)}`,
-  default: (value) => `default ${JSON.stringify(value)}`,
-};
-
-function count(value: unknown, singular: string, plural = `${singular}s`): string {
-  return `${String(value)} ${value === 1 ? singular : plural}`;
-}
-
 interface Walk {
   readonly dialect: StrictSchemaDialect;
   readonly problems: SchemaProblem[];
   properties: number;
   enumValues: number;
+  characters: number;
   /** `$defs` names each owner (`''` = root, else a `$defs` name) refers to. */
   readonly refs: Map<string, Set<string>>;
   owner: string;
@@ -105,6 +82,7 @@ export function toStrictSchema(
     problems: [],
     properties: 0,
     enumValues: 0,
+    characters: 0,
     refs: new Map(),
     owner: '',
   };
@@ -121,6 +99,7 @@ export function toStrictSchema(
   while (queue.length > 0) {
     const name = queue.shift()!;
     walk.owner = name;
+    walk.characters += name.length;
     projectedDefs.push([name, projectNode(available[name], ['$defs', name], 0, walk)]);
     for (const next of walk.refs.get(name) ?? []) {
       if (!seen.has(next)) {
@@ -139,6 +118,11 @@ export function toStrictSchema(
   if (dialect.maxEnumValues !== undefined && walk.enumValues > dialect.maxEnumValues) {
     walk.problems.push(
       schemaProblem('too-many-enum-values', '', `${walk.enumValues} > ${dialect.maxEnumValues}`),
+    );
+  }
+  if (dialect.maxCharacters !== undefined && walk.characters > dialect.maxCharacters) {
+    walk.problems.push(
+      schemaProblem('too-many-characters', '', `${walk.characters} > ${dialect.maxCharacters}`),
     );
   }
   if (walk.problems.length > 0) return { representable: false, problems: walk.problems };
@@ -192,10 +176,12 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
       folded.push([keyword, value]);
     } else if (dialect.foldedKeywords.includes(keyword) || KEPT_KEYWORDS.has(keyword)) {
       if (keyword === '$ref') recordRef(value, pointer, walk);
+      if (keyword === 'const') walk.characters += valueCharacters(value);
       entries.push([keyword, value]);
     } else if (keyword === 'enum') {
       const values = Array.isArray(value) ? value : [];
       walk.enumValues += values.length;
+      walk.characters += values.reduce<number>((sum, item) => sum + valueCharacters(item), 0);
       if (
         dialect.scalarEnumsOnly &&
         values.some((item) => typeof item === 'object' && item !== null)
@@ -207,6 +193,7 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
       entries.push([keyword, value]);
     } else if (keyword === 'properties' && isJsonObject(value)) {
       walk.properties += Object.keys(value).length;
+      walk.characters += Object.keys(value).reduce((sum, name) => sum + name.length, 0);
       entries.push([
         keyword,
         Object.fromEntries(
@@ -258,22 +245,16 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
   }
   if (isObject && dialect.requireAllProperties) projected = requireEveryProperty(projected, node);
   // Said in the dialect's order, so the text does not depend on how the input ordered its keys.
-  folded.sort(
-    ([left], [right]) =>
-      dialect.foldedKeywords.indexOf(left) - dialect.foldedKeywords.indexOf(right),
-  );
-  const phrases = folded
-    .map(([keyword, value]) => CONSTRAINT_PHRASES[keyword]?.(value))
-    .filter((phrase) => phrase !== undefined);
-  if (phrases.length > 0) {
-    const constraints = `Constraints: ${phrases.join('; ')}.`;
-    const description =
-      typeof node['description'] === 'string'
-        ? `${node['description']}\n${constraints}`
-        : constraints;
-    projected = { ...projected, description };
+  if (folded.length > 0) {
+    const description = foldConstraints(node['description'], folded, dialect.foldedKeywords);
+    if (description !== undefined) projected = { ...projected, description };
   }
   return projected;
+}
+
+/** Characters a value adds to the size limit (strings by length, other values as JSON). */
+function valueCharacters(value: unknown): number {
+  return typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
 }
 
 /** List every property in `required`; the ones the schema left optional become nullable. */

@@ -34,6 +34,7 @@
  * | `cancelled`          | the host's signal aborted the call (content: `cancellation.userMessage`) |
  * | `trace_unavailable`  | `trace.required` and no tracer                                   |
  */
+import { restrictedToolContent } from '../visibility/turn-filter.js';
 import { capEcho, MAX_FAILURE_MESSAGE_CHARS } from '../cap-echo.js';
 import { randomUUID } from 'node:crypto';
 import type {
@@ -168,6 +169,11 @@ export interface CallToolContext {
   readonly trackProcess?: (pid: number) => void;
   /** Validator cache. Default: the process-wide one. */
   readonly admission?: JsonSchemaAdmission;
+  /**
+   * The turn's restriction in `restrict` mode (`planTurnTools`): a call to a tool in
+   * `restricted` is refused with `restrictedToolContent`, before anything runs. Default: none.
+   */
+  readonly turnRestriction?: { readonly restricted: readonly string[]; readonly reason: string };
 }
 
 /** What a call produced. */
@@ -243,6 +249,15 @@ export async function callTool(
   }
 
   const toolName = entry.metadata.name;
+  const restriction = context.turnRestriction;
+  if (restriction !== undefined && restriction.restricted.includes(toolName)) {
+    return failure(
+      toolName,
+      callId,
+      restrictedToolContent(toolName, restriction.reason),
+      'tool_restricted',
+    );
+  }
   if (entry.trace.required && context.tracer === undefined) {
     return failure(toolName, callId, traceUnavailableContent(toolName), 'trace_unavailable');
   }

@@ -14,7 +14,8 @@
  * - `unsupported-keyword`: a keyword the strict subset cannot express and that cannot be folded
  *   into a description without changing what is accepted (`allOf`, `not`, `patternProperties` …).
  * - `recursive-ref`: a schema that refers to itself, for a dialect without recursion.
- * - `too-deep`, `too-many-properties`, `too-many-enum-values`: the dialect's size limits.
+ * - `too-deep`, `too-many-properties`, `too-many-enum-values`, `too-many-characters`: the
+ *   dialect's size limits.
  */
 export type SchemaProblemCode =
   | 'malformed-ref'
@@ -28,7 +29,8 @@ export type SchemaProblemCode =
   | 'recursive-ref'
   | 'too-deep'
   | 'too-many-properties'
-  | 'too-many-enum-values';
+  | 'too-many-enum-values'
+  | 'too-many-characters';
 
 export interface SchemaProblem {
   readonly code: SchemaProblemCode;
@@ -54,6 +56,8 @@ const EXPLANATIONS: Readonly<Record<SchemaProblemCode, string>> = {
   'too-deep': 'objects are nested deeper than the limit',
   'too-many-properties': 'more object properties in total than the limit',
   'too-many-enum-values': 'more enum values in total than the limit',
+  'too-many-characters':
+    'property names, definition names, enum and const values are longer in total than the limit',
 };
 
 export function schemaProblem(

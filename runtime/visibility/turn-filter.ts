@@ -32,3 +32,61 @@ export function applyTurnFilter<T extends Pick<ModelToolContract, 'name'>>(
   const turnDenylist = new Set(turn.denylist ?? []);
   return tools.filter((tool) => !kindDenylist.has(tool.name) && !turnDenylist.has(tool.name));
 }
+
+/**
+ * How a turn's restriction reaches the model.
+ * - `remove` (default; the article's behaviour): the turn's list lacks the excluded tools. Every
+ *   cron or off-peak turn then sends a different tool list, and the provider's cached prefix is
+ *   lost from the first removed tool on.
+ * - `restrict`: the list stays the session's list, and the restriction is sent as the provider's
+ *   allowed-tools parameter (`tool_choice` `allowed_tools` for OpenAI, `allowedFunctionNames` for
+ *   Gemini, `activeTools` for the AI SDK). A provider without one falls back to removal (the
+ *   projection notes it). A call to a restricted tool is refused (`restrictedToolContent`).
+ */
+export type TurnFilterMode = 'remove' | 'restrict';
+
+/** The tools of one turn and how the turn restricts them. */
+export interface TurnPlan<T> {
+  /** What the request lists: the turn's tools (`remove`) or the session's (`restrict`). */
+  readonly tools: T[];
+  /**
+   * `restrict` only, when the turn excludes something: the names the turn may call, in list
+   * order. `undefined`: no restriction to send.
+   */
+  readonly allowedTools?: string[];
+  /** Names the turn excludes, in list order (removed or restricted). */
+  readonly restricted: string[];
+  /** Why, for the refusal text: `a cron turn`, `an off-peak turn`, `this turn`. */
+  readonly reason: string;
+}
+
+/** Plan one turn's tools under `mode` (see {@link TurnFilterMode}). */
+export function planTurnTools<T extends Pick<ModelToolContract, 'name'>>(
+  tools: readonly T[],
+  turn: TurnContext = {},
+  mode: TurnFilterMode = 'remove',
+): TurnPlan<T> {
+  const kept = applyTurnFilter(tools, turn);
+  const keptNames = new Set(kept.map((tool) => tool.name));
+  const restricted = tools.map((tool) => tool.name).filter((name) => !keptNames.has(name));
+  const reason =
+    turn.cronCreationCapReached === true
+      ? 'this session (its cron-creation cap is reached)'
+      : turn.kind === 'cron'
+        ? 'a cron turn'
+        : turn.kind === 'offPeak'
+          ? 'an off-peak turn'
+          : 'this turn';
+  if (mode === 'remove') return { tools: kept, restricted, reason };
+  return {
+    tools: [...tools],
+    ...(restricted.length === 0 ? {} : { allowedTools: kept.map((tool) => tool.name) }),
+    restricted,
+    reason,
+  };
+}
+
+/** The refusal a model gets for calling a tool its turn restricts (`restrict` mode). */
+export function restrictedToolContent(name: string, reason: string): string {
+  return `<tool_use_error>Error: ${name} is not available in ${reason}. Use one of the other tools.</tool_use_error>`;
+}

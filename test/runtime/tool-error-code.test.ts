@@ -20,6 +20,7 @@ describe('the error-code union', () => {
   test('the call path and the executor have exactly these codes', () => {
     expect(CALL_ERROR_CODES).toEqual([
       'tool_not_found',
+      'tool_restricted',
       'invalid_input',
       'hook_denied',
       'hook_input_invalid',
@@ -46,6 +47,7 @@ describe('the error-code union', () => {
     expect([...TOOL_ERROR_CODES]).toMatchInlineSnapshot(`
       [
         "tool_not_found",
+        "tool_restricted",
         "invalid_input",
         "hook_denied",
         "hook_input_invalid",

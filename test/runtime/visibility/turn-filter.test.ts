@@ -1,5 +1,13 @@
-import { expect, test } from 'vitest';
-import { applyTurnFilter, type TurnContext } from '../../../runtime/visibility/turn-filter.js';
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { callTool } from '../../../runtime/call/call-tool.js';
+import {
+  applyTurnFilter,
+  planTurnTools,
+  type TurnContext,
+  type TurnFilterMode,
+} from '../../../runtime/visibility/turn-filter.js';
+import { fixtureContext, fixtureRuntime, fixtureTool } from '../call/fixture-tool.js';
 
 const TOOLS = [
   'Bash',
@@ -90,4 +98,72 @@ test.each<{ title: string; turn: TurnContext | undefined; want: string[] }>([
   },
 ])('$title', ({ turn, want }) => {
   expect(applyTurnFilter(TOOLS, turn).map((tool) => tool.name)).toEqual(want);
+});
+
+describe('planTurnTools: remove or restrict', () => {
+  test.each<{
+    title: string;
+    turn: TurnContext;
+    mode: TurnFilterMode;
+    want: Partial<ReturnType<typeof planTurnTools>>;
+  }>([
+    {
+      title: 'remove (default): the list lacks what the cron turn excludes',
+      turn: { kind: 'cron' },
+      mode: 'remove',
+      want: {
+        tools: TOOLS.filter((tool) => !tool.name.match(/^Cron(Create|Update|Delete)$/)),
+        restricted: ['CronCreate', 'CronDelete', 'CronUpdate'],
+        reason: 'a cron turn',
+      },
+    },
+    {
+      title: 'restrict: the session list stays; the allowed names travel beside it',
+      turn: { kind: 'offPeak' },
+      mode: 'restrict',
+      want: {
+        tools: TOOLS,
+        allowedTools: TOOLS.map((tool) => tool.name).filter(
+          (name) => !['OffPeakCreate', 'SendMessage', 'Workflow'].includes(name),
+        ),
+        restricted: ['OffPeakCreate', 'SendMessage', 'Workflow'],
+        reason: 'an off-peak turn',
+      },
+    },
+    {
+      title: 'restrict on an interactive turn: nothing to send',
+      turn: {},
+      mode: 'restrict',
+      want: { tools: TOOLS, restricted: [], reason: 'this turn' },
+    },
+  ])('$title', ({ turn, mode, want }) => {
+    const plan = planTurnTools(TOOLS, turn, mode);
+    expect(plan).toEqual(want);
+  });
+});
+
+describe('a call to a restricted tool is refused before anything runs', () => {
+  test('callTool with the turn restriction answers tool_restricted with a clear text', async () => {
+    let ran = false;
+    const entry = fixtureTool('CronCreate', z.object({}).strict(), {
+      handler: async () => {
+        ran = true;
+        return { ok: true, output: 'scheduled' };
+      },
+    });
+    const result = await callTool(
+      fixtureRuntime([entry]),
+      { name: 'CronCreate', input: {}, id: 'call-1' },
+      await fixtureContext({
+        turnRestriction: { restricted: ['CronCreate'], reason: 'a cron turn' },
+      }),
+    );
+    expect(result).toMatchObject({
+      isError: true,
+      errorCode: 'tool_restricted',
+      content:
+        '<tool_use_error>Error: CronCreate is not available in a cron turn. Use one of the other tools.</tool_use_error>',
+    });
+    expect(ran).toBe(false);
+  });
 });

@@ -1,0 +1,147 @@
+/**
+ * Deferred loading for request formats without a native tool search (OpenAI Chat Completions,
+ * Gemini, the AI SDK): deferred tools are left out of the list, a built-in `ToolSearch` tool is
+ * listed instead, and the tools a search finds are added to the following turns' lists **at the
+ * end**, in the order they were found — so the prefix before them never changes.
+ *
+ * Ranking is deterministic: each query word (lower-cased, split on anything that is not a letter
+ * or digit) scores 3 in a tool's name, 2 in its search hints and 1 in its description; ties go by
+ * name in code-unit order. At most 8 results (Codex's cap).
+ */
+import type { ModelToolContract } from '../contract.js';
+import { compareCodeUnits } from '../support/compare-code-units.js';
+
+/** The built-in search tool's name. */
+export const TOOL_SEARCH_NAME = 'ToolSearch';
+
+/** Most results one search returns. */
+export const TOOL_SEARCH_MAX_RESULTS = 8;
+
+/** A deferred tool and the words it is found by. */
+export interface SearchableTool {
+  readonly name: string;
+  readonly description: string;
+  /** Extra words (the manifest's search hints; an MCP tool's server name). Default: none. */
+  readonly hints?: readonly string[];
+}
+
+/** The `ToolSearch` contract the model sees in place of the deferred tools. */
+export function toolSearchContract(deferredCount: number): ModelToolContract {
+  return {
+    name: TOOL_SEARCH_NAME,
+    description: `Finds tools that are not loaded yet (${deferredCount} are available) by what they do. Give a few words; the best matches (at most ${TOOL_SEARCH_MAX_RESULTS}) are listed with their descriptions and can be called from the next turn on.`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', minLength: 1, description: 'Words describing the tool you need' },
+      },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    outputSchema: { type: 'string' },
+    strict: false,
+    executionMode: 'client',
+    flags: {
+      readOnly: true,
+      destructive: false,
+      concurrentSafe: true,
+      sideEffectScope: 'none',
+      riskLevel: 'low',
+      needsApproval: false,
+      requiresUserInteraction: false,
+      allowedInPlanMode: true,
+      stopTurnOnSuccess: false,
+      idempotent: true,
+    },
+    permission: {
+      permission: 'tool.search',
+      reason: 'ToolSearch only reads the list of deferred tools',
+      riskLevel: 'low',
+      sideEffectScope: 'none',
+      needsApproval: false,
+      alwaysAsk: false,
+      askOptions: { allowAlways: true },
+      patternSources: [],
+      alwaysAllowPatternSources: [],
+      denyPriority: 'beforeAsk',
+    },
+    resultBudget: {
+      maxInlineBytes: 20_000,
+      maxModelBytes: 20_000,
+      strategy: 'truncate',
+      preview: { maxBytes: 20_000, direction: 'head' },
+      artifact: { enabled: false, retention: 'session' },
+    },
+  };
+}
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+/** Names of the best matches for `query` among `tools`, best first (see the module comment). */
+export function searchDeferredTools(
+  query: string,
+  tools: readonly SearchableTool[],
+  limit = TOOL_SEARCH_MAX_RESULTS,
+): string[] {
+  const queryWords = [...new Set(words(query))];
+  if (queryWords.length === 0) return [];
+  const scored = tools.map((tool) => {
+    const name = new Set(words(tool.name.replace(/([a-z])([A-Z])/g, '$1 $2')));
+    const hints = new Set((tool.hints ?? []).flatMap(words));
+    const description = new Set(words(tool.description));
+    const score = queryWords.reduce(
+      (sum, word) =>
+        sum +
+        (name.has(word) ? 3 : 0) +
+        (hints.has(word) ? 2 : 0) +
+        (description.has(word) ? 1 : 0),
+      0,
+    );
+    return { name: tool.name, score };
+  });
+  return scored
+    .filter((tool) => tool.score > 0)
+    .sort((left, right) => right.score - left.score || compareCodeUnits(left.name, right.name))
+    .slice(0, Math.min(limit, TOOL_SEARCH_MAX_RESULTS))
+    .map((tool) => tool.name);
+}
+
+/**
+ * The list one turn sends with deferred loading done on the client: the eager tools in their
+ * order, then `ToolSearch` (when anything is deferred), then the discovered tools in the order
+ * they were found. A discovery only ever appends.
+ */
+export function composeDeferredList(
+  tools: readonly ModelToolContract[],
+  deferred: ReadonlySet<string>,
+  discovered: readonly string[],
+): ModelToolContract[] {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const eager = tools.filter((tool) => !deferred.has(tool.name));
+  const pending = tools.filter((tool) => deferred.has(tool.name));
+  if (pending.length === 0) return eager;
+  const found = discovered
+    .filter((name, index) => deferred.has(name) && discovered.indexOf(name) === index)
+    .map((name) => byName.get(name))
+    .filter((tool) => tool !== undefined);
+  return [...eager, toolSearchContract(pending.length), ...found];
+}
+
+/**
+ * The `auto` policy: defer every MCP tool once the whole list's tokens pass `share` of the
+ * context window (Claude Code's default: 10%). Returns the names to defer (none below the share).
+ */
+export function autoDeferredMcpTools(
+  tools: readonly ModelToolContract[],
+  listTokens: number,
+  contextWindowTokens: number,
+  share = 0.1,
+): Set<string> {
+  if (listTokens <= contextWindowTokens * share) return new Set();
+  return new Set(tools.filter((tool) => tool.mcp !== undefined).map((tool) => tool.name));
+}
