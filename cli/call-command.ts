@@ -9,6 +9,10 @@
  * rules, approval, hooks, validation, budgets, timeouts. `--calls FILE.jsonl` and the REPL run
  * several calls in that one session, so Read then Edit works. Loads no part of the generator
  * (no ts-morph).
+ *
+ * One `call` is a session of one turn: when it ends, the over-budget results whose
+ * `resultBudget.artifact.retention` ends with the turn or the session are deleted, as a host
+ * deletes them (`cleanupArtifacts`); `--keep-artifacts` keeps them for inspection.
  */
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +22,7 @@ import type { ToolCall } from '../runtime/call/call-tool.js';
 import type { ModelProfile } from '../runtime/contract.js';
 import type { RequestApproval } from '../runtime/executor/authorize-tool-call.js';
 import type { ToolCallResult } from '../runtime/call/call-tool.js';
+import type { ToolResultArtifact } from '../runtime/call/apply-result-budget.js';
 import type { ExecutedToolCall } from '../runtime/executor/execute-tool-batch.js';
 import type { PermissionMode } from '../runtime/permission/evaluate-permission.js';
 import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
@@ -52,6 +57,8 @@ Exit code: 0 success, 1 a tool answered with an error, 2 usage error.
 Options:
   --workspace DIR      Workspace root and working directory (default: current directory)
   --artifacts DIR      Where over-budget results are written (default: <tmp>/tool-contracts-artifacts)
+  --keep-artifacts     Keep them after the call; otherwise those whose retention is
+                       the turn or the session are deleted when the call ends
   --timeout MS         Per-call timeout override (applied only where the tool allows it)
   --calls FILE         Run the calls of FILE, one {"name": …, "input": …} per line, in order
   --repl               Read calls from standard input, one per line: TOOL [JSON], or a
@@ -78,6 +85,7 @@ ${MODEL_OPTIONS_USAGE}
 const CALL_OPTIONS = {
   workspace: { type: 'string' },
   artifacts: { type: 'string' },
+  'keep-artifacts': { type: 'boolean' },
   timeout: { type: 'string' },
   calls: { type: 'string' },
   repl: { type: 'boolean' },
@@ -101,6 +109,7 @@ interface CallOptions {
   readonly source: CallSource;
   readonly workspace: string;
   readonly artifactDirectory: string;
+  readonly keepArtifacts: boolean;
   readonly timeoutMs?: number;
   readonly model?: ModelProfile;
   readonly gate: RegistrationGateInput;
@@ -177,6 +186,7 @@ function parseCallArgs(args: readonly string[], io: CommandIO): CallOptions | 'h
     ...(hasModelOptions(values) ? { model: modelFromOptions(values) } : {}),
     gate,
     enforceWorkspaceBoundary: values.boundary === true,
+    keepArtifacts: values['keep-artifacts'] === true,
     trace: values.trace === true,
     json: values.json === true,
     mode: oneOf(values.mode ?? 'default', PERMISSION_MODES, '--mode'),
@@ -231,7 +241,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       import('../generated/index.js'),
       import('../generated/provider-order.js'),
       import('../runtime/tool-runtime.js'),
-      import('../runtime/session/create-tool-session.js'),
+      import('../runtime/session/index.js'),
     ]);
   const runtime = createToolRuntime({
     builtInTools,
@@ -267,11 +277,13 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     ...(options.model === undefined ? {} : { model: options.model }),
     ...(options.trace ? { tracer: { record: (event) => io.err(JSON.stringify(event)) } } : {}),
   });
+  const artifacts: ToolResultArtifact[] = [];
   const call = async (toolCall: ToolCall): Promise<ExecutedToolCall> => {
     const result = await toolSession.call(toolCall.name, toolCall.input, {
       ...(toolCall.id === undefined ? {} : { id: toolCall.id }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
+    artifacts.push(...result.artifacts);
     if (!options.json)
       for (const warning of result.warnings) io.err(`tool-contracts call: ${warning}`);
     if (result.errorCode === 'approval_unavailable')
@@ -302,7 +314,25 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   } finally {
     lines?.close();
     await toolSession.close();
+    if (!options.keepArtifacts) await deleteSessionArtifacts(artifacts, io);
   }
+}
+
+/** The artifacts whose retention ends with this call's session, deleted and said so. */
+async function deleteSessionArtifacts(
+  artifacts: readonly ToolResultArtifact[],
+  io: CommandIO,
+): Promise<void> {
+  const { cleanupArtifacts } = await import('../runtime/call/index.js');
+  const cleanup = await cleanupArtifacts(artifacts, 'session');
+  for (const artifact of artifacts) {
+    if (cleanup.removed.includes(artifact.path))
+      io.err(
+        `tool-contracts call: deleted ${artifact.path} (retention: ${artifact.retention}, which ends with this call); --keep-artifacts keeps it`,
+      );
+  }
+  for (const failure of cleanup.failures)
+    io.err(`tool-contracts call: could not delete ${failure.path}: ${failure.message}`);
 }
 
 /** The header line before each result of several calls: `[2] Edit: ok` / `… error <code>`. */

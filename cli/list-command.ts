@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import nodePath from 'node:path';
 import type { ModelProfile } from '../runtime/contract.js';
 import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
+import { isJsonObject } from '../runtime/support/is-json-object.js';
 import type { CommandIO } from './command-io.js';
 import {
   CONTEXT_OPTIONS,
@@ -97,8 +98,7 @@ async function readToolsList(file: string): Promise<unknown[]> {
   } catch (error) {
     throw new UsageError(`--mcp ${file}: not valid JSON (${(error as Error).message})`);
   }
-  const record = (value: unknown) =>
-    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const record = (value: unknown) => (isJsonObject(value) ? value : {});
   const tools = Array.isArray(data)
     ? data
     : (record(data).tools ?? record(record(data).result).tools);

@@ -33,11 +33,12 @@ export const contract = {
     purpose: "Claude Code-compatible alias of Agent, callable but never sent to the model", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
+    extends: "Agent",
     readOnly: true,
     destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: true,
     sideEffectScope: "session",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:54
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,

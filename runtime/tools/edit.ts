@@ -3,7 +3,7 @@
  * since. Returns how many occurrences were replaced, a line-level diff summary and a numbered
  * snippet of the result.
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Input, Output } from '../../generated/tools/edit.js';
 import type { ToolImplementation } from '../contract.js';
@@ -14,6 +14,7 @@ import {
   recordFileRead,
 } from './support/read-file-state.js';
 import { resolvePathForTool } from './support/resolve-path-for-tool.js';
+import { statIfExists } from './support/stat-if-exists.js';
 import { suggestSimilarPaths } from './support/suggest-similar-paths.js';
 import { summarizeReplacements, type ReplacementHunk } from './support/summarize-replacements.js';
 import { fileSystemFailure, toolFailure } from './support/tool-failure.js';
@@ -71,10 +72,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
   const filePath = resolved.path;
 
   try {
-    const existing = await stat(filePath).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
+    const existing = await statIfExists(filePath);
     if (existing === undefined) {
       if (oldString !== '') {
         const suggestions = await suggestSimilarPaths(filePath);

@@ -5,6 +5,8 @@
  * hooks, and a model SDK handed a function might execute the tool on its own.
  */
 import type { JsonSchema, ModelToolContract, ToolEntry } from '../contract.js';
+import { parseJsonPointer, resolveJsonPointer } from '../json-schema/json-pointer.js';
+import { isJsonObject } from '../support/is-json-object.js';
 import { descriptionContextFor, type DescriptionSettings } from './description-context.js';
 
 /** `description` followed by the `Usage:` list of `modelInstructions` (nothing when empty). */
@@ -73,22 +75,12 @@ function setAtPointer(
   entry: ToolEntry,
   fullPointer: string,
 ): void {
-  const tokens = pointer
-    .split('/')
-    .slice(1)
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
-  let node: unknown = root;
-  for (const token of tokens.slice(0, -1)) {
-    node = isRecord(node) ? node[token] : undefined;
-  }
-  if (!isRecord(node) || tokens.length === 0) {
+  const tokens = pointer.startsWith('/') ? parseJsonPointer(pointer) : [];
+  const node = resolveJsonPointer(root, tokens.slice(0, -1));
+  if (!isJsonObject(node) || tokens.length === 0) {
     throw new Error(
       `${entry.metadata.name}: description template at "${fullPointer}" has no such place in the contract`,
     );
   }
   node[tokens[tokens.length - 1]!] = value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
