@@ -21,6 +21,7 @@ import nodePath from 'node:path';
 import type { CommandIO } from './command-io.js';
 import type { ToolCall } from '../runtime/call/call-tool.js';
 import type { ModelProfile } from '../runtime/contract.js';
+import type { ToolErrorCode } from '../runtime/tool-error-code.js';
 import type { RequestApproval } from '../runtime/executor/authorize-tool-call.js';
 import type { ToolCallResult } from '../runtime/call/call-tool.js';
 import type { ToolResultArtifact } from '../runtime/call/apply-result-budget.js';
@@ -429,7 +430,7 @@ export interface CallJson {
   readonly tool: string | null;
   readonly isError: boolean;
   /** `invalid_input`, `permission_denied`, `timeout`, …; `null` on success. */
-  readonly errorCode: string | null;
+  readonly errorCode: ToolErrorCode | null;
   /** Exactly what the model reads. */
   readonly content: string;
   /** The handler's validated output; `null` on error. */

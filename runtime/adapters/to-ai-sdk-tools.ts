@@ -18,8 +18,9 @@ import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from 'ai'
 import type { ToolCallResult } from '../call/call-tool.js';
 import { blocksToText } from '../call/tool-content-blocks.js';
 import type { JsonSchema, ModelProfile, ModelToolContract, ToolContentBlock } from '../contract.js';
-import type { ToolSession } from '../session/create-tool-session.js';
 import { safeHoistLocalRefs } from '../json-schema/hoist-local-refs.js';
+import type { ToolSession } from '../session/create-tool-session.js';
+import type { ToolErrorCode } from '../tool-error-code.js';
 import { resolveStrictDialect } from './resolve-strict-dialect.js';
 import { restoreOptionalProperties } from './restore-optional-properties.js';
 import type { SchemaProblem } from '../json-schema/schema-problem.js';
@@ -38,7 +39,7 @@ export interface AiSdkToolOutput {
   /** Media blocks, when the result has them (`ToolCallResult.blocks`). */
   readonly blocks?: readonly ToolContentBlock[];
   readonly isError: boolean;
-  readonly errorCode?: string;
+  readonly errorCode?: ToolErrorCode;
 }
 
 export interface AiSdkToolsOptions {

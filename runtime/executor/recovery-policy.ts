@@ -14,6 +14,7 @@
  * a call refused before its handler ran, or one the tool failed on purpose, changed nothing.
  */
 import type { RecoveryStrategy, ToolEntry } from '../contract.js';
+import type { ToolErrorCode } from '../tool-error-code.js';
 import { timerDelayMs } from '../call/timer-delay.js';
 
 /**
@@ -26,7 +27,7 @@ import { timerDelayMs } from '../call/timer-delay.js';
  * A tool's other codes (it refused on purpose), `invalid_input`, `cancelled` and every
  * permission outcome are not transient: repeating the call gives the same answer.
  */
-export const TRANSIENT_ERROR_CODES: ReadonlySet<string> = new Set([
+export const TRANSIENT_ERROR_CODES: ReadonlySet<ToolErrorCode> = new Set<ToolErrorCode>([
   'timeout',
   'handler_error',
   'host_error',
@@ -37,7 +38,7 @@ export const TRANSIENT_ERROR_CODES: ReadonlySet<string> = new Set([
  * The transient codes, plus `cancelled` (stopped midway), `invalid_output` and `format_error`
  * (the handler ran to the end; only its answer was unusable).
  */
-export const UNCERTAIN_OUTCOME_ERROR_CODES: ReadonlySet<string> = new Set([
+export const UNCERTAIN_OUTCOME_ERROR_CODES: ReadonlySet<ToolErrorCode> = new Set<ToolErrorCode>([
   ...TRANSIENT_ERROR_CODES,
   'cancelled',
   'invalid_output',
@@ -75,7 +76,10 @@ export function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<vo
 }
 
 /** Whether a failure with `errorCode` may be retried automatically for `entry`. */
-export function mayRetryAutomatically(entry: ToolEntry, errorCode: string | undefined): boolean {
+export function mayRetryAutomatically(
+  entry: ToolEntry,
+  errorCode: ToolErrorCode | undefined,
+): boolean {
   return (
     errorCode !== undefined &&
     TRANSIENT_ERROR_CODES.has(errorCode) &&
@@ -103,7 +107,7 @@ export interface RecoveryGuidance {
 /** Guidance for a call of `entry` that failed with `errorCode`, or `undefined` when none applies. */
 export function recoveryGuidance(
   entry: ToolEntry,
-  errorCode: string | undefined,
+  errorCode: ToolErrorCode | undefined,
   attempts: number,
 ): RecoveryGuidance | undefined {
   const strategy = entry.metadata.recovery;

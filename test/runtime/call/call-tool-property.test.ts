@@ -20,6 +20,8 @@ const SENTENCES = [
   /^The required parameter `[^`]+` is missing$/,
   /^An unexpected parameter `[^`]+` was provided$/,
   /^The parameter `[^`]+` type is expected as `[^`]+` but provided as `[^`]+`$/,
+  // The list is capped (runtime/cap-echo.ts): the last line counts the rest.
+  /^… and \d+ more$/,
 ];
 
 /** Keys in the documented order, known code, array path, string message — recursively. */
