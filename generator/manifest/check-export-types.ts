@@ -17,6 +17,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node as MorphNode } from 'ts-morph';
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import { AUDIT_CACHE_DIRECTORY } from '../audit/audit-cache.js';
 import { listFiles } from '../list-files.js';
 import { compareManifestIssues, type ManifestIssue } from './manifest-issue.js';
@@ -141,7 +142,8 @@ export async function checkExportTypes(
   const firstCheckLine = lines.length + 1;
   const sorted = [...exports].sort(
     (left, right) =>
-      compare(left.implementation, right.implementation) || compare(left.member, right.member),
+      compareCodeUnits(left.implementation, right.implementation) ||
+      compareCodeUnits(left.member, right.member),
   );
   for (const [position, entry] of sorted.entries()) {
     const module = `m${modules.indexOf(entry.implementation)}`;
@@ -204,8 +206,4 @@ function declarationOf(expression: MorphNode): MorphNode | undefined {
     declaration as MorphNode & { getNameNode?: () => MorphNode | undefined }
   ).getNameNode?.();
   return name ?? declaration;
-}
-
-function compare(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }

@@ -405,6 +405,13 @@ export const ResultBudgetSchema = z
   .strict()
   .describe('How many bytes of a result reach the model, and what happens to the rest.');
 
+/**
+ * Longest timeout a manifest may declare: 2^31−1 ms (about 24.8 days), the largest delay
+ * `setTimeout` honours; a larger one fires at once, so every call would time out immediately.
+ */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+const timeoutMs = positiveInt.max(MAX_TIMEOUT_MS);
+
 const TIMEOUT_KIND =
   'none: the call never times out; bounded: it is aborted after defaultMs (a call may ask for up to maxMs when allowCallOverride).';
 
@@ -414,10 +421,10 @@ export const TimeoutSchema = z
     z
       .object({
         kind: z.literal('bounded').describe(TIMEOUT_KIND),
-        defaultMs: positiveInt.describe(
-          'Milliseconds a call may run before it is aborted, e.g. `120000`. Required when bounded.',
+        defaultMs: timeoutMs.describe(
+          'Milliseconds a call may run before it is aborted (at most 2147483647), e.g. `120000`. Required when bounded.',
         ),
-        maxMs: positiveInt.describe(
+        maxMs: timeoutMs.describe(
           'Upper limit of a per-call override, in milliseconds (at least defaultMs). Required when bounded.',
         ),
         allowCallOverride: z
@@ -425,6 +432,7 @@ export const TimeoutSchema = z
           .default(false)
           .describe('A call may pass its own `timeout` (capped at maxMs). Default: false.'),
         cleanupGraceMs: nonNegativeInt
+          .max(MAX_TIMEOUT_MS)
           .default(0)
           .describe(
             'Milliseconds an aborted handler is given to clean up before the runtime answers. Default: 0.',
