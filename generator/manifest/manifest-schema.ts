@@ -422,7 +422,7 @@ export const TimeoutSchema = z
       .object({
         kind: z.literal('bounded').describe(TIMEOUT_KIND),
         defaultMs: timeoutMs.describe(
-          'Milliseconds a call may run before it is aborted, e.g. `120000`. Required when bounded.',
+          'Milliseconds a call may run before it is aborted (at most 2147483647), e.g. `120000`. Required when bounded.',
         ),
         maxMs: timeoutMs.describe(
           'Upper limit of a per-call override, in milliseconds (at least defaultMs). Required when bounded.',

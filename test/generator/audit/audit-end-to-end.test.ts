@@ -114,42 +114,48 @@ afterAll(async () => {
 });
 
 describe('audit through the real generator', () => {
-  test('a newly set field nothing reads is flagged on its line and listed unread; a reader removes the flag', async () => {
-    const first = await regenerate();
-    expect(first.module).toContain('    required: false,\n');
-    expect(row(first.audit, 'trace.required')).toBe('| `trace.required` | unread | — | — |');
+  // Four regenerations, each after a runtime edit: each runs the audit scan and the hook type
+  // check cold (several seconds each on a loaded machine), so more than the default 30 s.
+  test(
+    'a newly set field nothing reads is flagged on its line and listed unread; a reader removes the flag',
+    { timeout: 180_000 },
+    async () => {
+      const first = await regenerate();
+      expect(first.module).toContain('    required: false,\n');
+      expect(row(first.audit, 'trace.required')).toBe('| `trace.required` | unread | — | — |');
 
-    // The manifest starts to set trace.required; the runtime still has no reader.
-    await put('manifest/tools/echo.yaml', manifest('trace:\n  required: true\n'));
-    const second = await regenerate();
-    expect(addedLines(first.module, second.module)).toEqual([
-      '    required: true, // unread: no runtime reader',
-    ]);
-    expect(row(second.audit, 'trace.required')).toBe('| `trace.required` | unread | — | Echo |');
-    // …and AUDIT.md asks for a decision about it, at the top.
-    const decisions = second.audit.slice(0, second.audit.indexOf('\n## Fields\n'));
-    expect(decisions).toContain(
-      '| `trace.required` | unread | Echo | nothing | add a reader, remove `trace.required`, or reserve it |',
-    );
-    expect(second.readers.fields.find((field) => field.path === 'trace.required')?.class).toBe(
-      'unread',
-    );
+      // The manifest starts to set trace.required; the runtime still has no reader.
+      await put('manifest/tools/echo.yaml', manifest('trace:\n  required: true\n'));
+      const second = await regenerate();
+      expect(addedLines(first.module, second.module)).toEqual([
+        '    required: true, // unread: no runtime reader',
+      ]);
+      expect(row(second.audit, 'trace.required')).toBe('| `trace.required` | unread | — | Echo |');
+      // …and AUDIT.md asks for a decision about it, at the top.
+      const decisions = second.audit.slice(0, second.audit.indexOf('\n## Fields\n'));
+      expect(decisions).toContain(
+        '| `trace.required` | unread | Echo | nothing | add a reader, remove `trace.required`, or reserve it |',
+      );
+      expect(second.readers.fields.find((field) => field.path === 'trace.required')?.class).toBe(
+        'unread',
+      );
 
-    // A runtime reader makes the field enforced; the flag disappears from the module.
-    await put('runtime/trace-gate.ts', TRACE_GATE);
-    const third = await regenerate();
-    expect(third.audit.slice(0, third.audit.indexOf('\n## Fields\n'))).not.toContain(
-      '`trace.required`',
-    );
-    expect(addedLines(second.module, third.module)).toEqual(['    required: true,']);
-    // `return entry.trace.required` is followed into its caller, where it is a condition.
-    expect(row(third.audit, 'trace.required')).toBe(
-      '| `trace.required` | enforced | `runtime/trace-gate.ts#needsTracer` (condition) | Echo |',
-    );
-    expect(third.readers.fields.find((field) => field.path === 'trace.required')?.class).toBe(
-      'enforced',
-    );
-  });
+      // A runtime reader makes the field enforced; the flag disappears from the module.
+      await put('runtime/trace-gate.ts', TRACE_GATE);
+      const third = await regenerate();
+      expect(third.audit.slice(0, third.audit.indexOf('\n## Fields\n'))).not.toContain(
+        '`trace.required`',
+      );
+      expect(addedLines(second.module, third.module)).toEqual(['    required: true,']);
+      // `return entry.trace.required` is followed into its caller, where it is a condition.
+      expect(row(third.audit, 'trace.required')).toBe(
+        '| `trace.required` | enforced | `runtime/trace-gate.ts#needsTracer` (condition) | Echo |',
+      );
+      expect(third.readers.fields.find((field) => field.path === 'trace.required')?.class).toBe(
+        'enforced',
+      );
+    },
+  );
 
   test('the mini-runtime’s reads, projections and findings as AUDIT.md states them', async () => {
     const { audit, module } = await regenerate();
