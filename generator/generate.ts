@@ -119,17 +119,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     root,
     options.listDirectory ? { listDirectory: options.listDirectory } : {},
   );
-  if (!loaded.ok) return failed(loaded.issues);
+  // Every problem of the run is reported at once: the implementation modules of the manifests
+  // that are valid are checked even when others are not, and the emitter runs even when a
+  // module is wrong.
+  const { checkHookExports } = await import('./manifest/check-hook-exports.js');
+  const hookIssues = await checkHookExports(root, loaded.ok ? loaded.set.tools : loaded.validTools);
+  if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
   const { set } = loaded;
   const { formatManifestIssue } = await import('./manifest/manifest-issue.js');
   const warnings = loaded.warnings.map(formatManifestIssue);
 
-  const { checkHookExports } = await import('./manifest/check-hook-exports.js');
-  const hookIssues = await checkHookExports(root, set.tools);
-  if (hookIssues.length > 0) return failed(hookIssues, warnings);
-
   const audit =
-    options.audit === false
+    options.audit === false || hookIssues.length > 0
       ? undefined
       : await (await import('./audit/audit-project.js')).auditProject({ projectRoot: root, set });
 
@@ -138,7 +139,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     set,
     audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) },
   );
-  if (!emitted.ok) return failed(emitted.issues, warnings);
+  if (hookIssues.length > 0 || !emitted.ok)
+    return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)], warnings);
   const files =
     audit === undefined
       ? emitted.files

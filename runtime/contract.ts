@@ -6,6 +6,7 @@
  * place contract values are written; this module only says what shape they have.
  */
 import type { ZodType, ZodTypeDef } from 'zod';
+import type { ToolErrorCode } from './tool-error-code.js';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations
@@ -62,6 +63,7 @@ export const HOOK_NAMES = [
   'resolvePermissionCapability',
   'resolvePermissionRulePolicy',
   'formatModelContent',
+  'formatModelBlocks',
   'formatPersistedModelContent',
 ] as const;
 export type HookName = (typeof HOOK_NAMES)[number];
@@ -177,6 +179,12 @@ export interface ToolMetadata {
   readonly modelInstructions: readonly string[];
   /** Old names that still resolve; never sent to the model. */
   readonly aliases: readonly string[];
+  /**
+   * The tool this one was built from by the manifest's `extends` (Task: `Agent`). Session lists
+   * and permission rules that name the base apply to this tool too, so a denied tool is not
+   * reachable through its copy. Default: absent (no base).
+   */
+  readonly extends?: string;
   readonly readOnly: boolean;
   readonly destructive: boolean;
   readonly concurrentSafe: boolean;
@@ -343,7 +351,8 @@ export interface ModelProfile {
 /** A failure a handler or hook reports on purpose; shown to the model as `<tool_use_error>`. */
 export interface ToolFailure {
   readonly ok: false;
-  readonly code: string;
+  /** One of the closed list in `tool-error-code.ts`. */
+  readonly code: ToolErrorCode;
   readonly message: string;
 }
 
@@ -574,6 +583,31 @@ export interface ToolCallContext {
   trackProcess(pid: number): void;
 }
 
+/**
+ * One block of what the model gets back: text, or media it can see or hear. `data` is base64.
+ * Adapters pass media on as media (AI SDK content parts, MCP content blocks, Anthropic
+ * `tool_result` blocks); a client that cannot take a kind reads its text description instead.
+ */
+export type ToolContentBlock =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly mediaType: string; readonly data: string }
+  | { readonly type: 'audio'; readonly mediaType: string; readonly data: string }
+  /** A document (a PDF's pages). */
+  | {
+      readonly type: 'document';
+      readonly mediaType: string;
+      readonly data: string;
+      readonly title?: string;
+    }
+  /** An MCP resource: its text, or its bytes (`data`), or only where it is (`uri`). */
+  | {
+      readonly type: 'resource';
+      readonly uri: string;
+      readonly mediaType?: string;
+      readonly text?: string;
+      readonly data?: string;
+    };
+
 /** Result of recomputing a tool's permission-relevant capability from its input (Bash). */
 export interface PermissionCapability {
   readonly readOnly: boolean;
@@ -586,6 +620,12 @@ export interface PermissionCapability {
 export interface PermissionRulePolicy {
   /** e.g. `{ command: ['git status', 'rm -rf x'] }` for a compound Bash command. */
   readonly matchValues: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Why the tool cannot be sure `matchValues` name everything the call runs (a Bash command that
+   * does not parse, `$cmd x`, `… | bash`). Then no allow rule allows the call, and while a pattern
+   * deny rule applies to the tool no mode allows it without asking. Default: absent (certain).
+   */
+  readonly uncertain?: string;
 }
 
 /** An approval preview attached by `prepareApproval`. */
@@ -634,6 +674,12 @@ export interface ToolHooks<Input, Output> {
   readonly resolvePermissionRulePolicy?: (input: Input) => PermissionRulePolicy;
   /** Turn the handler's output into what the model reads. Default: JSON or the string itself. */
   readonly formatModelContent?: (output: Output) => string;
+  /**
+   * The output as content blocks, for outputs with media (Read's images and PDF pages, an MCP
+   * server's images). Clients that take media get these; `formatModelContent` stays the text
+   * for those that cannot. `undefined` or no media: the text alone.
+   */
+  readonly formatModelBlocks?: (output: Output) => readonly ToolContentBlock[] | undefined;
   /** Summary shown to the model when the whole result was spilled to `artifactPath`. */
   readonly formatPersistedModelContent?: (
     output: Output,

@@ -153,7 +153,12 @@ export function loadManifestSources(input: {
   const index = loadIndex(input.index, issues);
   issues.push(...checkCrossManifest(records, validated, index, unparsedFiles));
 
-  if (issues.length > 0) return { ok: false, issues: uniqueSorted(issues) };
+  if (issues.length > 0)
+    return {
+      ok: false,
+      issues: uniqueSorted(issues),
+      validTools: validated.map((entry) => entry.tool),
+    };
   const order = new Map(index!.value.registrationOrder.map((name, position) => [name, position]));
   const tools = validated
     .map((entry) => entry.tool)

@@ -42,11 +42,13 @@ export type ManifestIssueCode =
   | 'missing_from_registration_order'
   | 'duplicate_in_registration_order'
   | 'reserved_name_defined'
+  | 'unknown_reference'
   // hand-written implementation modules
   | 'missing_implementation'
   | 'missing_handler'
   | 'hook_not_exported'
-  | 'hook_not_declared';
+  | 'hook_not_declared'
+  | 'wrong_export_type';
 
 export interface ManifestIssue {
   readonly code: ManifestIssueCode;

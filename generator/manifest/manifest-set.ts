@@ -41,4 +41,12 @@ export type LoadResult =
       /** Problems that do not fail the run (a schema nested deep enough to warn about), sorted. */
       readonly warnings: readonly ManifestIssue[];
     }
-  | { readonly ok: false; readonly issues: readonly ManifestIssue[] };
+  | {
+      readonly ok: false;
+      readonly issues: readonly ManifestIssue[];
+      /**
+       * The manifests that are valid on their own, so checks of their implementation modules
+       * still run and their problems are reported in the same run.
+       */
+      readonly validTools: readonly LoadedTool[];
+    };
