@@ -14,8 +14,8 @@
  * `resultBudget.artifact.retention` ends with the turn or the session are deleted, as a host
  * deletes them (`cleanupArtifacts`); `--keep-artifacts` keeps them for inspection.
  */
-import { terminalText } from './terminal-text.js';
 import { readFile } from 'node:fs/promises';
+import { terminalText } from './terminal-text.js';
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
 import type { CommandIO } from './command-io.js';
@@ -224,17 +224,13 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      io.err(
-        terminalText(
-          `tool-contracts call: cannot read --calls ${file}: ${(error as Error).message}`,
-        ),
-      );
+      io.err(`tool-contracts call: cannot read --calls ${file}: ${(error as Error).message}`);
       return 2;
     }
     const read = readCallLines(text);
     if (!read.ok) {
       for (const problem of read.problems)
-        io.err(terminalText(`tool-contracts call: ${file}:${problem.line}: ${problem.message}`));
+        io.err(`tool-contracts call: ${file}:${problem.line}: ${problem.message}`);
       return 2;
     }
     fileCalls = read.calls;
@@ -415,7 +411,7 @@ async function runRepl(
     }
     const parsed = parseReplLine(text);
     if (typeof parsed === 'string') {
-      io.err(terminalText(`tool-contracts call: ${parsed}`));
+      io.err(`tool-contracts call: ${parsed}`);
       failed = true;
       continue;
     }
