@@ -214,12 +214,15 @@ export interface ToolMetadata {
  * - `subagentProfiles[].name`, `.description`: the sub-agent profiles the host offers.
  * - `currentMonth`: e.g. `November 2026`.
  * - `dynamicWorkflows`: whether dynamic workflows are on.
+ * - `model.supportsPdf`, `model.supportsNativeWebSearch`: capabilities of the model the list is
+ *   for (Read describes PDFs only to models that can read them). Default: false.
  */
 export const DESCRIPTION_CONTEXT_SHAPE = {
   timeout: { defaultMs: 'number', maxMs: 'number' },
   subagentProfiles: [{ name: 'string', description: 'string' }],
   currentMonth: 'string',
   dynamicWorkflows: 'boolean',
+  model: { supportsPdf: 'boolean', supportsNativeWebSearch: 'boolean' },
 } as const;
 
 /** One type in a description-context shape (see {@link DESCRIPTION_CONTEXT_SHAPE}). */

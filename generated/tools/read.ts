@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/read.js';
+import { descriptionTemplates } from '../descriptions/read.js';
 
 export const InputSchema = z.object({
   file_path: z.string().min(1).describe("Path of the file to read (absolute, or relative to the working directory)."),
@@ -60,7 +61,8 @@ export const contract = {
     idempotent: true,
     recovery: "retry",
   },
-  description: "Reads a file from the local file system. Absolute paths are clearest; a relative path is resolved against the working directory. Reading a file that does not exist returns an error (with similar names in the same directory, when there are any).\n\n- Text files come back in `cat -n` form: each line prefixed with its 1-based line number and a tab. By default up to 2000 lines from the start are returned; use `offset` (first line, 1-based) and `limit` (number of lines) for long files. Lines longer than 2000 characters are cut.\n- Images (PNG, JPEG, GIF, WebP) are returned as images.\n- Directories cannot be read; list them with Bash (`ls`) instead.\n- A file must be read in this session before Write or Edit may change it.",
+  description: "Reads a file from the local file system. Absolute paths are clearest; a relative path is resolved against the working directory. Reading a file that does not exist returns an error (with similar names in the same directory, when there are any).\n\n- Text files come back in `cat -n` form: each line prefixed with its 1-based line number and a tab. By default up to 2000 lines from the start are returned; use `offset` (first line, 1-based) and `limit` (number of lines) for long files. Lines longer than 2000 characters are cut.\n- Images (PNG, JPEG, GIF, WebP) are returned as images.\n{{#if model.supportsPdf}}\n- PDF files are returned as documents. A PDF of more than 10 pages needs `pages` (e.g. \"1-5\", at most 20 pages per call).\n{{/if}}\n- Directories cannot be read; list them with Bash (`ls`) instead.\n- A file must be read in this session before Write or Edit may change it.",
+  descriptionTemplates: descriptionTemplates,
   inputSchema: {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",

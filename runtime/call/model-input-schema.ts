@@ -39,7 +39,10 @@ export function modelInputSchema(
       currentMonth: formatCurrentMonth(new Date()),
       dynamicWorkflows: true,
     };
-    schema = entry.resolveModelContract(renderModelContract(entry, settings), model).inputSchema;
+    schema = entry.resolveModelContract(
+      renderModelContract(entry, settings, model),
+      model,
+    ).inputSchema;
     perModel.set(key, schema);
   }
   let profiles = byProfile.get(entry);

@@ -5,7 +5,7 @@
  * whether dynamic workflows are on. This module turns those into a {@link DescriptionContext} for
  * one tool, so that every path that renders descriptions renders them alike.
  */
-import type { DescriptionContext, ToolContract } from '../contract.js';
+import type { DescriptionContext, ModelProfile, ToolContract } from '../contract.js';
 
 /** Host-level inputs of description rendering. */
 export interface DescriptionSettings {
@@ -47,10 +47,14 @@ export function formatCurrentMonth(date: Date): string {
   return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-/** The context a tool's description templates are rendered with under `settings`. */
+/**
+ * The context a tool's description templates are rendered with under `settings`, for `model`
+ * (default: a model with no capabilities).
+ */
 export function descriptionContextFor(
   tool: Pick<ToolContract, 'timeout'>,
   settings: DescriptionSettings,
+  model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
 ): DescriptionContext {
   const ownTimeout =
     tool.timeout.kind === 'bounded'
@@ -61,5 +65,9 @@ export function descriptionContextFor(
     subagentProfiles: settings.subagentProfiles ?? [],
     currentMonth: settings.currentMonth,
     dynamicWorkflows: settings.dynamicWorkflows,
+    model: {
+      supportsPdf: model?.supportsPdf ?? false,
+      supportsNativeWebSearch: model?.supportsNativeWebSearch ?? false,
+    },
   };
 }

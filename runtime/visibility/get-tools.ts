@@ -54,7 +54,7 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
     .flatMap((entry) => {
       let contract: ModelToolContract;
       try {
-        contract = renderModelContract(entry, input.descriptionSettings);
+        contract = renderModelContract(entry, input.descriptionSettings, input.model);
       } catch (error) {
         if (!(error instanceof DescriptionRenderError)) throw error;
         input.onRenderError?.(error);

@@ -4,7 +4,7 @@
  * budget copied as plain data. The result never holds a function: entries carry handlers and
  * hooks, and a model SDK handed a function might execute the tool on its own.
  */
-import type { JsonSchema, ModelToolContract, ToolEntry } from '../contract.js';
+import type { JsonSchema, ModelProfile, ModelToolContract, ToolEntry } from '../contract.js';
 import { parseJsonPointer, resolveJsonPointer } from '../json-schema/json-pointer.js';
 import { isJsonObject } from '../support/is-json-object.js';
 import { descriptionContextFor, type DescriptionSettings } from './description-context.js';
@@ -38,20 +38,22 @@ export function appendUsageList(description: string, modelInstructions: readonly
 }
 
 /**
- * Project `entry` for the model with its templates rendered under `settings`.
+ * Project `entry` for `model` (default: one without capabilities) with its templates rendered
+ * under `settings`.
  *
  * @throws DescriptionRenderError when a template throws.
  */
 export function renderModelContract(
   entry: ToolEntry,
   settings: DescriptionSettings,
+  model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
 ): ModelToolContract {
   let description = entry.description;
   const inputSchema = structuredClone(entry.inputSchema) as Record<string, unknown>;
   const outputSchema = structuredClone(entry.outputSchema) as Record<string, unknown>;
   const templates = entry.descriptionTemplates;
   if (templates !== undefined) {
-    const context = descriptionContextFor(entry, settings);
+    const context = descriptionContextFor(entry, settings, model);
     for (const pointer of Object.keys(templates.sources)) {
       let text: string;
       try {

@@ -205,6 +205,19 @@ describe('the 40 built-ins', () => {
     expect(Object.keys(read(false).inputSchema.properties as object)).not.toContain('pages');
   });
 
+  test('Read describes PDFs only to PDF-capable models; the rest of its description is the same', () => {
+    const runtime = runtimeFor();
+    const description = (supportsPdf: boolean) =>
+      runtime
+        .getTools({ model: modelProfile({ supportsPdf }) })
+        .find((tool) => tool.name === 'Read')!.description;
+    const pdfLine =
+      '- PDF files are returned as documents. A PDF of more than 10 pages needs `pages` (e.g. "1-5", at most 20 pages per call).\n';
+    expect(description(true)).toContain(pdfLine);
+    expect(description(false)).not.toContain('PDF');
+    expect(description(true).replace(pdfLine, '')).toBe(description(false));
+  });
+
   test('descriptions follow the context: month, timeout policy, profiles, dynamic workflows', () => {
     const on = runtimeFor({
       subagentProfiles: [{ name: 'explore', description: 'Read-only research' }],

@@ -63,7 +63,7 @@ describe('description templates use only what the description context declares',
       name: 'an unknown top-level variable',
       text: withDescription('"Hello {{nosuchvar}}"'),
       want: [
-        `${P}:5:21 description: unknown variable "nosuchvar" (known here: timeout, subagentProfiles, currentMonth, dynamicWorkflows)`,
+        `${P}:5:21 description: unknown variable "nosuchvar" (known here: timeout, subagentProfiles, currentMonth, dynamicWorkflows, model)`,
       ],
     },
     {
@@ -110,10 +110,10 @@ describe('description templates use only what the description context declares',
       name: 'item fields outside #each, @index outside #each, paths above the root',
       text: withDescription('"{{name}} {{@index}} {{../currentMonth}} {{@root.nope}}"'),
       want: [
-        `${P}:5:15 description: unknown variable "name" (known here: timeout, subagentProfiles, currentMonth, dynamicWorkflows)`,
+        `${P}:5:15 description: unknown variable "name" (known here: timeout, subagentProfiles, currentMonth, dynamicWorkflows, model)`,
         `${P}:5:24 description: @index exists only directly inside {{#each}}`,
         `${P}:5:35 description: "../currentMonth" climbs above the context`,
-        `${P}:5:55 description: unknown variable "@root.nope" (known here: timeout, subagentProfiles, currentMonth, dynamicWorkflows)`,
+        `${P}:5:55 description: unknown variable "@root.nope" (known here: timeout, subagentProfiles, currentMonth, dynamicWorkflows, model)`,
       ],
     },
     {

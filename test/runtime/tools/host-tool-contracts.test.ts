@@ -22,7 +22,7 @@ const offPeak: Availability = { ports: ['offPeak'], excludedSessionKinds: ['suba
 const workflows: Availability = { features: ['dynamicWorkflows'] };
 const workflowsOutsideChildren: Availability = {
   features: ['dynamicWorkflows'],
-  excludedSessionKinds: ['workflowChild'],
+  excludedSessionKinds: ['workflowChild', 'workflowActor'],
 };
 const format = ['formatModelContent'];
 const authoring = ['validateInput', 'resolveInput', 'prepareApproval', 'formatModelContent'];

@@ -54,6 +54,14 @@ describe('descriptionContextFor', () => {
       subagentProfiles: [],
       currentMonth: 'May 2026',
       dynamicWorkflows: false,
+      model: { supportsPdf: false, supportsNativeWebSearch: false },
     });
+  });
+
+  test('carries the capabilities of the model the list is for', () => {
+    const model = { supportsPdf: true, supportsNativeWebSearch: false };
+    expect(descriptionContextFor({ timeout: { kind: 'none' } }, settings, model).model).toEqual(
+      model,
+    );
   });
 });
