@@ -77,7 +77,7 @@ export function implementationSource(kebab: string, hooks: readonly string[] = [
     '',
     'type Implementation = ToolImplementation<Input, Output>;',
     '',
-    "export const handler: Implementation['handler'] = async () => ({ ok: false, code: 'fixture', message: 'not callable' });",
+    "export const handler: Implementation['handler'] = async () => ({ ok: false, code: 'handler_error', message: 'not callable' });",
     ...hooks.map((hook) => {
       const body = hookBodies[hook];
       if (body === undefined) throw new Error(`fixture has no body for hook ${hook}`);

@@ -138,7 +138,13 @@ describe('free text survives generation exactly', () => {
             name: `T${index}`,
             yaml: manifestOf(`T${index}`, entry, index % 2 === 0),
           }));
-          const root = await fixtureProject(tools);
+          // tsc follows runtime/contract.ts to the error-code union it imports.
+          const root = await fixtureProject(tools, {
+            'runtime/tool-error-code.ts': await readFile(
+              path.join(REPO_ROOT, 'runtime/tool-error-code.ts'),
+              'utf8',
+            ),
+          });
           const result = await generate({ projectRoot: root, write: true, audit: false });
           expect(result.issues.map(formatGenerateIssue)).toEqual([]);
 
