@@ -11,6 +11,7 @@
  */
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import nodePath from 'node:path';
+import { capEcho } from './cap-echo.js';
 
 /** Why a path was refused. */
 export type PathPolicyErrorCode =
@@ -55,7 +56,7 @@ function pathModule(platform: NodeJS.Platform | undefined): nodePath.PlatformPat
 
 /** `"a\u0000b"` stays readable in a message. */
 function quote(path: string): string {
-  return JSON.stringify(path);
+  return JSON.stringify(capEcho(path));
 }
 
 /**

@@ -33,6 +33,7 @@ export const contract = {
     purpose: "Claude Code-compatible alias of Agent, callable but never sent to the model", // unread: no runtime reader (reserved)
     modelInstructions: [],
     aliases: [],
+    extends: "Agent",
     readOnly: true,
     destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: true,

@@ -29,6 +29,7 @@ export function contractValue(input: ContractValueInput): Record<string, unknown
       purpose: manifest.purpose,
       modelInstructions: manifest.modelInstructions,
       aliases: manifest.aliases,
+      extends: manifest.extends,
       readOnly: flags.readOnly,
       destructive: flags.destructive,
       concurrentSafe: flags.concurrentSafe,

@@ -35,7 +35,12 @@ export interface ManifestSet {
 
 /** A loaded set, or every problem found (sorted by file and position, never empty). */
 export type LoadResult =
-  | { readonly ok: true; readonly set: ManifestSet }
+  | {
+      readonly ok: true;
+      readonly set: ManifestSet;
+      /** Problems that do not fail the run (a schema nested deep enough to warn about), sorted. */
+      readonly warnings: readonly ManifestIssue[];
+    }
   | {
       readonly ok: false;
       readonly issues: readonly ManifestIssue[];

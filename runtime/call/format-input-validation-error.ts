@@ -16,6 +16,7 @@
  * Parameters are named by their path: `file_path`, `edits[0].old_string`, `[""]` (see
  * {@link parameterName}).
  */
+import { capEcho, capLines, MAX_FAILURE_MESSAGE_CHARS } from '../cap-echo.js';
 import type { JsonSchema } from '../contract.js';
 import { declaredJsonType, jsonSchemaNodeAt } from '../json-schema/json-schema-node-at.js';
 import { isJsonObject } from '../support/is-json-object.js';
@@ -32,7 +33,10 @@ export function formatInputValidationError(
 ): string {
   const lines = describeParameterProblems(issues, input, inputSchema);
   const count = lines.length > 0 ? lines.length : issues.length;
-  const body = lines.length > 0 ? lines.join('\n') : JSON.stringify(issues, null, 2);
+  const body =
+    lines.length > 0
+      ? capLines(lines).join('\n')
+      : capEcho(JSON.stringify(issues, null, 2), MAX_FAILURE_MESSAGE_CHARS);
   return toolUseError(
     `InputValidationError: ${toolName} failed due to the following issue${count === 1 ? '' : 's'}:\n${body}`,
   );
@@ -99,9 +103,9 @@ export function parameterName(path: IssuePath): string {
   return path
     .map((segment, index) => {
       if (typeof segment === 'number') return `[${segment}]`;
-      if (!PLAIN_KEY.test(segment))
-        return `[${JSON.stringify(segment).replaceAll('`', '\\u0060')}]`;
-      return index === 0 ? segment : `.${segment}`;
+      const key = capEcho(segment);
+      if (!PLAIN_KEY.test(key)) return `[${JSON.stringify(key).replaceAll('`', '\\u0060')}]`;
+      return index === 0 ? key : `.${key}`;
     })
     .join('');
 }

@@ -5,6 +5,9 @@
 import { distance } from 'fastest-levenshtein';
 import { compareCodeUnits } from '../support/compare-code-units.js';
 
+/** Requested names longer than this get no suggestions. */
+const MAX_COMPARED_NAME_LENGTH = 256;
+
 /** At most this many names are suggested. */
 export const MAX_TOOL_NAME_SUGGESTIONS = 3;
 
@@ -24,7 +27,8 @@ function comparable(name: string): string {
  */
 export function suggestToolNames(requested: string, candidates: Iterable<string>): string[] {
   const wanted = comparable(requested);
-  if (wanted === '') return [];
+  // A name this long is close to no tool name (64 at most), and comparing it would cost time.
+  if (wanted === '' || wanted.length > MAX_COMPARED_NAME_LENGTH) return [];
   const scored: { name: string; score: number }[] = [];
   for (const name of new Set(candidates)) {
     const other = comparable(name);

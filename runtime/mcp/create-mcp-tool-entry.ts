@@ -2,6 +2,7 @@
  * One MCP tool descriptor → a {@link ToolEntry} like any built-in, whose handler calls the
  * host's `callMcpTool` with the tool's original name (SPEC §5.4).
  */
+import { timerDelayMs } from '../call/timer-delay.js';
 import { z } from 'zod';
 import type {
   JsonSchema,
@@ -11,6 +12,7 @@ import type {
   ToolResultBudget,
 } from '../contract.js';
 import { formatMcpContent } from './format-mcp-content.js';
+import { mcpContentBlocks } from './mcp-content-blocks.js';
 import { MCP_DEFAULT_TIMEOUT_MS } from './mcp-result-budgets.js';
 import { mcpCapability } from './project-mcp-tool-name.js';
 import type { CallMcpTool, McpCallResult, McpToolDescriptor } from './mcp-tool-descriptor.js';
@@ -65,7 +67,7 @@ export function createMcpToolEntry(
     typeof descriptor.timeoutMs === 'number' &&
     Number.isInteger(descriptor.timeoutMs) &&
     descriptor.timeoutMs > 0
-      ? descriptor.timeoutMs
+      ? timerDelayMs(descriptor.timeoutMs)
       : MCP_DEFAULT_TIMEOUT_MS;
   const description =
     [descriptor.description, descriptor.title, annotations.title].find(
@@ -157,5 +159,6 @@ export function createMcpToolEntry(
       }
     },
     formatModelContent: formatMcpContent,
+    formatModelBlocks: mcpContentBlocks,
   };
 }

@@ -21,6 +21,8 @@
  * - the result is validated against the draft 2020-12 meta-schema with ajv; if it fails,
  *   `{type:'object'}` with a warning.
  */
+import { capEcho } from '../cap-echo.js';
+import { compileLinearRegExp, linearRegExpEngine } from '../support/linear-regexp.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { JsonSchema } from '../contract.js';
@@ -70,7 +72,7 @@ function ajv(): Ajv2020 {
     allErrors: false,
     validateFormats: true,
     formats: fullFormats,
-    code: { optimize: false },
+    code: { optimize: false, regExp: linearRegExpEngine },
   });
   return sharedAjv;
 }
@@ -207,11 +209,14 @@ function convertFormat(node: JsonObject, out: JsonObject): void {
   Object.assign(out, withDescriptionNote(out, `(Format: ${named}.)`));
 }
 
-/** ajv compiles patterns as `new RegExp(pattern, 'u')`; one that does not compile is dropped. */
+/**
+ * Patterns are matched with RE2 (linear time, see `linear-regexp.ts`), as the call-time validator
+ * does; one RE2 cannot compile (look-around, back-references, a bad pattern) is dropped.
+ */
 function isValidPattern(pattern: unknown): boolean {
   if (typeof pattern !== 'string') return false;
   try {
-    new RegExp(pattern, 'u');
+    compileLinearRegExp(pattern, 'u');
     return true;
   } catch {
     return false;
@@ -224,9 +229,11 @@ function convertPattern(node: JsonObject, out: JsonObject, state: State): void {
     out.pattern = node.pattern;
     return;
   }
-  const named = typeof node.pattern === 'string' ? node.pattern : JSON.stringify(node.pattern);
+  const named = capEcho(
+    typeof node.pattern === 'string' ? node.pattern : JSON.stringify(node.pattern),
+  );
   state.warnings.push(
-    `pattern ${JSON.stringify(named)} is not a valid regular expression; dropped`,
+    `pattern ${JSON.stringify(named)} is not a valid RE2 regular expression (no look-around or back-references); dropped`,
   );
   Object.assign(out, withDescriptionNote(out, `(Pattern: ${named}.)`));
 }
@@ -237,7 +244,7 @@ function convertPatternProperties(record: JsonObject, state: State): JsonObject 
     if (isValidPattern(pattern)) defineEntry(out, pattern, convertNode(child, state));
     else
       state.warnings.push(
-        `patternProperties key ${JSON.stringify(pattern)} is not a valid regular expression; dropped`,
+        `patternProperties key ${JSON.stringify(capEcho(pattern))} is not a valid RE2 regular expression (no look-around or back-references); dropped`,
       );
   }
   return out;

@@ -11,7 +11,9 @@
  * - The host's `node_repl` server: 64 KiB spilled budget; its `js` tool is `system`, high risk.
  * - A server registered with the host's computer-use token (see `computer-use-verifier.ts`):
  *   256 KiB budget, shown as `mcp__computer-use__<tool>` with its ordinary name kept as an alias.
- *   The same server without the token is an ordinary MCP server.
+ *   The same server without the token is an ordinary MCP server. Names starting with
+ *   `mcp__computer-use__` belong to the verified server only: an unverified server that would get
+ *   them (one named `computer-use`) is shown as `mcp__unverified-computer-use__<tool>`.
  * - Registering clears the runtime's tools cache.
  */
 import picomatch from 'picomatch';
@@ -33,6 +35,21 @@ import { mcpCapability, mcpToolName, projectMcpToolNames } from './project-mcp-t
 export const NODE_REPL_SERVER = 'node_repl';
 /** Server part of the verified computer-use server's provider-visible names. */
 export const COMPUTER_USE_VISIBLE_SERVER = 'computer-use';
+
+/** Provider-visible names that belong to the verified computer-use server only. */
+export const COMPUTER_USE_NAME_PREFIX = `mcp__${COMPUTER_USE_VISIBLE_SERVER}__`;
+/** Server part prefix given to an unverified server whose names would start with that prefix. */
+export const UNVERIFIED_PREFIX = 'unverified-';
+
+/**
+ * Whether an unverified server's tools would be named `mcp__computer-use__…` (a server called
+ * `computer-use`, or `computer-use__x`). Those names are the verified server's, so such a server
+ * is shown as `unverified-<server>`: it can neither pose as the verified server nor, by
+ * registering first, push the verified server's tools to hashed names.
+ */
+export function claimsComputerUseNames(server: string): boolean {
+  return mcpToolName(server, '').startsWith(COMPUTER_USE_NAME_PREFIX);
+}
 
 export interface RegisterMcpToolsOptions {
   /** Calls a tool on a server; the entries' handlers go through it. */
@@ -110,7 +127,15 @@ export function registerMcpTools(
     return reason === undefined;
   });
 
-  const visibleServer = computerUse ? COMPUTER_USE_VISIBLE_SERVER : server;
+  const visibleServer = computerUse
+    ? COMPUTER_USE_VISIBLE_SERVER
+    : claimsComputerUseNames(server)
+      ? `${UNVERIFIED_PREFIX}${server}`
+      : server;
+  if (visibleServer !== server && !computerUse)
+    warnings.push(
+      `MCP server "${server}" is not the verified computer-use server; its tools are shown as ${mcpToolName(visibleServer, '')}<tool>`,
+    );
   const taken = new Set([
     ...runtime.registry.list().map((entry) => entry.metadata.name),
     ...runtime.registry.aliases().keys(),

@@ -9,6 +9,7 @@
  * The only tool names written here are the fixed sets the article defines for session kinds:
  * the explore toolset and RespondToCoordinator's add-back in sub-agent sessions.
  */
+import { ruleSubjectNames } from '../permission/rule-subject-names.js';
 import type { FeatureFlag, HostPort, SessionKind, ToolEntry } from '../contract.js';
 import { FEATURE_FLAGS } from '../contract.js';
 import {
@@ -188,7 +189,7 @@ function firstSkip(
   const skip = (reason: RegistrationSkipReason, detail?: string): SkippedTool =>
     detail === undefined ? { name, reason } : { name, reason, detail };
   const { availability } = tool;
-  const names = [name, ...tool.metadata.aliases];
+  const names = ruleSubjectNames(tool.metadata);
   const addedBack = input.sessionKind === 'subagent' && SUBAGENT_ADD_BACK.has(name);
 
   const listed = sessionListVerdict(

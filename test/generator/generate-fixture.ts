@@ -110,6 +110,11 @@ export async function fixtureProject(
   const files: Record<string, string> = {
     'manifest/tools.yaml': toolIndexYaml(tools.map((tool) => tool.name)),
     'runtime/contract.ts': await readFile(path.join(REPO_ROOT, 'runtime/contract.ts'), 'utf8'),
+    // contract.ts imports the error-code union.
+    'runtime/tool-error-code.ts': await readFile(
+      path.join(REPO_ROOT, 'runtime/tool-error-code.ts'),
+      'utf8',
+    ),
     'tsconfig.json': await fixtureTsconfig(),
     // ESM, like the real project: NodeNext resolution reads this.
     'package.json': '{ "type": "module", "private": true }\n',

@@ -135,6 +135,7 @@ describe('determinism', () => {
       'manifest/tools/mid-tool.yaml',
       'manifest/tools/zeta.yaml',
       'runtime/contract.ts',
+      'runtime/tool-error-code.ts',
       'runtime/tools/alpha.ts',
       'runtime/tools/mid-tool.ts',
       'runtime/tools/zeta.ts',
@@ -376,6 +377,7 @@ describe('every problem of a run is reported at once', () => {
     const result = await generate({ projectRoot: root, write: true });
     expect(issuesOf(result)).toEqual([
       'manifest/tools/alpha.yaml:26:31 availability.supersededBy: no manifest defines "Zetta", did you mean "Zeta"?',
+      "manifest/tools/beta.yaml:5:14 description: the description template does not compile: Parse error on line 1: ...s {{#if x}} forever. Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'",
       'manifest/tools/zeta.yaml:4:10 purpose: expected a string, found a mapping',
       "runtime/tools/alpha.ts:2:14 validateInput: hook validateInput exported by runtime/tools/alpha.ts has type 42, not the ToolImplementation member's: Type 'number' is not assignable to type '(input: any, context: ToolCallContext) => ValidationOutcome | Promise<ValidationOutcome>'.",
     ]);

@@ -359,8 +359,8 @@ describe('normalizeMcpInputSchema', () => {
         patternProperties: { '^x-': { type: 'integer' } },
       },
       warnings: [
-        'pattern "([" is not a valid regular expression; dropped',
-        'patternProperties key "(" is not a valid regular expression; dropped',
+        'pattern "([" is not a valid RE2 regular expression (no look-around or back-references); dropped',
+        'patternProperties key "(" is not a valid RE2 regular expression (no look-around or back-references); dropped',
       ],
     },
     {
