@@ -149,13 +149,7 @@ describe('free text survives generation exactly', () => {
             name: `T${index}`,
             yaml: manifestOf(`T${index}`, entry, index % 2 === 0),
           }));
-          // tsc follows runtime/contract.ts to the error-code union it imports.
-          const root = await fixtureProject(tools, {
-            'runtime/tool-error-code.ts': await readFile(
-              path.join(REPO_ROOT, 'runtime/tool-error-code.ts'),
-              'utf8',
-            ),
-          });
+          const root = await fixtureProject(tools);
           const result = await generate({ projectRoot: root, write: true, audit: false });
           expect(result.issues.map(formatGenerateIssue)).toEqual([]);
 
