@@ -123,7 +123,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // that are valid are checked even when others are not, and the emitter runs even when a
   // module is wrong.
   const { checkHookExports } = await import('./manifest/check-hook-exports.js');
-  const hookIssues = await checkHookExports(root, loaded.ok ? loaded.set.tools : loaded.validTools);
+  const hookIssues = await checkHookExports(
+    root,
+    loaded.ok ? loaded.set.tools : loaded.implementationTargets,
+  );
   if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
   const { set } = loaded;
   const { formatManifestIssue } = await import('./manifest/manifest-issue.js');

@@ -39,7 +39,7 @@ export const contract = {
     destructive: true, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: false,
     sideEffectScope: "workspace",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:87
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,

@@ -27,7 +27,7 @@ export const contract = {
     destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: false,
     sideEffectScope: "userInteraction",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:87
     needsApproval: false,
     requiresUserInteraction: true,
     allowedInPlanMode: true,

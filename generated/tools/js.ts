@@ -23,7 +23,7 @@ export const contract = {
     destructive: true, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: false,
     sideEffectScope: "system",
-    riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts:87
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,

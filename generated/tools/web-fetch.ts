@@ -42,7 +42,7 @@ export const contract = {
     destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
     concurrentSafe: true,
     sideEffectScope: "network",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:87
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: true,

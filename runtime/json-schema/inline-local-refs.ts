@@ -39,7 +39,7 @@ const DEFAULT_MAX_NODES = 2_000;
  *   replaced by its target, itself inlined; keywords next to the `$ref` are kept and win over
  *   the target's (a boolean target with siblings becomes `{allOf: [target], …siblings}`);
  * - a ref that recurses is expanded `recursionLimit` times along a path, then replaced by a stub
- *   that keeps the target's `type` and says so in its description;
+ *   that keeps the target's `type` and says so in its description, with a warning (once per ref);
  * - a remote ref is dropped, and said in the description and a warning; a ref that points at
  *   nothing, or at something that is not a schema, is dropped with a warning;
  * - `$defs` and `definitions` are dropped.
@@ -54,6 +54,7 @@ export function inlineLocalRefs(
     root: schema,
     warnings: [],
     nodes: 0,
+    stubbed: new Set(),
     recursionLimit: options.recursionLimit ?? DEFAULT_RECURSION_LIMIT,
     maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,
   };
@@ -64,6 +65,8 @@ interface State {
   readonly root: unknown;
   readonly warnings: string[];
   nodes: number;
+  /** References already reported as stubbed (each is reported once). */
+  readonly stubbed: Set<string>;
   readonly recursionLimit: number;
   readonly maxNodes: number;
 }
@@ -106,6 +109,14 @@ function inlineReference(
   }
   const depth = refStack.filter((seen) => seen === ref).length;
   if (depth >= state.recursionLimit || state.nodes >= state.maxNodes) {
+    if (!state.stubbed.has(ref)) {
+      state.stubbed.add(ref);
+      state.warnings.push(
+        depth >= state.recursionLimit
+          ? `reference "${ref}" recurses; expanded ${state.recursionLimit} times, then replaced by a stub that only keeps its type`
+          : `reference "${ref}" not expanded: the schema reached ${state.maxNodes} nodes; replaced by a stub that only keeps its type`,
+      );
+    }
     const stub: JsonObject = {};
     if (isJsonObject(target) && target['type'] !== undefined)
       stub['type'] = structuredClone(target['type']);

@@ -16,6 +16,8 @@
  *   them (one named `computer-use`) is shown as `mcp__unverified-computer-use__<tool>`.
  * - Registering clears the runtime's tools cache.
  */
+import { capEcho } from '../cap-echo.js';
+import { boundMcpDescriptor, boundMcpSchemaSize } from './bound-mcp-descriptor.js';
 import picomatch from 'picomatch';
 import type { ToolEntry } from '../contract.js';
 import { isJsonObject } from '../support/is-json-object.js';
@@ -153,7 +155,7 @@ export function registerMcpTools(
     const projection = names.get(descriptor.name)!;
     if (!projection.ok) {
       warnings.push(
-        `MCP server "${server}": tool "${descriptor.name}" skipped, its name ${projection.name} is taken`,
+        `MCP server "${server}": tool "${capEcho(descriptor.name)}" skipped, its name ${projection.name} is taken`,
       );
       skipped.push({ tool: descriptor.name, reason: 'nameCollision' });
       continue;
@@ -180,9 +182,15 @@ export function registerMcpTools(
       skipped.push({ tool: descriptor.name, reason: listed });
       continue;
     }
+    const warn = (warning: string) =>
+      warnings.push(`MCP server "${server}", tool "${capEcho(descriptor.name)}": ${warning}`);
     const input = normalizeMcpInputSchema(descriptor.inputSchema);
-    for (const warning of input.warnings)
-      warnings.push(`MCP server "${server}", tool "${descriptor.name}": ${warning}`);
+    for (const warning of input.warnings) warn(warning);
+    const inputSchema = boundMcpSchemaSize(
+      input.schema,
+      { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' },
+      warn,
+    );
     const output =
       descriptor.outputSchema === undefined
         ? undefined
@@ -194,7 +202,7 @@ export function registerMcpTools(
         descriptor,
         name: projection.name,
         aliases,
-        inputSchema: input.schema,
+        inputSchema,
         outputSchema: output?.schema ?? {
           $schema: 'https://json-schema.org/draft/2020-12/schema',
           type: 'object',
@@ -235,11 +243,17 @@ function collectDescriptors(
       warnings.push(`MCP server "${server}": tool #${index} has no name; skipped`);
       skipped.push({ tool: `#${index}`, reason: 'invalidDescriptor' });
     } else if (seen.has(name)) {
-      warnings.push(`MCP server "${server}": tool "${name}" listed twice; the first is kept`);
+      warnings.push(
+        `MCP server "${server}": tool "${capEcho(name)}" listed twice; the first is kept`,
+      );
       skipped.push({ tool: name, reason: 'duplicateName' });
     } else {
       seen.add(name);
-      valid.push(descriptor as McpToolDescriptor);
+      valid.push(
+        boundMcpDescriptor(descriptor as unknown as McpToolDescriptor, (warning) =>
+          warnings.push(`MCP server "${server}", tool "${capEcho(name)}": ${warning}`),
+        ),
+      );
     }
   });
   return valid;

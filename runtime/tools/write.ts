@@ -2,7 +2,8 @@
  * Write: create a file (and its missing parents) or replace an existing one. An existing file
  * may only be replaced after a Read in this session that saw its current mtime.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeToolFile } from './support/tool-file-io.js';
 import path from 'node:path';
 import type { Input, Output } from '../../generated/tools/write.js';
 import type { ToolImplementation } from '../contract.js';
@@ -31,7 +32,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
       if (stale !== undefined) return stale;
     }
     await mkdir(path.dirname(filePath), { recursive: true });
-    await writeFile(filePath, input.content, 'utf8');
+    await writeToolFile(filePath, input.content, context);
     // The model knows what it just wrote: a following Edit needs no new Read.
     const mtimeMs = await modificationTimeOf(filePath);
     if (mtimeMs !== undefined) recordFileRead(context.session, filePath, mtimeMs);
