@@ -5,11 +5,8 @@
  * so nothing is trusted: a block without the fields its type needs becomes its JSON as text.
  */
 import type { ToolContentBlock } from '../contract.js';
+import { isJsonObject } from '../support/is-json-object.js';
 import type { McpCallResult } from './mcp-tool-descriptor.js';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown): ToolContentBlock {
   return { type: 'text', text: JSON.stringify(value) ?? String(value) };
@@ -31,7 +28,7 @@ function fromResource(resource: Record<string, unknown>): ToolContentBlock | und
 }
 
 function fromBlock(block: unknown): ToolContentBlock {
-  if (!isRecord(block)) return text(block);
+  if (!isJsonObject(block)) return text(block);
   switch (block.type) {
     case 'text':
       return typeof block.text === 'string' ? { type: 'text', text: block.text } : text(block);
@@ -41,7 +38,9 @@ function fromBlock(block: unknown): ToolContentBlock {
         ? { type: block.type, mediaType: block.mimeType, data: block.data }
         : text(block);
     case 'resource':
-      return (isRecord(block.resource) ? fromResource(block.resource) : undefined) ?? text(block);
+      return (
+        (isJsonObject(block.resource) ? fromResource(block.resource) : undefined) ?? text(block)
+      );
     case 'resource_link':
       return (
         fromResource({ uri: block.uri, ...(block.mimeType ? { mimeType: block.mimeType } : {}) }) ??

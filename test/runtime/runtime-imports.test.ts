@@ -32,6 +32,16 @@ function importsOf(file: string): string[] {
 
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 
+/** The files package.json `exports` names, as project paths. */
+function packageEntryPoints(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+    exports?: Record<string, string>;
+  };
+  return Object.values(manifest.exports ?? {})
+    .map((target) => path.posix.normalize(target))
+    .filter((target) => known.has(target));
+}
+
 describe('runtime/ imports', () => {
   test('runtime/ never imports generator/, cli/ or bench/', () => {
     const crossings = [...graph]
@@ -45,9 +55,13 @@ describe('runtime/ imports', () => {
   });
 
   test('every runtime module is used by something other than a test', () => {
-    // What a user runs or builds on: the CLI, the generator, the generated modules, benchmarks.
+    // What a user runs or builds on: the CLI, the generator, the generated modules, benchmarks,
+    // and the package's entry points (package.json `exports`).
     const reachable = new Set<string>();
-    const pending = files.filter((file) => !isTest(file) && !file.startsWith('runtime/'));
+    const pending = [
+      ...files.filter((file) => !isTest(file) && !file.startsWith('runtime/')),
+      ...packageEntryPoints(),
+    ];
     for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
       if (reachable.has(file)) continue;
       reachable.add(file);
