@@ -241,7 +241,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       import('../generated/index.js'),
       import('../generated/provider-order.js'),
       import('../runtime/tool-runtime.js'),
-      import('../runtime/session/create-tool-session.js'),
+      import('../runtime/session/index.js'),
     ]);
   const runtime = createToolRuntime({
     builtInTools,
@@ -323,7 +323,7 @@ async function deleteSessionArtifacts(
   artifacts: readonly ToolResultArtifact[],
   io: CommandIO,
 ): Promise<void> {
-  const { cleanupArtifacts } = await import('../runtime/call/cleanup-artifacts.js');
+  const { cleanupArtifacts } = await import('../runtime/call/index.js');
   const cleanup = await cleanupArtifacts(artifacts, 'session');
   for (const artifact of artifacts) {
     if (cleanup.removed.includes(artifact.path))

@@ -63,6 +63,7 @@ export const HOOK_NAMES = [
   'resolvePermissionCapability',
   'resolvePermissionRulePolicy',
   'formatModelContent',
+  'formatModelBlocks',
   'formatPersistedModelContent',
 ] as const;
 export type HookName = (typeof HOOK_NAMES)[number];
@@ -203,14 +204,45 @@ export interface ToolMetadata {
   readonly maxOutputBytes?: number;
 }
 
-/** Values a description template is rendered with. */
-export interface DescriptionContext {
-  readonly timeout: { readonly defaultMs: number; readonly maxMs: number };
-  readonly subagentProfiles: readonly { readonly name: string; readonly description: string }[];
-  /** e.g. `November 2026`. */
-  readonly currentMonth: string;
-  readonly dynamicWorkflows: boolean;
-}
+/**
+ * The one declaration of what a description template may use: each variable with its type
+ * (`'string'`, `'number'`, `'boolean'`, a nested record, or `[record]` for a list of records).
+ * {@link DescriptionContext} is derived from it, and the generator checks every template against
+ * it, so a variable exists for the generator exactly when the runtime renders it.
+ *
+ * - `timeout.defaultMs`, `timeout.maxMs`: the timeout policy the host runs the tool with.
+ * - `subagentProfiles[].name`, `.description`: the sub-agent profiles the host offers.
+ * - `currentMonth`: e.g. `November 2026`.
+ * - `dynamicWorkflows`: whether dynamic workflows are on.
+ */
+export const DESCRIPTION_CONTEXT_SHAPE = {
+  timeout: { defaultMs: 'number', maxMs: 'number' },
+  subagentProfiles: [{ name: 'string', description: 'string' }],
+  currentMonth: 'string',
+  dynamicWorkflows: 'boolean',
+} as const;
+
+/** One type in a description-context shape (see {@link DESCRIPTION_CONTEXT_SHAPE}). */
+export type DescriptionContextShape =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | readonly [DescriptionContextShape]
+  | { readonly [name: string]: DescriptionContextShape };
+
+/** The value type a {@link DescriptionContextShape} stands for. */
+export type DescriptionContextValue<Shape> = Shape extends 'string'
+  ? string
+  : Shape extends 'number'
+    ? number
+    : Shape extends 'boolean'
+      ? boolean
+      : Shape extends readonly [infer Item]
+        ? readonly DescriptionContextValue<Item>[]
+        : { readonly [Key in keyof Shape]: DescriptionContextValue<Shape[Key]> };
+
+/** Values a description template is rendered with, derived from {@link DESCRIPTION_CONTEXT_SHAPE}. */
+export type DescriptionContext = DescriptionContextValue<typeof DESCRIPTION_CONTEXT_SHAPE>;
 
 /**
  * Precompiled handlebars templates for the texts of a contract that vary with the context.
@@ -548,6 +580,31 @@ export interface ToolCallContext {
   trackProcess(pid: number): void;
 }
 
+/**
+ * One block of what the model gets back: text, or media it can see or hear. `data` is base64.
+ * Adapters pass media on as media (AI SDK content parts, MCP content blocks, Anthropic
+ * `tool_result` blocks); a client that cannot take a kind reads its text description instead.
+ */
+export type ToolContentBlock =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly mediaType: string; readonly data: string }
+  | { readonly type: 'audio'; readonly mediaType: string; readonly data: string }
+  /** A document (a PDF's pages). */
+  | {
+      readonly type: 'document';
+      readonly mediaType: string;
+      readonly data: string;
+      readonly title?: string;
+    }
+  /** An MCP resource: its text, or its bytes (`data`), or only where it is (`uri`). */
+  | {
+      readonly type: 'resource';
+      readonly uri: string;
+      readonly mediaType?: string;
+      readonly text?: string;
+      readonly data?: string;
+    };
+
 /** Result of recomputing a tool's permission-relevant capability from its input (Bash). */
 export interface PermissionCapability {
   readonly readOnly: boolean;
@@ -614,6 +671,12 @@ export interface ToolHooks<Input, Output> {
   readonly resolvePermissionRulePolicy?: (input: Input) => PermissionRulePolicy;
   /** Turn the handler's output into what the model reads. Default: JSON or the string itself. */
   readonly formatModelContent?: (output: Output) => string;
+  /**
+   * The output as content blocks, for outputs with media (Read's images and PDF pages, an MCP
+   * server's images). Clients that take media get these; `formatModelContent` stays the text
+   * for those that cannot. `undefined` or no media: the text alone.
+   */
+  readonly formatModelBlocks?: (output: Output) => readonly ToolContentBlock[] | undefined;
   /** Summary shown to the model when the whole result was spilled to `artifactPath`. */
   readonly formatPersistedModelContent?: (
     output: Output,

@@ -12,6 +12,10 @@ export type ManifestIssueCode =
   | 'duplicate_key'
   | 'alias_limit'
   | 'missing_schema_comment'
+  | 'not_a_regular_file'
+  | 'control_character'
+  | 'non_finite_number'
+  | 'too_deep'
   // one manifest against the language
   | 'invalid_type'
   | 'missing_field'
@@ -22,6 +26,11 @@ export type ManifestIssueCode =
   | 'invalid_string'
   | 'invalid_manifest'
   | 'file_name'
+  | 'invalid_required'
+  | 'invalid_bounds'
+  | 'duplicate_enum_value'
+  | 'unsafe_pattern'
+  | 'invalid_template'
   // extends
   | 'unknown_base'
   | 'extends_cycle'
@@ -33,11 +42,13 @@ export type ManifestIssueCode =
   | 'missing_from_registration_order'
   | 'duplicate_in_registration_order'
   | 'reserved_name_defined'
+  | 'unknown_reference'
   // hand-written implementation modules
   | 'missing_implementation'
   | 'missing_handler'
   | 'hook_not_exported'
-  | 'hook_not_declared';
+  | 'hook_not_declared'
+  | 'wrong_export_type';
 
 export interface ManifestIssue {
   readonly code: ManifestIssueCode;

@@ -627,3 +627,21 @@ describe('hoistLocalRefs: properties over generated schemas', () => {
     expect([...outcomes].sort()).toEqual([false, true]);
   });
 });
+
+describe('hoistLocalRefs: every keyword that holds a schema is followed', () => {
+  test('refs inside contentSchema and a dependencies schema are rewritten too', () => {
+    expect(
+      hoistLocalRefs({
+        type: 'object',
+        properties: { a: { type: 'string', contentSchema: { $ref: '#/definitions/x' } } },
+        dependencies: { a: { $ref: '#/definitions/y' }, b: ['a'] },
+        definitions: { x: { type: 'number' }, y: { required: ['b'] } },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string', contentSchema: { $ref: '#/$defs/x' } } },
+      dependencies: { a: { $ref: '#/$defs/y' }, b: ['a'] },
+      $defs: { x: { type: 'number' }, y: { required: ['b'] } },
+    });
+  });
+});

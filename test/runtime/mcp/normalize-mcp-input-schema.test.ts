@@ -101,6 +101,35 @@ describe('normalizeMcpInputSchema', () => {
       },
     },
     {
+      title:
+        'draft-07 keywords next to $ref are converted with the target (nullable, additionalItems)',
+      given: {
+        type: 'object',
+        properties: {
+          d: { $ref: '#/$defs/D', nullable: true },
+          t: { $ref: '#/$defs/T', additionalItems: false },
+        },
+        $defs: { D: { type: 'string' }, T: { type: 'array', items: [{ type: 'number' }] } },
+      },
+      want: {
+        $schema: S,
+        type: 'object',
+        properties: {
+          d: { type: ['string', 'null'] },
+          t: { type: 'array', prefixItems: [{ type: 'number' }], items: false },
+        },
+      },
+      warnings: [],
+    },
+    {
+      title: 'a $ref to something that is not a schema accepts anything, with a warning',
+      given: { type: 'object', properties: { r: { $ref: '#/required' } }, required: ['r'] },
+      want: { $schema: S, type: 'object', properties: { r: {} }, required: ['r'] },
+      warnings: [
+        'reference "#/required" points at something that is not a schema; replaced by {} (any value)',
+      ],
+    },
+    {
       title: 'a recursive $ref is expanded twice, then stubbed with its type',
       given: {
         type: 'object',
