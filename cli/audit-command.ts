@@ -4,6 +4,7 @@
  * as `generated/field-readers.json`). Exit 0 after a report, 1 for manifest problems, 2 for a
  * usage error. The scan is cached (see `generator/audit/audit-cache.ts`); `--no-cache` rescans.
  */
+import { terminalText } from './terminal-text.js';
 import type { AuditReport } from '../generator/audit/build-audit-report.js';
 import { defineCommand } from './define-command.js';
 import { count, paint } from './generate-command.js';
@@ -17,7 +18,8 @@ Show every contract field path with its class and the runtime code that reads it
   unread          nothing in runtime/ reads it
 
 Options:
-      --json      Print the full report as JSON (as in generated/field-readers.json)
+      --json      Print the full report as JSON, with current line numbers
+                  (generated/field-readers.json holds it without them)
       --no-cache  Scan again even when runtime/ did not change
   -h, --help      Show this help`;
 
@@ -34,7 +36,7 @@ export const command = defineCommand({
     ]);
     const loaded = await loadManifestSet(projectRoot);
     if (!loaded.ok) {
-      for (const issue of loaded.issues) io.err(formatManifestIssue(issue));
+      for (const issue of loaded.issues) io.err(terminalText(formatManifestIssue(issue)));
       io.err(
         paint(
           io.color,

@@ -15,6 +15,7 @@
  * deletes them (`cleanupArtifacts`); `--keep-artifacts` keeps them for inspection.
  */
 import { readFile } from 'node:fs/promises';
+import { terminalText } from './terminal-text.js';
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
 import type { CommandIO } from './command-io.js';
@@ -208,7 +209,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     options = parseCallArgs(args, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`tool-contracts call: ${error.message}\n\n${CALL_USAGE}`);
+    io.err(`${terminalText(`tool-contracts call: ${error.message}`)}\n\n${CALL_USAGE}`);
     return 2;
   }
   if (options === 'help') {
@@ -247,7 +248,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
     gate: options.gate,
-    logger: { warn: (message) => io.err(`tool-contracts call: ${message}`) },
+    logger: { warn: (message) => io.err(terminalText(`tool-contracts call: ${message}`)) },
   });
 
   const lines =
@@ -285,7 +286,8 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     });
     artifacts.push(...result.artifacts);
     if (!options.json)
-      for (const warning of result.warnings) io.err(`tool-contracts call: ${warning}`);
+      for (const warning of result.warnings)
+        io.err(terminalText(`tool-contracts call: ${warning}`));
     if (result.errorCode === 'approval_unavailable')
       io.err(`tool-contracts call: ${approvalHint(result.toolName ?? toolCall.name)}`);
     return result;
@@ -294,14 +296,14 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   const json = options.json;
   /** One result of several: a header and the text, or one compact JSON line. */
   const print = (index: number, result: ExecutedToolCall, name: string) => {
-    if (json) io.out(JSON.stringify(callJson(result)));
-    else io.out(`${resultHeader(index, result, name)}\n${result.content}`);
+    if (json) io.out(terminalText(JSON.stringify(callJson(result))));
+    else io.out(terminalText(`${resultHeader(index, result, name)}\n${result.content}`));
   };
   try {
     switch (options.source.kind) {
       case 'one': {
         const result = await call(options.source.call);
-        io.out(options.json ? jsonText(callJson(result)) : result.content);
+        io.out(terminalText(options.json ? jsonText(callJson(result)) : result.content));
         return result.isError ? 1 : 0;
       }
       case 'file':

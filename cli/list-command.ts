@@ -7,6 +7,7 @@
  * filter; `--mcp FILE.json` adds a saved `tools/list` result as an MCP server. Loads no part of
  * the generator (no ts-morph). Exit code: 0, or 2 for a usage error.
  */
+import { terminalText } from './terminal-text.js';
 import { readFile } from 'node:fs/promises';
 import nodePath from 'node:path';
 import type { ModelProfile } from '../runtime/contract.js';
@@ -121,7 +122,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     mcpTools = await Promise.all(options.mcp.map(({ file }) => readToolsList(file)));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`tool-contracts list: ${error.message}\n\n${LIST_USAGE}`);
+    io.err(`${terminalText(`tool-contracts list: ${error.message}`)}\n\n${LIST_USAGE}`);
     return 2;
   }
 
@@ -145,7 +146,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
     gate: options.gate,
-    logger: { warn: (message) => io.err(`tool-contracts list: ${message}`) },
+    logger: { warn: (message) => io.err(terminalText(`tool-contracts list: ${message}`)) },
   });
   options.mcp.forEach(({ server }, index) => {
     registerMcpTools(runtime, server, mcpTools[index]!, {
@@ -161,7 +162,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   const fingerprint = toolsFingerprint(tools);
 
   if (options.json) {
-    io.out(JSON.stringify({ fingerprint, tools }, null, 2));
+    io.out(terminalText(JSON.stringify({ fingerprint, tools }, null, 2)));
     return 0;
   }
   const sizes = tools.map((tool) => Buffer.byteLength(canonicalJson(tool)));
@@ -178,7 +179,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     `total: ${sizes.reduce((sum, size) => sum + size, 0)} bytes`,
     `fingerprint: sha256:${fingerprint}`,
   ];
-  io.out(lines.join('\n'));
+  io.out(terminalText(lines.join('\n')));
   return 0;
 }
 

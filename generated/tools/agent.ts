@@ -34,10 +34,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: true,
     sideEffectScope: "session",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
@@ -120,7 +120,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "subagent",
-    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -24,10 +24,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "system",
-    riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,
@@ -75,7 +75,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.run",
-    reason: "AmendWorkflow changes the script of a run whose agents can change the workspace and run commands", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "AmendWorkflow changes the script of a run whose agents can change the workspace and run commands", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,
@@ -121,7 +121,7 @@ export const contract = {
     ports: [],
     features: ["dynamicWorkflows"],
     sessionKinds: [],
-    excludedSessionKinds: ["workflowChild"],
+    excludedSessionKinds: ["workflowChild", "workflowActor"],
     modelCapabilities: [],
   },
   ordering: "registration", // unread: no runtime reader (reserved)

@@ -34,10 +34,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "userInteraction",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: true,
     allowedInPlanMode: true,
@@ -142,7 +142,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "user.ask",
-    reason: "AskUserQuestion shows questions to the user and waits for the answers", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "AskUserQuestion shows questions to the user and waits for the answers", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "userInteraction",
     needsApproval: false,

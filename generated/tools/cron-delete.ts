@@ -20,10 +20,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "session",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,
@@ -55,7 +55,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "cron",
-    reason: "CronDelete removes a scheduled job the user may rely on", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "CronDelete removes a scheduled job the user may rely on", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

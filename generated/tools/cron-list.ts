@@ -26,10 +26,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: true,
     sideEffectScope: "none",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
@@ -83,7 +83,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "cron.read",
-    reason: "CronList reads the host's scheduled jobs", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "CronList reads the host's scheduled jobs", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

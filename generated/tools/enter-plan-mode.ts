@@ -18,10 +18,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "session",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
@@ -46,7 +46,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "session.plan-mode",
-    reason: "EnterPlanMode changes the session's permission mode to plan mode", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "EnterPlanMode changes the session's permission mode to plan mode", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

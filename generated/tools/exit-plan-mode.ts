@@ -24,10 +24,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "userInteraction",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: true,
     allowedInPlanMode: true,
@@ -74,7 +74,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "session.plan-mode",
-    reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "userInteraction",
     needsApproval: false,

@@ -25,10 +25,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: true,
     sideEffectScope: "none",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
@@ -77,7 +77,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.read",
-    reason: "GetWorkflowRun reads a workflow run's progress and result", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "GetWorkflowRun reads a workflow run's progress and result", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

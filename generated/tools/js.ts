@@ -20,10 +20,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "system",
-    riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,
@@ -55,7 +55,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "node-repl",
-    reason: "js runs arbitrary JavaScript in a Node.js process with the user's privileges", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "js runs arbitrary JavaScript in a Node.js process with the user's privileges", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

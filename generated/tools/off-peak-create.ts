@@ -29,10 +29,10 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "session",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,
@@ -83,7 +83,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "off-peak",
-    reason: "OffPeakCreate queues a prompt that the host runs later without the user present", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "OffPeakCreate queues a prompt that the host runs later without the user present", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

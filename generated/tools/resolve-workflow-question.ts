@@ -22,10 +22,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "session",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: false,
@@ -67,7 +67,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.answer",
-    reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: false,
@@ -113,7 +113,7 @@ export const contract = {
     ports: [],
     features: ["dynamicWorkflows"],
     sessionKinds: [],
-    excludedSessionKinds: ["workflowChild"],
+    excludedSessionKinds: ["workflowChild", "workflowActor"],
     modelCapabilities: [],
   },
   ordering: "registration", // unread: no runtime reader (reserved)

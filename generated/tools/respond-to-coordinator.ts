@@ -24,10 +24,10 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "session",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
@@ -59,7 +59,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "subagent.respond",
-    reason: "RespondToCoordinator sends a message to the agent that started this session", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "RespondToCoordinator sends a message to the agent that started this session", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

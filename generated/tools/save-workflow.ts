@@ -26,10 +26,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "workspace",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,
@@ -85,7 +85,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.save",
-    reason: "SaveWorkflow writes a workflow definition into the project, replacing one of the same name", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "SaveWorkflow writes a workflow definition into the project, replacing one of the same name", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,
@@ -131,7 +131,7 @@ export const contract = {
     ports: [],
     features: ["dynamicWorkflows"],
     sessionKinds: [],
-    excludedSessionKinds: ["workflowChild"],
+    excludedSessionKinds: ["workflowChild", "workflowActor"],
     modelCapabilities: [],
   },
   ordering: "registration", // unread: no runtime reader (reserved)

@@ -21,10 +21,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: true,
     sideEffectScope: "none",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
@@ -60,7 +60,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "skill",
-    reason: "Skill loads instructions from an installed skill into the conversation", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "Skill loads instructions from an installed skill into the conversation", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

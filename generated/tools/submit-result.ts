@@ -20,10 +20,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "session",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: false,
@@ -56,7 +56,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.actor",
-    reason: "submit_result records this actor's result in the workflow run", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "submit_result records this actor's result in the workflow run", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

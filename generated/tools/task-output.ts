@@ -29,10 +29,10 @@ export const contract = {
     modelInstructions: [],
     aliases: ["BashOutput", "AgentOutputTool", "BashOutputTool", "TaskOutputTool"],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: true,
     sideEffectScope: "session",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
@@ -107,7 +107,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "task.read",
-    reason: "TaskOutput reads the output of a background task of this session", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "TaskOutput reads the output of a background task of this session", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

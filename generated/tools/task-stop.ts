@@ -25,10 +25,10 @@ export const contract = {
     modelInstructions: [],
     aliases: ["KillShell", "KillBash"],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "system",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: false,
@@ -83,7 +83,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "task.stop",
-    reason: "TaskStop terminates a background process of this session", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "TaskStop terminates a background process of this session", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "medium",
     sideEffectScope: "system",
     needsApproval: false,

@@ -35,15 +35,15 @@ export const contract = {
     aliases: [],
     extends: "Agent",
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: true,
     sideEffectScope: "session",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
-    providerVisible: false, // projected only: runtime/visibility/provider-visible.ts:9
+    providerVisible: false, // projected only: runtime/visibility/provider-visible.ts#isProviderVisible
     idempotent: false,
     recovery: "manual",
   },
@@ -121,7 +121,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "subagent",
-    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -39,10 +39,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: true,
     sideEffectScope: "network",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
@@ -152,7 +152,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "web.fetch",
-    reason: "WebFetch sends an HTTP request to a host on the network", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "WebFetch sends an HTTP request to a host on the network", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "medium",
     sideEffectScope: "network",
     needsApproval: true,

@@ -30,10 +30,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: true,
     sideEffectScope: "network",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
@@ -112,7 +112,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "web.search",
-    reason: "WebSearch sends the query to a search provider over the network", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "WebSearch sends the query to a search provider over the network", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "low",
     sideEffectScope: "network",
     needsApproval: false,

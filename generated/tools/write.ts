@@ -25,10 +25,10 @@ export const contract = {
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts:66
+    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
     concurrentSafe: false,
     sideEffectScope: "workspace",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:56
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,
@@ -80,7 +80,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "file.write",
-    reason: "Write creates or overwrites files on the local file system", // projected only: runtime/executor/authorize-tool-call.ts:154
+    reason: "Write creates or overwrites files on the local file system", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,
