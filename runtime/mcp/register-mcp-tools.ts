@@ -16,6 +16,7 @@
  *   them (one named `computer-use`) is shown as `mcp__unverified-computer-use__<tool>`.
  * - Registering clears the runtime's tools cache.
  */
+import { checkMcpPins, type McpLock, type McpPinPolicy } from './mcp-definition-lock.js';
 import { capEcho } from '../cap-echo.js';
 import { boundMcpDescriptor, boundMcpSchemaSize } from './bound-mcp-descriptor.js';
 import picomatch from 'picomatch';
@@ -62,6 +63,11 @@ export interface RegisterMcpToolsOptions {
   readonly excludeTools?: readonly string[];
   /** The host's computer-use token when this server is the official computer-use server. */
   readonly computerUseToken?: unknown;
+  /**
+   * Approved definitions (see `mcp-definition-lock.ts`): a pinned tool whose definition changed
+   * is reported, and with `onChange: 'hide'` skipped (`definitionChanged`). Default: no pinning.
+   */
+  readonly pins?: { readonly lock: McpLock; readonly onChange?: McpPinPolicy };
 }
 
 export type McpSkipReason =
@@ -73,7 +79,8 @@ export type McpSkipReason =
   | 'disallowed'
   | 'denylist'
   | 'allowlist'
-  | 'nameCollision';
+  | 'nameCollision'
+  | 'definitionChanged';
 
 export interface McpRegistrationResult {
   readonly server: string;
@@ -123,8 +130,11 @@ export function registerMcpTools(
     for (const descriptor of valid) skipped.push({ tool: descriptor.name, reason: 'featureOff' });
     return result([]);
   }
+  const changed = checkPins(server, valid, options, warnings);
   const selected = valid.filter((descriptor) => {
-    const reason = toolFilterVerdict(descriptor.name, options);
+    const reason = changed.has(descriptor.name)
+      ? 'definitionChanged'
+      : toolFilterVerdict(descriptor.name, options);
     if (reason !== undefined) skipped.push({ tool: descriptor.name, reason });
     return reason === undefined;
   });
@@ -226,6 +236,39 @@ export function registerMcpTools(
   }
   runtime.addMcpServer(server, entries);
   return result(registered);
+}
+
+/** Report pinned tools that changed and unpinned ones; the names to hide. */
+function checkPins(
+  server: string,
+  descriptors: readonly McpToolDescriptor[],
+  options: RegisterMcpToolsOptions,
+  warnings: string[],
+): ReadonlySet<string> {
+  const hidden = new Set<string>();
+  if (options.pins === undefined) return hidden;
+  const { lock, onChange = 'warn' } = options.pins;
+  const approve = (tool?: string) =>
+    `approve with: tool-contracts mcp approve ${server}${tool === undefined ? '' : ` --tool ${tool}`}`;
+  const verdicts = checkMcpPins(lock, server, descriptors);
+  if (!Object.hasOwn(lock.servers, server)) {
+    if (verdicts.length > 0)
+      warnings.push(`MCP server "${server}": no approved definitions yet; ${approve()}`);
+    return hidden;
+  }
+  for (const verdict of verdicts) {
+    const tool = capEcho(verdict.tool);
+    if (verdict.status === 'new')
+      warnings.push(
+        `MCP server "${server}": tool "${tool}" is new since the last approval; ${approve(tool)}`,
+      );
+    if (verdict.status !== 'changed') continue;
+    if (onChange === 'hide') hidden.add(verdict.tool);
+    warnings.push(
+      `MCP server "${server}": tool "${tool}" changed since it was approved (${verdict.fields.join(', ')}); ${onChange === 'hide' ? 'hidden until approved again' : 'registered anyway'}; ${approve(tool)}`,
+    );
+  }
+  return hidden;
 }
 
 /** Descriptors with a usable name, first of each name kept. */
