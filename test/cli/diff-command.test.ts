@@ -282,7 +282,10 @@ const cases: readonly DiffCase[] = [
   },
   {
     edit: 'an output property removed',
-    change: lookup('    total: { type: integer }\n', ''),
+    change: (files) => {
+      lookup('    total: { type: integer }\n', '')(files);
+      lookup('required: [items, total]', 'required: [items]')(files);
+    },
     want: ['Lookup: breaking output-changed output.properties.total'],
   },
   {
