@@ -1,17 +1,27 @@
 /**
  * `tool-contracts call TOOL 'JSON'`: call one tool the way a model would and print exactly the
- * text the model would get back. Exit code 0 when the call succeeded, 1 when the tool answered
+ * text the model would get back. Exit code 0 when every call succeeded, 1 when a tool answered
  * with an error, 2 for a usage error.
  *
  * The tools are the generated built-ins, registered through the real registration gate, so the
  * context flags decide which tools exist (`Glob` is not found while `Bash` is, as for a model).
- * Loads no part of the generator (no ts-morph).
+ * Calls run in one tool session (`createToolSession`), through the executor: permission mode and
+ * rules, approval, hooks, validation, budgets, timeouts. `--calls FILE.jsonl` and the REPL run
+ * several calls in that one session, so Read then Edit works. Loads no part of the generator
+ * (no ts-morph).
  */
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CommandIO } from './command-io.js';
+import type { ToolCall } from '../runtime/call/call-tool.js';
 import type { ModelProfile } from '../runtime/contract.js';
+import type { RequestApproval } from '../runtime/executor/authorize-tool-call.js';
+import type { ExecutedToolCall } from '../runtime/executor/execute-tool-batch.js';
+import type { PermissionMode } from '../runtime/permission/evaluate-permission.js';
+import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
+import type { ToolSession } from '../runtime/session/create-tool-session.js';
 import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
 import {
   CONTEXT_OPTIONS,
@@ -21,29 +31,53 @@ import {
   gateInputFromOptions,
   hasModelOptions,
   modelFromOptions,
+  oneOf,
 } from './context-options.js';
+import { LineSource } from './line-source.js';
+import { parseCallLine, readCallLines } from './read-call-lines.js';
+import { terminalApprover } from './terminal-approval.js';
+
+const PERMISSION_MODES: readonly PermissionMode[] = ['default', 'acceptEdits', 'plan', 'yolo'];
 
 export const CALL_USAGE = `Usage: tool-contracts call TOOL [JSON] [options]
+       tool-contracts call --calls FILE.jsonl [options]
+       tool-contracts call [--repl] [options]
 
 Call TOOL with JSON input (default: {}) and print what the model would get back.
-Exit code: 0 success, 1 the tool answered with an error, 2 usage error.
+All calls of one invocation share one session (files read, todos, background tasks).
+Exit code: 0 success, 1 a tool answered with an error, 2 usage error.
 
 Options:
   --workspace DIR      Workspace root and working directory (default: current directory)
   --artifacts DIR      Where over-budget results are written (default: <tmp>/tool-contracts-artifacts)
   --timeout MS         Per-call timeout override (applied only where the tool allows it)
+  --calls FILE         Run the calls of FILE, one {"name": …, "input": …} per line, in order
+  --repl               Read calls from standard input, one per line: TOOL [JSON], or a
+                       {"name": …, "input": …} object; .exit ends (default when no TOOL is
+                       given and standard input is a terminal)
+Permission:
+  --mode MODE          ${PERMISSION_MODES.join(', ')} (default: default)
+  --allow-rule RULE    Allow without asking, repeatable: Read, Bash(git status:*)
+  --ask-rule RULE      Always ask, repeatable
+  --deny-rule RULE     Refuse, repeatable (--disallow with a pattern does the same)
+  --yes                Approve every call that asks (deny rules and plan mode still refuse);
+                       without it, approvals are asked at a terminal and refused otherwise
 ${SESSION_OPTIONS_USAGE}
 ${MODEL_OPTIONS_USAGE}
                        (given model flags, the call is validated against the
                        contract as that model sees it)
   --boundary           Refuse file paths that resolve outside the workspace
-  --trace              Write the call's trace (JSON) to standard error; tools whose
+  --trace              Write each call's trace (JSON) to standard error; tools whose
                        contract requires a trace refuse to run without it
   -h, --help           Show this help`;
 
+type CallSource =
+  | { readonly kind: 'one'; readonly call: ToolCall }
+  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'repl' };
+
 interface CallOptions {
-  readonly toolName: string;
-  readonly input: unknown;
+  readonly source: CallSource;
   readonly workspace: string;
   readonly artifactDirectory: string;
   readonly timeoutMs?: number;
@@ -51,9 +85,22 @@ interface CallOptions {
   readonly gate: RegistrationGateInput;
   readonly enforceWorkspaceBoundary: boolean;
   readonly trace: boolean;
+  readonly mode: PermissionMode;
+  readonly allow: readonly string[];
+  readonly ask: readonly string[];
+  readonly deny: readonly string[];
+  readonly yes: boolean;
 }
 
-function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'help' {
+function rules(values: readonly string[] | undefined, option: string): string[] {
+  for (const rule of values ?? []) {
+    const parsed = safeParsePermissionRule(rule);
+    if (!parsed.success) throw new UsageError(`${option}: ${parsed.error.message}`);
+  }
+  return [...(values ?? [])];
+}
+
+function parseCallArgs(args: readonly string[], io: CommandIO): CallOptions | 'help' {
   let parsed;
   try {
     parsed = parseArgs({
@@ -64,6 +111,13 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
         workspace: { type: 'string' },
         artifacts: { type: 'string' },
         timeout: { type: 'string' },
+        calls: { type: 'string' },
+        repl: { type: 'boolean' },
+        mode: { type: 'string' },
+        'allow-rule': { type: 'string', multiple: true },
+        'ask-rule': { type: 'string', multiple: true },
+        'deny-rule': { type: 'string', multiple: true },
+        yes: { type: 'boolean', short: 'y' },
         ...CONTEXT_OPTIONS,
         boundary: { type: 'boolean' },
         trace: { type: 'boolean' },
@@ -75,18 +129,35 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
-  if (positionals.length === 0) throw new UsageError('missing TOOL');
-  if (positionals.length > 2)
-    throw new UsageError(
-      `expected TOOL and at most one JSON argument, got ${positionals.length} arguments`,
-    );
-  const [toolName, text = '{}'] = positionals as [string, string?];
 
-  let input: unknown;
-  try {
-    input = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`JSON input is not valid JSON: ${(error as Error).message}`);
+  let source: CallSource;
+  if (values.calls !== undefined || values.repl === true) {
+    if (values.calls !== undefined && values.repl === true)
+      throw new UsageError('--calls and --repl cannot be combined');
+    if (positionals.length > 0)
+      throw new UsageError(
+        `TOOL and JSON are not taken with ${values.calls !== undefined ? '--calls' : '--repl'}`,
+      );
+    source =
+      values.calls !== undefined
+        ? { kind: 'file', path: nodePath.resolve(io.cwd, values.calls) }
+        : { kind: 'repl' };
+  } else if (positionals.length === 0) {
+    if (io.stdinIsTTY !== true) throw new UsageError('missing TOOL');
+    source = { kind: 'repl' };
+  } else {
+    if (positionals.length > 2)
+      throw new UsageError(
+        `expected TOOL and at most one JSON argument, got ${positionals.length} arguments`,
+      );
+    const [name, text = '{}'] = positionals as [string, string?];
+    let input: unknown;
+    try {
+      input = JSON.parse(text);
+    } catch (error) {
+      throw new UsageError(`JSON input is not valid JSON: ${(error as Error).message}`);
+    }
+    source = { kind: 'one', call: { name, input } };
   }
 
   let timeoutMs: number | undefined;
@@ -97,13 +168,12 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
   }
 
   const gate = gateInputFromOptions(values);
-  const workspace = nodePath.resolve(cwd, values.workspace ?? '.');
+  const workspace = nodePath.resolve(io.cwd, values.workspace ?? '.');
   return {
-    toolName,
-    input,
+    source,
     workspace,
     artifactDirectory: nodePath.resolve(
-      cwd,
+      io.cwd,
       values.artifacts ?? nodePath.join(tmpdir(), 'tool-contracts-artifacts'),
     ),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
@@ -111,13 +181,23 @@ function parseCallArgs(args: readonly string[], cwd: string): CallOptions | 'hel
     gate,
     enforceWorkspaceBoundary: values.boundary === true,
     trace: values.trace === true,
+    mode: oneOf(values.mode ?? 'default', PERMISSION_MODES, '--mode'),
+    allow: rules(values['allow-rule'], '--allow-rule'),
+    ask: rules(values['ask-rule'], '--ask-rule'),
+    deny: rules(values['deny-rule'], '--deny-rule'),
+    yes: values.yes === true,
   };
+}
+
+/** What `call` says on standard error when a call needed an approval nobody could give. */
+export function approvalHint(toolName: string): string {
+  return `${toolName} was refused because it needs approval and nobody can give it here: pass --yes to approve, --mode acceptEdits or --mode yolo, an --allow-rule, or run at a terminal to be asked`;
 }
 
 export async function run(args: readonly string[], io: CommandIO): Promise<number> {
   let options: CallOptions | 'help';
   try {
-    options = parseCallArgs(args, io.cwd);
+    options = parseCallArgs(args, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.err(`tool-contracts call: ${error.message}\n\n${CALL_USAGE}`);
@@ -128,13 +208,32 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     return 0;
   }
 
+  let fileCalls: readonly ToolCall[] | undefined;
+  if (options.source.kind === 'file') {
+    const file = options.source.path;
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      io.err(`tool-contracts call: cannot read --calls ${file}: ${(error as Error).message}`);
+      return 2;
+    }
+    const read = readCallLines(text);
+    if (!read.ok) {
+      for (const problem of read.problems)
+        io.err(`tool-contracts call: ${file}:${problem.line}: ${problem.message}`);
+      return 2;
+    }
+    fileCalls = read.calls;
+  }
+
   // Imported here so that `--help` and usage errors stay instant.
-  const [{ builtInTools }, { SORTED_PROVIDER_TOOL_NAMES }, { createToolRuntime }, { callTool }] =
+  const [{ builtInTools }, { SORTED_PROVIDER_TOOL_NAMES }, { createToolRuntime }, session] =
     await Promise.all([
       import('../generated/index.js'),
       import('../generated/provider-order.js'),
       import('../runtime/tool-runtime.js'),
-      import('../runtime/call/call-tool.js'),
+      import('../runtime/session/create-tool-session.js'),
     ]);
   const runtime = createToolRuntime({
     builtInTools,
@@ -142,24 +241,146 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     gate: options.gate,
     logger: { warn: (message) => io.err(`tool-contracts call: ${message}`) },
   });
-  const result = await callTool(
+
+  const lines =
+    options.source.kind === 'repl' && io.stdin !== undefined
+      ? new LineSource(io.stdin, (text) => io.err(text))
+      : undefined;
+  let requestApproval: RequestApproval | undefined;
+  if (options.yes) requestApproval = async () => ({ decision: 'allow' });
+  else if (io.stdinIsTTY === true && io.stdin !== undefined) {
+    const source = lines ?? new LineSource(io.stdin, (text) => io.err(text));
+    requestApproval = terminalApprover((prompt) => source.next(prompt));
+  }
+
+  const toolSession = await session.createToolSession({
     runtime,
-    {
-      name: options.toolName,
-      input: options.input,
+    workingDirectory: options.workspace,
+    artifactDirectory: options.artifactDirectory,
+    keepArtifacts: true,
+    enforceWorkspaceBoundary: options.enforceWorkspaceBoundary,
+    permissions: {
+      mode: options.mode,
+      allow: options.allow,
+      ask: options.ask,
+      deny: options.deny,
+    },
+    ...(requestApproval === undefined ? {} : { requestApproval }),
+    ...(options.model === undefined ? {} : { model: options.model }),
+    ...(options.trace ? { tracer: { record: (event) => io.err(JSON.stringify(event)) } } : {}),
+  });
+  const call = async (toolCall: ToolCall): Promise<ExecutedToolCall> => {
+    const result = await toolSession.call(toolCall.name, toolCall.input, {
+      ...(toolCall.id === undefined ? {} : { id: toolCall.id }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    },
-    {
-      workspaceRoot: options.workspace,
-      workingDirectory: options.workspace,
-      artifactDirectory: options.artifactDirectory,
-      enforceWorkspaceBoundary: options.enforceWorkspaceBoundary,
-      descriptionSettings: runtime.descriptionSettings(),
-      ...(options.model === undefined ? {} : { model: options.model }),
-      ...(options.trace ? { tracer: { record: (event) => io.err(JSON.stringify(event)) } } : {}),
-    },
-  );
-  io.out(result.content);
-  for (const warning of result.warnings) io.err(`tool-contracts call: ${warning}`);
-  return result.isError ? 1 : 0;
+    });
+    for (const warning of result.warnings) io.err(`tool-contracts call: ${warning}`);
+    if (result.errorCode === 'approval_unavailable')
+      io.err(`tool-contracts call: ${approvalHint(result.toolName ?? toolCall.name)}`);
+    return result;
+  };
+
+  try {
+    switch (options.source.kind) {
+      case 'one': {
+        const result = await call(options.source.call);
+        io.out(result.content);
+        return result.isError ? 1 : 0;
+      }
+      case 'file':
+        return await runMany(fileCalls ?? [], call, io);
+      case 'repl':
+        return await runRepl(lines, toolSession, call, io);
+      default:
+        return options.source satisfies never;
+    }
+  } finally {
+    lines?.close();
+    await toolSession.close();
+  }
+}
+
+/** The header line before each result of several calls: `[2] Edit: ok` / `… error <code>`. */
+export function resultHeader(index: number, result: ExecutedToolCall, name: string): string {
+  const tool = result.toolName ?? name;
+  return `[${index}] ${tool}: ${result.isError ? `error ${result.errorCode ?? 'unknown'}` : 'ok'}`;
+}
+
+async function runMany(
+  calls: readonly ToolCall[],
+  call: (toolCall: ToolCall) => Promise<ExecutedToolCall>,
+  io: CommandIO,
+): Promise<number> {
+  let failed = false;
+  for (const [index, toolCall] of calls.entries()) {
+    const result = await call(toolCall);
+    io.out(resultHeader(index + 1, result, toolCall.name));
+    io.out(result.content);
+    failed ||= result.isError;
+  }
+  return failed ? 1 : 0;
+}
+
+const REPL_HELP = `Type a call per line: TOOL [JSON] (e.g. Read {"file_path":"a.txt"}), or {"name": …, "input": …}.
+.tools lists the tools, .help shows this, .exit (or end of input) ends the session.`;
+
+/** `TOOL [JSON]` or a JSON object line; a message when it is neither. */
+export function parseReplLine(line: string): ToolCall | string {
+  if (line.startsWith('{')) return parseCallLine(line);
+  const match = /^(\S+)\s*(.*)$/s.exec(line);
+  if (match === null) return 'expected TOOL [JSON]';
+  const [, name = '', text = ''] = match;
+  if (text.trim() === '') return { name, input: {} };
+  try {
+    return { name, input: JSON.parse(text) };
+  } catch (error) {
+    return `JSON input is not valid JSON: ${(error as Error).message}`;
+  }
+}
+
+async function runRepl(
+  lines: LineSource | undefined,
+  toolSession: ToolSession,
+  call: (toolCall: ToolCall) => Promise<ExecutedToolCall>,
+  io: CommandIO,
+): Promise<number> {
+  if (lines === undefined) {
+    io.err('tool-contracts call: --repl needs standard input');
+    return 2;
+  }
+  const interactive = io.stdinIsTTY === true;
+  if (interactive) io.err(REPL_HELP);
+  let failed = false;
+  let index = 0;
+  for (;;) {
+    const line = await lines.next(interactive ? 'call> ' : '');
+    if (line === undefined || line.trim() === '.exit') break;
+    const text = line.trim();
+    if (text === '' || text.startsWith('#')) continue;
+    if (text === '.help') {
+      io.err(REPL_HELP);
+      continue;
+    }
+    if (text === '.tools') {
+      io.out(
+        toolSession.runtime.registry
+          .list()
+          .map((entry) => entry.metadata.name)
+          .join('\n'),
+      );
+      continue;
+    }
+    const parsed = parseReplLine(text);
+    if (typeof parsed === 'string') {
+      io.err(`tool-contracts call: ${parsed}`);
+      failed = true;
+      continue;
+    }
+    index += 1;
+    const result = await call(parsed);
+    io.out(resultHeader(index, result, parsed.name));
+    io.out(result.content);
+    failed ||= result.isError;
+  }
+  return failed ? 1 : 0;
 }

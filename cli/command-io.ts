@@ -6,6 +6,10 @@ export interface CommandIO {
   readonly cwd: string;
   /** Colour is allowed (a TTY and no `NO_COLOR`). */
   readonly color: boolean;
+  /** Where a command reads lines typed or piped in (`call --repl`). Default: none. */
+  readonly stdin?: NodeJS.ReadableStream;
+  /** `stdin` is a terminal a person types at (approval prompts are possible). Default: false. */
+  readonly stdinIsTTY?: boolean;
 }
 
 /**
@@ -29,4 +33,11 @@ export const processIO: CommandIO = {
   err: quietOnClosedPipe(process.stderr),
   cwd: process.cwd(),
   color: Boolean(process.stdout.isTTY) && !('NO_COLOR' in process.env),
+  // Getters: touching `process.stdin` opens it, which only `call` needs.
+  get stdin() {
+    return process.stdin;
+  },
+  get stdinIsTTY() {
+    return Boolean(process.stdin.isTTY);
+  },
 };

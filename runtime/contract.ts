@@ -6,6 +6,7 @@
  * place contract values are written; this module only says what shape they have.
  */
 import type { ZodType, ZodTypeDef } from 'zod';
+import type { ToolErrorCode } from './tool-error-code.js';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations
@@ -309,7 +310,8 @@ export interface ModelProfile {
 /** A failure a handler or hook reports on purpose; shown to the model as `<tool_use_error>`. */
 export interface ToolFailure {
   readonly ok: false;
-  readonly code: string;
+  /** One of the closed list in `tool-error-code.ts`. */
+  readonly code: ToolErrorCode;
   readonly message: string;
 }
 

@@ -3,13 +3,19 @@
  *
  * Steps, in order: resolve the name (aliases too) → parse a top-level JSON string → project the
  * contract for the model → zod and JSON Schema validation (both must accept) → `validateInput`
- * → `resolveInput` → the host's pre-tool hook (a rewritten input is validated again) → the
+ * → `resolveInput` → the host's pre-tool hooks that match the tool (a rewritten input is
+ * validated again) → the permission and approval step (`authorize`, the executor's) → the
  * handler, under the timeout and cancellation policy → output checked against
- * `runtimeOutputSchema` → formatted (`formatModelContent`) → cut to `maxOutputBytes` → result
- * budget → trace.
+ * `runtimeOutputSchema` → formatted (`formatModelContent`, `formatModelBlocks`) → cut to
+ * `maxOutputBytes` → result budget → trace (one event per call, with a record of each hook,
+ * permission and approval step).
+ *
+ * `callTool` is the inner, validated run of one call; it has no permission of its own. Hosts
+ * run calls through a `ToolSession` (`runtime/session/`) or `executeToolBatch`, which put their
+ * permission and approval step into `authorize`. Nothing outside the executor calls it.
  *
  * `callTool` never throws for anything a model, a tool or a hook can cause: every failure is a
- * result with `isError` and an `errorCode`:
+ * result with `isError` and an `errorCode` (a `ToolErrorCode`):
  *
  * | errorCode            | cause                                                           |
  * | -------------------- | --------------------------------------------------------------- |
@@ -19,6 +25,7 @@
  * | `hook_denied`        | the pre-tool hook denied the call                               |
  * | `hook_input_invalid` | the pre-tool hook's rewritten input was refused (`issues`)      |
  * | `hook_error`         | the pre-tool hook threw                                         |
+ * | *`authorize`'s code* | `permission_denied`, `approval_declined`, `approval_unavailable` |
  * | `handler_error`      | the handler or one of the tool's hooks threw                    |
  * | `invalid_output`     | the handler's output does not match `runtimeOutputSchema`       |
  * | `format_error`       | `formatModelContent` threw, or the output is not serialisable   |
@@ -35,8 +42,16 @@ import type {
   ToolCallContext,
   ToolEntry,
 } from '../contract.js';
+import type { ToolErrorCode } from '../tool-error-code.js';
+import { buildToolCallContext } from './build-tool-call-context.js';
 import type { DescriptionSettings } from '../visibility/description-context.js';
 import { isProviderVisible } from '../visibility/provider-visible.js';
+import {
+  matchHostHooks,
+  type HostToolHook,
+  type PreToolHook,
+  type PreToolHookDecision,
+} from './host-tool-hooks.js';
 import { applyResultBudget, type ToolResultArtifact } from './apply-result-budget.js';
 import { capOutputBytes } from './cap-output-bytes.js';
 import { formatInputValidationError } from './format-input-validation-error.js';
@@ -46,7 +61,7 @@ import { parseToolInput } from './parse-tool-input.js';
 import { resolveCallTimeout } from './resolve-call-timeout.js';
 import { runHandler } from './run-handler.js';
 import { suggestToolNames } from './suggest-tool-names.js';
-import { traceRecord, type ToolTracer } from './trace-tool-call.js';
+import { traceRecord, type ToolTraceStep, type ToolTracer } from './trace-tool-call.js';
 import {
   blankToolNameContent,
   handlerErrorContent,
@@ -85,14 +100,35 @@ export interface ToolCall {
   readonly id?: string;
 }
 
-/** What the host's pre-tool hook may answer: go on (optionally with a new input), or deny. */
-export type PreToolHookDecision = { readonly input?: unknown } | { readonly deny: string };
+export type { HostToolHook, PreToolHook, PreToolHookDecision } from './host-tool-hooks.js';
 
-/** Runs after the tool's own checks, before the handler, with the canonical name and the input. */
-export type PreToolHook = (
-  name: string,
-  input: unknown,
-) => Promise<PreToolHookDecision | undefined | void>;
+/** What the permission step is asked: the input that will run, after every hook. */
+export interface AuthorizeCallRequest {
+  readonly entry: ToolEntry;
+  readonly input: unknown;
+  readonly callId: string;
+  /** The call's context, for `prepareApproval`. */
+  readonly context: ToolCallContext;
+}
+
+/** The permission step's verdict, with what it records in the trace. */
+export type CallAuthorization =
+  | {
+      readonly ok: true;
+      readonly steps: readonly ToolTraceStep[];
+      readonly warnings: readonly string[];
+    }
+  | {
+      readonly ok: false;
+      readonly errorCode: ToolErrorCode;
+      /** What the model reads, inside `<tool_use_error>`. */
+      readonly message: string;
+      readonly steps: readonly ToolTraceStep[];
+      readonly warnings: readonly string[];
+    };
+
+/** The permission and approval step: runs after the host hooks, right before the handler. */
+export type AuthorizeCall = (request: AuthorizeCallRequest) => Promise<CallAuthorization>;
 
 /** Host-side options of a call. */
 export interface CallToolContext {
@@ -114,7 +150,15 @@ export interface CallToolContext {
   readonly descriptionSettings?: DescriptionSettings;
   /** The host's cancellation. */
   readonly signal?: AbortSignal;
+  /** A pre-tool hook for every tool; runs before `hooks`. */
   readonly preToolHook?: PreToolHook;
+  /** Host hooks, each for the tools its `matcher` names (see `host-tool-hooks.ts`). Default: none. */
+  readonly hooks?: readonly HostToolHook[];
+  /**
+   * The permission and approval step (the executor's). Absent: none — which is why only the
+   * executor calls `callTool`.
+   */
+  readonly authorize?: AuthorizeCall;
   /** Receives a trace of each call (required by tools whose contract says `trace.required`). */
   readonly tracer?: ToolTracer;
   /** Also told of every process a handler registers. */
@@ -128,7 +172,7 @@ export interface ToolCallResult {
   /** Exactly what the model reads. */
   readonly content: string;
   readonly isError: boolean;
-  readonly errorCode?: string;
+  readonly errorCode?: ToolErrorCode;
   /** Files written for this call (spilled results). */
   readonly artifactPaths: readonly string[];
   /** The artifacts with their size and retention, for the host's clean-up. */
@@ -195,8 +239,11 @@ export async function callTool(
   }
   const startedAt = performance.now();
   const input = parseToolInput(call.input);
-  const result = await new CallRun(entry, call, context, callId, input).run();
-  return trace(entry, context.tracer, result, input, performance.now() - startedAt);
+  const run = new CallRun(entry, call, context, callId, input);
+  const ran = await run.run();
+  const result =
+    run.warnings.length === 0 ? ran : { ...ran, warnings: [...run.warnings, ...ran.warnings] };
+  return trace(entry, context.tracer, result, input, performance.now() - startedAt, run.steps);
 }
 
 interface FailureExtras {
@@ -209,7 +256,7 @@ function failure(
   toolName: string,
   callId: string,
   content: string,
-  errorCode: string,
+  errorCode: ToolErrorCode,
   extras: FailureExtras = {},
 ): ToolCallResult {
   return {
@@ -232,6 +279,10 @@ class CallRun {
   readonly #tracked = new Set<number>();
   readonly #name: string;
   readonly #session: SessionState;
+  /** What the hook, permission and approval steps record in the trace. */
+  readonly steps: ToolTraceStep[] = [];
+  /** Warnings of the steps before the handler (the permission step's). */
+  readonly warnings: string[] = [];
 
   constructor(
     private readonly entry: ToolEntry,
@@ -244,37 +295,24 @@ class CallRun {
     this.#session = context.session ?? newSessionState();
   }
 
-  #fail(content: string, errorCode: string, extras?: FailureExtras): ToolCallResult {
+  #fail(content: string, errorCode: ToolErrorCode, extras?: FailureExtras): ToolCallResult {
     return failure(this.#name, this.callId, content, errorCode, extras);
   }
 
   /** A failure the tool reported on purpose: its message, bounded by the budget, and its code. */
-  #business(code: string, message: string, extras?: FailureExtras): ToolCallResult {
+  #business(code: ToolErrorCode, message: string, extras?: FailureExtras): ToolCallResult {
     const limit = Math.max(0, this.entry.resultBudget.maxModelBytes - toolUseError('').length);
     return this.#fail(toolUseError(utf8Head(message, limit)), code, extras);
   }
 
   #toolContext(timeoutMs: number | undefined): ToolCallContext {
-    const { context } = this;
-    return {
-      signal: this.#controller.signal,
-      workspaceRoot: context.workspaceRoot,
-      workingDirectory: context.workingDirectory,
-      artifactDirectory: context.artifactDirectory,
-      enforceWorkspaceBoundary: context.enforceWorkspaceBoundary ?? false,
-      ports: context.ports ?? {},
+    return buildToolCallContext(this.context, {
+      entry: this.entry,
       session: this.#session,
-      ...(context.model === undefined ? {} : { model: context.model }),
-      toolName: this.entry.metadata.name,
+      signal: this.#controller.signal,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      ...(this.entry.metadata.maxOutputBytes === undefined
-        ? {}
-        : { maxOutputBytes: this.entry.metadata.maxOutputBytes }),
-      trackProcess: (pid: number) => {
-        this.#tracked.add(pid);
-        context.trackProcess?.(pid);
-      },
-    };
+      trackProcess: (pid) => this.#tracked.add(pid),
+    });
   }
 
   async run(): Promise<ToolCallResult> {
@@ -334,11 +372,16 @@ class CallRun {
       return this.#fail(handlerErrorContent(this.#name, messageOf(error)), 'handler_error');
     }
 
-    if (context.preToolHook !== undefined) {
+    const hooks = [
+      ...(context.preToolHook === undefined ? [] : [{ preToolUse: context.preToolHook }]),
+      ...matchHostHooks(context.hooks ?? [], this.#name),
+    ];
+    for (const hook of hooks) {
       let decision: PreToolHookDecision | undefined | void;
       try {
-        decision = await context.preToolHook(this.#name, value);
+        decision = await hook.preToolUse(this.#name, value);
       } catch (error) {
+        this.steps.push({ step: 'hook', outcome: 'failed', errorCode: 'hook_error' });
         return this.#fail(
           toolUseError(`Error: ${this.#name} was not run: a pre-tool hook failed.`),
           'hook_error',
@@ -347,17 +390,54 @@ class CallRun {
           },
         );
       }
-      if (decision !== undefined && 'deny' in decision)
+      if (decision !== undefined && 'deny' in decision) {
+        this.steps.push({ step: 'hook', outcome: 'denied', errorCode: 'hook_denied' });
         return this.#fail(toolUseError(decision.deny), 'hook_denied');
+      }
       if (decision !== undefined && 'input' in decision) {
         // Not the model's words any more: the model is not given an explanation, the host is.
         const rewritten = await this.#revalidate(validate, decision.input);
-        if (!rewritten.ok)
+        if (!rewritten.ok) {
+          this.steps.push({ step: 'hook', outcome: 'failed', errorCode: 'hook_input_invalid' });
           return this.#fail(hookInputInvalidContent(this.#name), 'hook_input_invalid', {
             issues: rewritten.issues,
           });
+        }
         value = rewritten.value;
+        this.steps.push({ step: 'hook', outcome: 'rewritten' });
+      } else {
+        this.steps.push({ step: 'hook', outcome: 'passed' });
       }
+    }
+
+    if (context.authorize !== undefined) {
+      let verdict: CallAuthorization;
+      try {
+        verdict = await context.authorize({
+          entry,
+          input: value,
+          callId: this.callId,
+          context: this.#toolContext(undefined),
+        });
+      } catch (error) {
+        // Fail closed: a permission check that could not decide is not an allow.
+        this.steps.push({
+          step: 'permission',
+          decision: 'deny',
+          reason: 'checkFailed',
+          errorCode: 'permission_denied',
+        });
+        return this.#fail(
+          toolUseError(
+            `Permission denied: ${this.#name} was not run because its permission check failed.`,
+          ),
+          'permission_denied',
+          { warnings: [`permission check threw: ${messageOf(error)}`] },
+        );
+      }
+      this.steps.push(...verdict.steps);
+      this.warnings.push(...verdict.warnings);
+      if (!verdict.ok) return this.#fail(toolUseError(verdict.message), verdict.errorCode);
     }
 
     let timeout;
@@ -496,6 +576,7 @@ async function trace(
   result: ToolCallResult,
   input: unknown,
   durationMs: number,
+  steps: readonly ToolTraceStep[],
 ): Promise<ToolCallResult> {
   if (tracer === undefined) return result;
   const inputRecord = traceRecord(input, entry.trace.input);
@@ -510,6 +591,7 @@ async function trace(
       isError: result.isError,
       ...(result.errorCode === undefined ? {} : { errorCode: result.errorCode }),
       durationMs,
+      ...(steps.length === 0 ? {} : { steps }),
       ...(inputRecord === undefined ? {} : { input: inputRecord }),
       ...(outputRecord === undefined ? {} : { output: outputRecord }),
     });

@@ -1,13 +1,27 @@
+// `callTool` itself is not exported here: it has no permission step. Run calls through a
+// `ToolSession` (runtime/session/) or `executeToolBatch`.
+export type {
+  AuthorizeCall,
+  AuthorizeCallRequest,
+  CallableRegistry,
+  CallableRuntime,
+  CallAuthorization,
+  CallToolContext,
+  ToolCall,
+  ToolCallResult,
+} from './call-tool.js';
 export {
-  callTool,
-  type CallableRegistry,
-  type CallableRuntime,
-  type CallToolContext,
+  buildToolCallContext,
+  type ToolCallHost,
+  type ToolCallScope,
+} from './build-tool-call-context.js';
+export {
+  hostHookApplies,
+  matchHostHooks,
+  type HostToolHook,
   type PreToolHook,
   type PreToolHookDecision,
-  type ToolCall,
-  type ToolCallResult,
-} from './call-tool.js';
+} from './host-tool-hooks.js';
 export {
   applyResultBudget,
   artifactPathFor,
@@ -30,6 +44,7 @@ export { MAX_TOOL_NAME_SUGGESTIONS, suggestToolNames } from './suggest-tool-name
 export {
   traceRecord,
   type ToolTraceEvent,
+  type ToolTraceStep,
   type ToolTracer,
   type TraceRecord,
 } from './trace-tool-call.js';

@@ -8,6 +8,8 @@
  *   values), `full` (the value itself).
  */
 import type { TraceGranularity } from '../contract.js';
+import type { PermissionReason } from '../permission/evaluate-permission.js';
+import type { ToolErrorCode } from '../tool-error-code.js';
 import { utf8ByteLength } from './utf8-slice.js';
 
 /** A recorded value, at the granularity the contract asks for. */
@@ -23,14 +25,46 @@ export type TraceRecord =
     }
   | { readonly granularity: 'full'; readonly value: unknown };
 
+/**
+ * One step of a call that decides whether it runs, in the order they ran:
+ * - `hook`: a host pre-tool hook that matched the tool: `passed`, `rewritten` (the input),
+ *   `denied` (`hook_denied`) or `failed` (`hook_error`, `hook_input_invalid`);
+ * - `permission`: the permission decision (`evaluatePermission`): `allow`, `deny`
+ *   (`permission_denied`; reason `checkFailed` when the check threw) or `ask`;
+ * - `approval`: only after an `ask`: `approved` (by the tool's `prepareApproval` or the user),
+ *   `declined` (`approval_declined`) or `unavailable` (`approval_unavailable`).
+ */
+export type ToolTraceStep =
+  | {
+      readonly step: 'hook';
+      readonly outcome: 'passed' | 'rewritten' | 'denied' | 'failed';
+      readonly errorCode?: ToolErrorCode;
+    }
+  | {
+      readonly step: 'permission';
+      readonly decision: 'allow' | 'deny' | 'ask';
+      readonly reason: PermissionReason | 'checkFailed';
+      /** The rule that decided, as written. */
+      readonly rule?: string;
+      readonly errorCode?: ToolErrorCode;
+    }
+  | {
+      readonly step: 'approval';
+      readonly outcome: 'approved' | 'declined' | 'unavailable';
+      readonly approvedBy?: 'prepareApproval' | 'user';
+      readonly errorCode?: ToolErrorCode;
+    };
+
 /** One finished call, as handed to the tracer. */
 export interface ToolTraceEvent {
   /** Canonical tool name. */
   readonly tool: string;
   readonly callId: string;
   readonly isError: boolean;
-  readonly errorCode?: string;
+  readonly errorCode?: ToolErrorCode;
   readonly durationMs: number;
+  /** The hook, permission and approval steps; absent when none ran. */
+  readonly steps?: readonly ToolTraceStep[];
   /** The input as the model sent it (after JSON-string parsing); absent for granularity `none`. */
   readonly input?: TraceRecord;
   /** `{ content, output }` of the result; absent for granularity `none`. */

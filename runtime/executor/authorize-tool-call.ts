@@ -20,6 +20,7 @@ import {
   type PermissionSettings,
 } from '../permission/evaluate-permission.js';
 import type { ParsedRule } from '../permission/parse-permission-rule.js';
+import type { ToolTraceStep } from '../call/trace-tool-call.js';
 import {
   approvalDeclinedMessage,
   approvalUnavailableMessage,
@@ -85,8 +86,7 @@ export type Authorization =
   | {
       readonly ok: false;
       readonly outcome: PermissionOutcome;
-      /** `permission_denied`, `approval_declined` or `approval_unavailable`. */
-      readonly errorCode: string;
+      readonly errorCode: 'permission_denied' | 'approval_declined' | 'approval_unavailable';
       /** What the model reads, inside `<tool_use_error>`. */
       readonly message: string;
       readonly warnings: readonly string[];
@@ -210,4 +210,34 @@ export async function authorizeToolCall(
     remember: answer.always === true ? (decision.alwaysAllowSuggestion ?? []) : [],
     warnings,
   };
+}
+
+/**
+ * What an authorization records in the call's trace: the `permission` step, and after an ask the
+ * `approval` step, each with the error code it ended the call with.
+ */
+export function authorizationTraceSteps(authorization: Authorization): readonly ToolTraceStep[] {
+  const { outcome } = authorization;
+  const errorCode = authorization.ok ? undefined : authorization.errorCode;
+  const permission: ToolTraceStep = {
+    step: 'permission',
+    decision: outcome.decision,
+    reason: outcome.reason,
+    ...(outcome.rule === undefined ? {} : { rule: outcome.rule }),
+    ...(errorCode === 'permission_denied' ? { errorCode } : {}),
+  };
+  if (outcome.decision !== 'ask') return [permission];
+  const approval: ToolTraceStep =
+    errorCode === undefined
+      ? {
+          step: 'approval',
+          outcome: 'approved',
+          ...(outcome.approvedBy === undefined ? {} : { approvedBy: outcome.approvedBy }),
+        }
+      : {
+          step: 'approval',
+          outcome: errorCode === 'approval_declined' ? 'declined' : 'unavailable',
+          errorCode,
+        };
+  return [permission, approval];
 }

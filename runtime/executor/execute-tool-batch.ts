@@ -13,7 +13,8 @@
  * if (batch.stopTurn) endTurn();
  * ```
  *
- * Per call, through `callTool` (validation, hooks, timeout, budget, trace):
+ * Per call, through `callTool` (validation, the tool's and the host's hooks, then the
+ * executor's permission step, then timeout, budget, trace):
  * 1. **Scheduling** ({@link planToolBatch}): consecutive calls that may run concurrently
  *    (`CallEffects.concurrent`: truly read-only — `readOnly` and scope `none` after
  *    `resolvePermissionCapability`, so Bash `ls` counts and Bash `rm` does not — and
@@ -21,8 +22,9 @@
  *    barrier, run alone after everything before it.
  * 2. **User interaction**: a tool that `requiresUserInteraction` fails at once when the host says
  *    nobody is there (`interactive: false`), instead of hanging until its timeout.
- * 3. **Permission and approval** ({@link authorizeToolCall}), on the validated, resolved input
- *    after the host's pre-tool hook: deny, allow, or ask (`prepareApproval`, then the host's
+ * 3. **Permission and approval** ({@link authorizeToolCall}), `callTool`'s `authorize` step, on
+ *    the validated, resolved input after the host's pre-tool hooks: deny, allow, or ask
+ *    (`prepareApproval`, then the host's
  *    `requestApproval`). The registration gate's pattern rules from `disallowedTools`
  *    (`runtime.gate.permissionRules`) are deny rules here; "always allow" answers are applied to
  *    the rest of the batch and returned in `rememberedAllowRules` for the host to keep.
@@ -39,9 +41,9 @@
  *
  * Error codes the executor adds to `callTool`'s: `permission_denied` (a deny rule, or plan mode),
  * `approval_declined` (the user said no), `approval_unavailable` (nobody can approve),
- * `user_interaction_unavailable`, `turn_ended` (not run after a terminal call). A refused call
- * reaches the host's tracer as `hook_denied` (the permission check runs as `callTool`'s pre-tool
- * hook); its result here carries the executor's code.
+ * `user_interaction_unavailable`, `turn_ended` (not run after a terminal call). The tracer gets
+ * the same code as the result, and a `permission` step (and, after an ask, an `approval` step)
+ * in the call's trace event.
  *
  * The schedule is made from the input the model sent. A host pre-tool hook that rewrites a call
  * scheduled as concurrent into one that is not (`ls` into `rm`) is judged by permission on the
@@ -51,18 +53,18 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
   callTool,
+  type AuthorizeCall,
   type CallableRuntime,
   type CallToolContext,
-  type PreToolHook,
   type ToolCall,
   type ToolCallResult,
 } from '../call/call-tool.js';
-import { parseToolInput } from '../call/parse-tool-input.js';
 import { toolUseError } from '../call/tool-use-error.js';
-import type { SessionState, ToolCallContext, ToolEntry } from '../contract.js';
+import type { SessionState } from '../contract.js';
 import type { PermissionSettings } from '../permission/evaluate-permission.js';
 import type { ParsedRule } from '../permission/parse-permission-rule.js';
 import {
+  authorizationTraceSteps,
   authorizeToolCall,
   type Authorization,
   type PermissionOutcome,
@@ -246,21 +248,6 @@ class BatchRun {
     };
   }
 
-  #hookContext(): ToolCallContext {
-    const { context } = this;
-    return {
-      signal: context.signal ?? new AbortController().signal,
-      workspaceRoot: context.workspaceRoot,
-      workingDirectory: context.workingDirectory,
-      artifactDirectory: context.artifactDirectory,
-      enforceWorkspaceBoundary: context.enforceWorkspaceBoundary ?? false,
-      ports: context.ports ?? {},
-      session: this.#session,
-      ...(context.model === undefined ? {} : { model: context.model }),
-      trackProcess: (pid: number) => context.trackProcess?.(pid),
-    };
-  }
-
   async #runCall(index: number): Promise<ExecutedToolCall> {
     const { context } = this;
     const call = { ...this.calls[index]!, id: this.calls[index]!.id ?? randomUUID() };
@@ -286,39 +273,41 @@ class BatchRun {
       };
     }
 
-    // State the pre-tool hook shares with this function across attempts. `ranWith` is set once
-    // any attempt got past permission to its handler: from then on the call may have had effects.
+    // State the permission step shares with this function across attempts. `ranWith` is set
+    // once any attempt got past permission to its handler: from then on the call may have had
+    // effects.
     let approvedInput: { readonly value: unknown } | undefined;
     let authorization: Authorization | undefined;
     let ranWith: CallEffects | undefined;
-    const preToolHook: PreToolHook = async (name, value) => {
-      let input = value;
-      let rewritten: { readonly input: unknown } | undefined;
-      if (context.preToolHook !== undefined) {
-        const decided = await context.preToolHook(name, value);
-        if (decided !== undefined && 'deny' in decided) return decided;
-        if (decided !== undefined && 'input' in decided) {
-          rewritten = { input: decided.input };
-          input = parseToolInput(decided.input);
-        }
-      }
+    const authorize: AuthorizeCall = async ({ input, context: hookContext }) => {
       // A retry of an input already approved is not asked again.
       if (approvedInput === undefined || !isDeepStrictEqual(approvedInput.value, input)) {
         authorization = await authorizeToolCall(entry, input, {
           settings: this.#settings(),
           callId: call.id,
-          hookContext: this.#hookContext(),
+          hookContext,
           ...(context.requestApproval === undefined
             ? {}
             : { requestApproval: context.requestApproval }),
           ...(context.interactive === undefined ? {} : { interactive: context.interactive }),
         });
-        if (!authorization.ok) return { deny: authorization.message };
+        const steps = authorizationTraceSteps(authorization);
+        if (!authorization.ok) {
+          return {
+            ok: false,
+            errorCode: authorization.errorCode,
+            message: authorization.message,
+            steps,
+            warnings: authorization.warnings,
+          };
+        }
         this.#remembered.push(...authorization.remember);
         approvedInput = { value: input };
+        ranWith = resolveCallEffects(entry, input);
+        return { ok: true, steps, warnings: authorization.warnings };
       }
       ranWith = resolveCallEffects(entry, input);
-      return rewritten;
+      return { ok: true, steps: [], warnings: [] };
     };
 
     const retry = context.retry ?? {};
@@ -333,7 +322,7 @@ class BatchRun {
       result = await callTool(this.runtime, call, {
         ...context,
         session: this.#session,
-        preToolHook,
+        authorize,
       });
       const retryable =
         result.isError &&
@@ -348,11 +337,9 @@ class BatchRun {
       await sleep(waitMs, context.signal);
     }
 
-    const refused = authorization !== undefined && !authorization.ok ? authorization : undefined;
-    const warnings = [...retryWarnings, ...(authorization?.warnings ?? []), ...result.warnings];
+    const warnings = [...retryWarnings, ...result.warnings];
     const base: ExecutedToolCall = {
       ...result,
-      ...(refused === undefined ? {} : { errorCode: refused.errorCode }),
       warnings,
       index,
       attempts,

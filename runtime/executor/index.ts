@@ -6,6 +6,7 @@ export {
   type ToolBatchRuntime,
 } from './execute-tool-batch.js';
 export {
+  authorizationTraceSteps,
   authorizeToolCall,
   type ApprovalAnswer,
   type ApprovalRequest,

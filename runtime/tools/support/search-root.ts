@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { glob } from 'tinyglobby';
 import type { ToolCallContext, ToolFailure } from '../../contract.js';
 import { resolvePathForTool } from './resolve-path-for-tool.js';
-import { toolFailure } from './tool-failure.js';
+import { fileSystemFailure, toolFailure } from './tool-failure.js';
 
 /** Directories no search descends into. */
 const IGNORED_DIRECTORY_GLOBS: readonly string[] = ['**/node_modules/**', '**/.git/**'];
@@ -49,9 +49,6 @@ export async function resolveSearchRoot(
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR')
       return toolFailure('path_not_found', `Path does not exist: ${resolved.path}`);
-    return toolFailure(
-      (code ?? 'file_system_error').toLowerCase(),
-      `Cannot search ${resolved.path}: ${(error as Error).message}`,
-    );
+    return fileSystemFailure('search', resolved.path, error);
   }
 }

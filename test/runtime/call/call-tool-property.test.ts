@@ -6,11 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { builtInTools } from '../../../generated/index.js';
-import {
-  callTool,
-  ZOD4_ISSUE_KEY_ORDER,
-  type ToolCallResult,
-} from '../../../runtime/call/index.js';
+import { callTool } from '../../../runtime/call/call-tool.js';
+import { ZOD4_ISSUE_KEY_ORDER, type ToolCallResult } from '../../../runtime/call/index.js';
 import type { ModelProfile, ToolEntry } from '../../../runtime/contract.js';
 import { ToolRegistry } from '../../../runtime/tool-registry.js';
 import { fixtureContext } from './fixture-tool.js';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { callTool } from '../../../runtime/call/call-tool.js';
 import {
-  callTool,
   parameterName,
   type CallToolContext,
   type ToolTraceEvent,
@@ -51,7 +51,7 @@ const checked = fixtureTool('Checked', z.object({ path: z.string() }).strict(), 
   validateInput: (input: { path: string }) =>
     input.path.startsWith('/')
       ? { ok: true }
-      : { ok: false, code: 'relative_path', message: `Use an absolute path, not ${input.path}` },
+      : { ok: false, code: 'invalid_path', message: `Use an absolute path, not ${input.path}` },
 });
 const throwing = fixtureTool('Throwing', z.object({}).strict(), {
   handler: async () => {
@@ -406,7 +406,7 @@ describe('tool and hook outcomes', () => {
     const result = await call('Checked', { path: 'relative' });
     expect(result).toMatchObject({
       content: '<tool_use_error>Use an absolute path, not relative</tool_use_error>',
-      errorCode: 'relative_path',
+      errorCode: 'invalid_path',
     });
   });
 

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { callTool, resolveCallTimeout, type CallToolContext } from '../../../runtime/call/index.js';
+import { callTool } from '../../../runtime/call/call-tool.js';
+import { resolveCallTimeout, type CallToolContext } from '../../../runtime/call/index.js';
 import type { ToolCallContext, ToolEntry } from '../../../runtime/contract.js';
 import { fixtureContext, fixtureRuntime, fixtureTool } from './fixture-tool.js';
 
@@ -439,7 +440,7 @@ describe('processTree cleanup with a real process group', () => {
           child.stdout.once('data', (chunk: Buffer) => {
             pids.sleeper = Number(chunk.toString().trim());
           });
-          child.once('exit', () => resolve({ ok: false, code: 'killed', message: 'killed' }));
+          child.once('exit', () => resolve({ ok: false, code: 'aborted', message: 'killed' }));
         }),
     });
   }

@@ -42,7 +42,7 @@ function failingTool(recovery: RecoveryStrategy, idempotent: boolean, failure: F
         case 'hangs':
           return new Promise(() => {});
         case 'refuses':
-          return { ok: false, code: 'not_found', message: 'No such thing.' };
+          return { ok: false, code: 'file_not_found', message: 'No such thing.' };
         case 'bad output':
           return { ok: true, output: 42 as unknown as string };
       }
@@ -91,7 +91,7 @@ describe('executeToolBatch recovery', () => {
       idempotent: true,
       failure: 'refuses',
       runs: 1,
-      errorCode: 'not_found',
+      errorCode: 'file_not_found',
       waits: [],
       guidance: undefined,
     },

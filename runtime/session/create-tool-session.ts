@@ -1,0 +1,370 @@
+/**
+ * A tool session: the one call path for agents (the CLI's `call`, the AI SDK adapter, the MCP
+ * server). Made by {@link createToolSession} only.
+ *
+ * ```ts
+ * const session = await createToolSession({
+ *   runtime,                                  // createToolRuntime({ builtInTools, … })
+ *   workingDirectory: '/repo',
+ *   permissions: { mode: 'default', deny: ['Bash(rm:*)'] },
+ *   requestApproval: (request) => ui.confirm(request),
+ * });
+ * try {
+ *   const read = await session.call('Read', { file_path: '/repo/a.txt' });
+ *   const batch = await session.run(message.toolCalls, { signal });
+ * } finally {
+ *   await session.close();                    // stops background tasks, removes its artifacts
+ * }
+ * ```
+ *
+ * Every call goes through the executor (`executeToolBatch`): name resolution, validation, the
+ * tool's hooks, the host's pre-tool hooks, permission, approval, timeout and cancellation,
+ * output check, result budget, trace, recovery, turn control. A session owns the state calls
+ * share — which files were read (Read then Edit works), the todo list, background tasks — and
+ * the "always allow" answers given during it; `close()` ends them.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import nodePath from 'node:path';
+import type { ToolCall } from '../call/call-tool.js';
+import type { ToolResultArtifact } from '../call/apply-result-budget.js';
+import { cleanupArtifacts } from '../call/cleanup-artifacts.js';
+import type { ToolTracer } from '../call/trace-tool-call.js';
+import type {
+  HostPortImplementations,
+  ModelProfile,
+  ModelToolContract,
+  SessionKind,
+  SessionState,
+} from '../contract.js';
+import {
+  executeToolBatch,
+  type ExecutedToolCall,
+  type ToolBatchContext,
+  type ToolBatchResult,
+} from '../executor/execute-tool-batch.js';
+import type { RequestApproval } from '../executor/authorize-tool-call.js';
+import type { RetryOptions } from '../executor/recovery-policy.js';
+import type { HostToolHook } from '../call/host-tool-hooks.js';
+import type { PermissionMode } from '../permission/evaluate-permission.js';
+import { parsePermissionRule, type ParsedRule } from '../permission/parse-permission-rule.js';
+import { stopAllBackgroundTasks } from '../tools/support/background-tasks.js';
+import type { ToolRuntime } from '../tool-runtime.js';
+
+/** A permission rule as written (`Bash(rm:*)`, `Read`, `capability:file.*`) or parsed. */
+export type PermissionRuleInput = string | ParsedRule;
+
+/** The session's permission mode and rules. */
+export interface ToolSessionPermissions {
+  /** Default: `default` (ask for what needs approval). */
+  readonly mode?: PermissionMode;
+  /** Calls these rules match run without asking. Default: none. */
+  readonly allow?: readonly PermissionRuleInput[];
+  /** Calls these rules match are refused (`permission_denied`). Default: none. */
+  readonly deny?: readonly PermissionRuleInput[];
+  /** Calls these rules match always ask. Default: none. */
+  readonly ask?: readonly PermissionRuleInput[];
+}
+
+/** Everything a session is made from. Only `runtime` is required. */
+export interface ToolSessionOptions {
+  /**
+   * The tool set (`createToolRuntime`): registry, registration gate (its `Bash(rm:*)`-style
+   * disallow rules are deny rules here), description settings, `getTools`. Its gate input's
+   * `sessionKind` is the session's kind.
+   */
+  readonly runtime: ToolRuntime;
+  /** Absolute, or relative to `process.cwd()`. Default: `process.cwd()`. */
+  readonly workingDirectory?: string;
+  /** Absolute, or relative to `process.cwd()`. Default: `workingDirectory`. */
+  readonly workspaceRoot?: string;
+  /** Refuse file paths that resolve (through symlinks) outside `workspaceRoot`. Default: false. */
+  readonly enforceWorkspaceBoundary?: boolean;
+  /** Default: mode `default`, no rules. */
+  readonly permissions?: ToolSessionPermissions;
+  /**
+   * Asks a person to approve a call. Absent (or `interactive: false`): a call that needs
+   * approval is refused at once with `approval_unavailable`; nothing waits for an answer.
+   */
+  readonly requestApproval?: RequestApproval;
+  /**
+   * Whether a person can answer prompts (approval, AskUserQuestion). Default: true when
+   * `requestApproval` is given, else false.
+   */
+  readonly interactive?: boolean;
+  /**
+   * Where over-budget results are spilled. Default: a fresh directory below the system temp
+   * directory that the session creates and removes on `close()`. A directory given here is kept;
+   * only the artifacts of `turn` and `session` retention the session wrote are removed.
+   */
+  readonly artifactDirectory?: string;
+  /**
+   * Leave every artifact in place on `close()` (a CLI whose printed results point to them).
+   * Default: false.
+   */
+  readonly keepArtifacts?: boolean;
+  /** Host ports handlers call (cron, subagent, …). Default: none. */
+  readonly ports?: HostPortImplementations;
+  /** The model calling; inputs are validated against its projection of each contract. */
+  readonly model?: ModelProfile;
+  /** Receives one trace event per call (tools with `trace.required` refuse to run without one). */
+  readonly tracer?: ToolTracer;
+  /** Host hooks run before permission, matched by tool name (Task and Agent match each other). */
+  readonly hooks?: readonly HostToolHook[];
+  /** Most calls of one concurrent step in flight at once. Default: 10. */
+  readonly maxConcurrency?: number;
+  /** Automatic retries of idempotent `recovery: retry` tools. Default: 3 attempts with backoff. */
+  readonly retry?: RetryOptions;
+}
+
+/** Per-run options of {@link ToolSession.run} and {@link ToolSession.call}. */
+export interface ToolSessionRunOptions {
+  /** Cancels the calls (each tool's cancellation policy applies). */
+  readonly signal?: AbortSignal;
+  /**
+   * The approval prompt for these calls instead of the session's (an MCP request's elicitation,
+   * an AI SDK approval already given). Default: the session's.
+   */
+  readonly requestApproval?: RequestApproval;
+}
+
+/** A session's calls, state and clean-up. Made by {@link createToolSession}. */
+export interface ToolSession {
+  /** Random id of this session. */
+  readonly id: string;
+  readonly runtime: ToolRuntime;
+  /** Kind of session (from the runtime's gate): `main`, `subagent`, `workflowChild`, `workflowActor`. */
+  readonly kind: SessionKind;
+  /** Absolute. */
+  readonly workingDirectory: string;
+  /** Absolute. */
+  readonly workspaceRoot: string;
+  readonly enforceWorkspaceBoundary: boolean;
+  /** Absolute. */
+  readonly artifactDirectory: string;
+  readonly model: ModelProfile | undefined;
+  /** Read-file table, todos, background tasks: shared by every call of the session. */
+  readonly state: SessionState;
+  /** The mode and rules in effect, "always allow" answers given so far included. */
+  readonly permissions: {
+    readonly mode: PermissionMode;
+    readonly allow: readonly ParsedRule[];
+    readonly deny: readonly ParsedRule[];
+    readonly ask: readonly ParsedRule[];
+  };
+  /** Whether `close()` was called. */
+  readonly closed: boolean;
+  /** The contracts the session's model sees (needs a model: the session's or `model`). */
+  tools(model?: ModelProfile): readonly ModelToolContract[];
+  /** Run one assistant message's tool calls (see `executeToolBatch`). Throws once closed. */
+  run(calls: readonly ToolCall[], options?: ToolSessionRunOptions): Promise<ToolBatchResult>;
+  /** Run one call; the same as `run([{ name, input }])`'s only result. */
+  call(name: string, input: unknown, options?: ToolSessionCallOptions): Promise<ExecutedToolCall>;
+  /**
+   * End the session: wait for calls in flight, stop its background tasks (their process
+   * trees), remove the artifacts it owns. Idempotent; calls made after it throw.
+   */
+  close(): Promise<void>;
+}
+
+/** {@link ToolSessionRunOptions} plus the call's own fields. */
+export interface ToolSessionCallOptions extends ToolSessionRunOptions {
+  /** Call id (the provider's `tool_use` id). Default: a random UUID. */
+  readonly id?: string;
+  /** Per-call timeout; applied only where the contract allows overrides. */
+  readonly timeoutMs?: number;
+}
+
+/** Thrown by `run`/`call` after `close()`. */
+export class ToolSessionClosedError extends Error {
+  constructor(readonly sessionId: string) {
+    super(`tool session ${sessionId} is closed; create a new one`);
+    this.name = 'ToolSessionClosedError';
+  }
+}
+
+function parseRules(rules: readonly PermissionRuleInput[] | undefined): ParsedRule[] {
+  return (rules ?? []).map((rule) => (typeof rule === 'string' ? parsePermissionRule(rule) : rule));
+}
+
+/**
+ * Make a session. Rules written as text are parsed here: a bad rule throws
+ * `PermissionRuleError` (with the rule and what is wrong) before anything runs.
+ */
+export async function createToolSession(options: ToolSessionOptions): Promise<ToolSession> {
+  const permissions = {
+    mode: options.permissions?.mode ?? 'default',
+    allow: parseRules(options.permissions?.allow),
+    deny: parseRules(options.permissions?.deny),
+    ask: parseRules(options.permissions?.ask),
+  };
+  const workingDirectory = nodePath.resolve(options.workingDirectory ?? process.cwd());
+  const workspaceRoot = nodePath.resolve(options.workspaceRoot ?? workingDirectory);
+  let artifactDirectory: string;
+  let ownsArtifactDirectory: boolean;
+  if (options.artifactDirectory === undefined) {
+    artifactDirectory = await mkdtemp(nodePath.join(tmpdir(), 'tool-contracts-session-'));
+    ownsArtifactDirectory = true;
+  } else {
+    artifactDirectory = nodePath.resolve(options.artifactDirectory);
+    await mkdir(artifactDirectory, { recursive: true });
+    ownsArtifactDirectory = false;
+  }
+  return new Session(options, {
+    permissions,
+    workingDirectory,
+    workspaceRoot,
+    artifactDirectory,
+    ownsArtifactDirectory,
+  });
+}
+
+interface Resolved {
+  readonly permissions: {
+    readonly mode: PermissionMode;
+    readonly allow: ParsedRule[];
+    readonly deny: readonly ParsedRule[];
+    readonly ask: readonly ParsedRule[];
+  };
+  readonly workingDirectory: string;
+  readonly workspaceRoot: string;
+  readonly artifactDirectory: string;
+  readonly ownsArtifactDirectory: boolean;
+}
+
+class Session implements ToolSession {
+  readonly id = randomUUID();
+  readonly state: SessionState = { todos: [], backgroundTasks: new Map(), readFiles: new Map() };
+  readonly #options: ToolSessionOptions;
+  readonly #resolved: Resolved;
+  readonly #artifacts: ToolResultArtifact[] = [];
+  readonly #running = new Set<Promise<unknown>>();
+  #closed = false;
+
+  constructor(options: ToolSessionOptions, resolved: Resolved) {
+    this.#options = options;
+    this.#resolved = resolved;
+  }
+
+  get runtime(): ToolRuntime {
+    return this.#options.runtime;
+  }
+  get kind(): SessionKind {
+    return this.#options.runtime.gateInput.sessionKind;
+  }
+  get workingDirectory(): string {
+    return this.#resolved.workingDirectory;
+  }
+  get workspaceRoot(): string {
+    return this.#resolved.workspaceRoot;
+  }
+  get enforceWorkspaceBoundary(): boolean {
+    return this.#options.enforceWorkspaceBoundary ?? false;
+  }
+  get artifactDirectory(): string {
+    return this.#resolved.artifactDirectory;
+  }
+  get model(): ModelProfile | undefined {
+    return this.#options.model;
+  }
+  get permissions(): ToolSession['permissions'] {
+    const { mode, allow, deny, ask } = this.#resolved.permissions;
+    return { mode, allow: [...allow], deny: [...deny], ask: [...ask] };
+  }
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  tools(model?: ModelProfile): readonly ModelToolContract[] {
+    const profile = model ?? this.#options.model;
+    if (profile === undefined)
+      throw new Error('ToolSession.tools: no model given and the session has none');
+    return this.#options.runtime.getTools({ model: profile });
+  }
+
+  async run(
+    calls: readonly ToolCall[],
+    runOptions: ToolSessionRunOptions = {},
+  ): Promise<ToolBatchResult> {
+    if (this.#closed) throw new ToolSessionClosedError(this.id);
+    const running = executeToolBatch(this.#options.runtime, calls, this.#batchContext(runOptions));
+    this.#running.add(running);
+    try {
+      const batch = await running;
+      for (const result of batch.results) this.#artifacts.push(...result.artifacts);
+      // "Always allow" answers hold for the rest of the session.
+      this.#resolved.permissions.allow.push(...batch.rememberedAllowRules);
+      return batch;
+    } finally {
+      this.#running.delete(running);
+    }
+  }
+
+  async call(
+    name: string,
+    input: unknown,
+    callOptions: ToolSessionCallOptions = {},
+  ): Promise<ExecutedToolCall> {
+    const { id, timeoutMs, ...runOptions } = callOptions;
+    const batch = await this.run(
+      [
+        {
+          name,
+          input,
+          ...(id === undefined ? {} : { id }),
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        },
+      ],
+      runOptions,
+    );
+    return batch.results[0]!;
+  }
+
+  #batchContext(runOptions: ToolSessionRunOptions): ToolBatchContext {
+    const options = this.#options;
+    const { permissions } = this.#resolved;
+    const requestApproval = runOptions.requestApproval ?? options.requestApproval;
+    return {
+      workspaceRoot: this.workspaceRoot,
+      workingDirectory: this.workingDirectory,
+      artifactDirectory: this.artifactDirectory,
+      enforceWorkspaceBoundary: this.enforceWorkspaceBoundary,
+      session: this.state,
+      descriptionSettings: options.runtime.descriptionSettings(),
+      permissions: {
+        mode: permissions.mode,
+        allow: [...permissions.allow],
+        deny: permissions.deny,
+        ask: permissions.ask,
+      },
+      interactive: options.interactive ?? requestApproval !== undefined,
+      ...(requestApproval === undefined ? {} : { requestApproval }),
+      ...(runOptions.signal === undefined ? {} : { signal: runOptions.signal }),
+      ...(options.ports === undefined ? {} : { ports: options.ports }),
+      ...(options.model === undefined ? {} : { model: options.model }),
+      ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
+      ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+      ...(options.maxConcurrency === undefined ? {} : { maxConcurrency: options.maxConcurrency }),
+      ...(options.retry === undefined ? {} : { retry: options.retry }),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    // Calls still in flight finish first (their hosts hold their signals).
+    await Promise.allSettled([...this.#running]);
+    // Processes a call started in the foreground are its handler's to stop (timeout and
+    // cancellation policy); what outlives a call on purpose is a background task.
+    await stopAllBackgroundTasks(this.state);
+    if (this.#options.keepArtifacts === true) {
+      // The host reads them after the session.
+    } else if (this.#resolved.ownsArtifactDirectory) {
+      await rm(this.#resolved.artifactDirectory, { recursive: true, force: true, maxRetries: 3 });
+    } else {
+      await cleanupArtifacts(this.#artifacts, 'session');
+    }
+    this.#artifacts.length = 0;
+  }
+}
