@@ -101,7 +101,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
             ? (await session.call(name, request.params.arguments ?? {})).content
             : `Tool not found: ${name}`;
         // Our text as the message (an McpError would prefix "MCP error -32602:" to it).
-      throw Object.assign(new Error(unknown), { code: ErrorCode.InvalidParams });
+        throw Object.assign(new Error(unknown), { code: ErrorCode.InvalidParams });
       }
       const entry = session.runtime.registry.get(contract.name);
 
