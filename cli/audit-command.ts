@@ -5,8 +5,9 @@
  * usage error. The scan is cached (see `generator/audit/audit-cache.ts`); `--no-cache` rescans.
  */
 import type { AuditReport } from '../generator/audit/build-audit-report.js';
-import type { CommandIO } from './command-io.js';
-import { count, paint, usageError } from './generate-command.js';
+import { defineCommand } from './define-command.js';
+import { count, paint } from './generate-command.js';
+import { requireProjectRoot } from './project-root.js';
 
 export const AUDIT_USAGE = `Usage: tool-contracts audit [options]
 
@@ -20,56 +21,41 @@ Options:
       --no-cache  Scan again even when runtime/ did not change
   -h, --help      Show this help`;
 
-export interface AuditArguments {
-  readonly help: boolean;
-  readonly json: boolean;
-  readonly cache: boolean;
-}
-
-export function parseAuditArguments(
-  args: readonly string[],
-): AuditArguments | { readonly unknown: string } {
-  let help = false;
-  let json = false;
-  let cache = true;
-  for (const arg of args) {
-    if (arg === '-h' || arg === '--help') help = true;
-    else if (arg === '--json') json = true;
-    else if (arg === '--no-cache') cache = false;
-    else return { unknown: arg };
-  }
-  return { help, json, cache };
-}
-
-export async function run(args: readonly string[], io: CommandIO): Promise<number> {
-  const parsed = parseAuditArguments(args);
-  if ('unknown' in parsed) return usageError(io, 'audit', parsed.unknown, AUDIT_USAGE);
-  if (parsed.help) {
-    io.out(AUDIT_USAGE);
+export const command = defineCommand({
+  name: 'audit',
+  usage: AUDIT_USAGE,
+  options: { json: { type: 'boolean' }, 'no-cache': { type: 'boolean' } },
+  async run({ values }, io) {
+    const projectRoot = requireProjectRoot(io.cwd);
+    const [{ loadManifestSet }, { formatManifestIssue }, { auditProject }] = await Promise.all([
+      import('../generator/manifest/load-manifest-set.js'),
+      import('../generator/manifest/manifest-issue.js'),
+      import('../generator/audit/audit-project.js'),
+    ]);
+    const loaded = await loadManifestSet(projectRoot);
+    if (!loaded.ok) {
+      for (const issue of loaded.issues) io.err(formatManifestIssue(issue));
+      io.err(
+        paint(
+          io.color,
+          'red',
+          `${count(loaded.issues.length, 'problem')} in manifests; nothing audited.`,
+        ),
+      );
+      return 1;
+    }
+    const audit = await auditProject({
+      projectRoot,
+      set: loaded.set,
+      cache: values['no-cache'] !== true,
+    });
+    if (values.json === true) io.out(JSON.stringify(audit.report, null, 2));
+    else io.out(auditTable(audit.report, io.color).join('\n'));
     return 0;
-  }
-  const [{ loadManifestSet }, { formatManifestIssue }, { auditProject }] = await Promise.all([
-    import('../generator/manifest/load-manifest-set.js'),
-    import('../generator/manifest/manifest-issue.js'),
-    import('../generator/audit/audit-project.js'),
-  ]);
-  const loaded = await loadManifestSet(io.cwd);
-  if (!loaded.ok) {
-    for (const issue of loaded.issues) io.err(formatManifestIssue(issue));
-    io.err(
-      paint(
-        io.color,
-        'red',
-        `${count(loaded.issues.length, 'problem')} in manifests; nothing audited.`,
-      ),
-    );
-    return 1;
-  }
-  const audit = await auditProject({ projectRoot: io.cwd, set: loaded.set, cache: parsed.cache });
-  if (parsed.json) io.out(JSON.stringify(audit.report, null, 2));
-  else io.out(auditTable(audit.report, io.color).join('\n'));
-  return 0;
-}
+  },
+});
+
+export const run = command.run;
 
 const CLASS_LABELS = {
   enforced: 'enforced',

@@ -13,11 +13,11 @@
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
-import { parseArgs } from 'node:util';
 import type { CommandIO } from './command-io.js';
 import type { ToolCall } from '../runtime/call/call-tool.js';
 import type { ModelProfile } from '../runtime/contract.js';
 import type { RequestApproval } from '../runtime/executor/authorize-tool-call.js';
+import type { ToolCallResult } from '../runtime/call/call-tool.js';
 import type { ExecutedToolCall } from '../runtime/executor/execute-tool-batch.js';
 import type { PermissionMode } from '../runtime/permission/evaluate-permission.js';
 import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
@@ -33,6 +33,8 @@ import {
   modelFromOptions,
   oneOf,
 } from './context-options.js';
+import { parseCommandLine } from './define-command.js';
+import { jsonText } from './json-output.js';
 import { LineSource } from './line-source.js';
 import { parseCallLine, readCallLines } from './read-call-lines.js';
 import { terminalApprover } from './terminal-approval.js';
@@ -69,7 +71,26 @@ ${MODEL_OPTIONS_USAGE}
   --boundary           Refuse file paths that resolve outside the workspace
   --trace              Write each call's trace (JSON) to standard error; tools whose
                        contract requires a trace refuse to run without it
+  --json               Print each result as JSON (shape: README.md, "Machine-readable output");
+                       with --calls or --repl, one compact object per line
   -h, --help           Show this help`;
+
+const CALL_OPTIONS = {
+  workspace: { type: 'string' },
+  artifacts: { type: 'string' },
+  timeout: { type: 'string' },
+  calls: { type: 'string' },
+  repl: { type: 'boolean' },
+  mode: { type: 'string' },
+  'allow-rule': { type: 'string', multiple: true },
+  'ask-rule': { type: 'string', multiple: true },
+  'deny-rule': { type: 'string', multiple: true },
+  yes: { type: 'boolean', short: 'y' },
+  ...CONTEXT_OPTIONS,
+  boundary: { type: 'boolean' },
+  trace: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
 
 type CallSource =
   | { readonly kind: 'one'; readonly call: ToolCall }
@@ -85,6 +106,7 @@ interface CallOptions {
   readonly gate: RegistrationGateInput;
   readonly enforceWorkspaceBoundary: boolean;
   readonly trace: boolean;
+  readonly json: boolean;
   readonly mode: PermissionMode;
   readonly allow: readonly string[];
   readonly ask: readonly string[];
@@ -101,32 +123,7 @@ function rules(values: readonly string[] | undefined, option: string): string[] 
 }
 
 function parseCallArgs(args: readonly string[], io: CommandIO): CallOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        workspace: { type: 'string' },
-        artifacts: { type: 'string' },
-        timeout: { type: 'string' },
-        calls: { type: 'string' },
-        repl: { type: 'boolean' },
-        mode: { type: 'string' },
-        'allow-rule': { type: 'string', multiple: true },
-        'ask-rule': { type: 'string', multiple: true },
-        'deny-rule': { type: 'string', multiple: true },
-        yes: { type: 'boolean', short: 'y' },
-        ...CONTEXT_OPTIONS,
-        boundary: { type: 'boolean' },
-        trace: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandLine(args, CALL_OPTIONS, { max: Number.POSITIVE_INFINITY });
   const { values, positionals } = parsed;
   if (values.help) return 'help';
 
@@ -181,6 +178,7 @@ function parseCallArgs(args: readonly string[], io: CommandIO): CallOptions | 'h
     gate,
     enforceWorkspaceBoundary: values.boundary === true,
     trace: values.trace === true,
+    json: values.json === true,
     mode: oneOf(values.mode ?? 'default', PERMISSION_MODES, '--mode'),
     allow: rules(values['allow-rule'], '--allow-rule'),
     ask: rules(values['ask-rule'], '--ask-rule'),
@@ -274,23 +272,30 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       ...(toolCall.id === undefined ? {} : { id: toolCall.id }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
-    for (const warning of result.warnings) io.err(`tool-contracts call: ${warning}`);
+    if (!options.json)
+      for (const warning of result.warnings) io.err(`tool-contracts call: ${warning}`);
     if (result.errorCode === 'approval_unavailable')
       io.err(`tool-contracts call: ${approvalHint(result.toolName ?? toolCall.name)}`);
     return result;
   };
 
+  const json = options.json;
+  /** One result of several: a header and the text, or one compact JSON line. */
+  const print = (index: number, result: ExecutedToolCall, name: string) => {
+    if (json) io.out(JSON.stringify(callJson(result)));
+    else io.out(`${resultHeader(index, result, name)}\n${result.content}`);
+  };
   try {
     switch (options.source.kind) {
       case 'one': {
         const result = await call(options.source.call);
-        io.out(result.content);
+        io.out(options.json ? jsonText(callJson(result)) : result.content);
         return result.isError ? 1 : 0;
       }
       case 'file':
-        return await runMany(fileCalls ?? [], call, io);
+        return await runMany(fileCalls ?? [], call, print);
       case 'repl':
-        return await runRepl(lines, toolSession, call, io);
+        return await runRepl(lines, toolSession, call, print, io);
       default:
         return options.source satisfies never;
     }
@@ -306,16 +311,17 @@ export function resultHeader(index: number, result: ExecutedToolCall, name: stri
   return `[${index}] ${tool}: ${result.isError ? `error ${result.errorCode ?? 'unknown'}` : 'ok'}`;
 }
 
+type PrintResult = (index: number, result: ExecutedToolCall, name: string) => void;
+
 async function runMany(
   calls: readonly ToolCall[],
   call: (toolCall: ToolCall) => Promise<ExecutedToolCall>,
-  io: CommandIO,
+  print: PrintResult,
 ): Promise<number> {
   let failed = false;
   for (const [index, toolCall] of calls.entries()) {
     const result = await call(toolCall);
-    io.out(resultHeader(index + 1, result, toolCall.name));
-    io.out(result.content);
+    print(index + 1, result, toolCall.name);
     failed ||= result.isError;
   }
   return failed ? 1 : 0;
@@ -342,6 +348,7 @@ async function runRepl(
   lines: LineSource | undefined,
   toolSession: ToolSession,
   call: (toolCall: ToolCall) => Promise<ExecutedToolCall>,
+  print: PrintResult,
   io: CommandIO,
 ): Promise<number> {
   if (lines === undefined) {
@@ -378,9 +385,39 @@ async function runRepl(
     }
     index += 1;
     const result = await call(parsed);
-    io.out(resultHeader(index, result, parsed.name));
-    io.out(result.content);
+    print(index, result, parsed.name);
     failed ||= result.isError;
   }
   return failed ? 1 : 0;
+}
+
+/** `call --json`: every key always present (`null` when it does not apply). */
+export interface CallJson {
+  /** Canonical name of the tool called; `null` when the name did not resolve. */
+  readonly tool: string | null;
+  readonly isError: boolean;
+  /** `invalid_input`, `permission_denied`, `timeout`, …; `null` on success. */
+  readonly errorCode: string | null;
+  /** Exactly what the model reads. */
+  readonly content: string;
+  /** The handler's validated output; `null` on error. */
+  readonly output: unknown;
+  /** Timeout the handler ran under (ms); `null` when none applied. */
+  readonly timeoutMs: number | null;
+  /** Files written for this call (spilled results). */
+  readonly artifactPaths: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+export function callJson(result: ToolCallResult): CallJson {
+  return {
+    tool: result.toolName ?? null,
+    isError: result.isError,
+    errorCode: result.errorCode ?? null,
+    content: result.content,
+    output: result.output ?? null,
+    timeoutMs: result.timeoutMs ?? null,
+    artifactPaths: [...result.artifactPaths],
+    warnings: [...result.warnings],
+  };
 }

@@ -5,8 +5,10 @@
  */
 import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
-import type { CommandIO } from './command-io.js';
-import { count, paint, usageError } from './generate-command.js';
+import { defineCommand } from './define-command.js';
+import { count, paint } from './generate-command.js';
+import { jsonText, problemJson, type ProblemJson } from './json-output.js';
+import { requireProjectRoot } from './project-root.js';
 
 export const CHECK_USAGE = `Usage: tool-contracts check [options]
 
@@ -16,79 +18,107 @@ Exits 1 naming each stale, missing or extra file and each manifest problem; writ
 Options:
       --strict  Also fail on contract fields no runtime code reads (unless reserved in
                 RESERVED_CONTRACT_FIELDS, generator/manifest/manifest-schema.ts)
+      --json    Print the result as JSON (shape: README.md, "Machine-readable output")
   -h, --help    Show this help`;
 
-/** What the command line asked for. More checks (the audit's `--strict`) add a field here. */
-export interface CheckArguments {
-  readonly help: boolean;
-  /** Also fail on unread contract fields that are not reserved (from the audit's report). */
-  readonly strict: boolean;
-}
-
-export function parseCheckArguments(
-  args: readonly string[],
-): CheckArguments | { readonly unknown: string } {
-  let help = false;
-  let strict = false;
-  for (const arg of args) {
-    if (arg === '-h' || arg === '--help') help = true;
-    else if (arg === '--strict') strict = true;
-    // Further options are parsed here.
-    else return { unknown: arg };
-  }
-  return { help, strict };
-}
-
-export async function run(args: readonly string[], io: CommandIO): Promise<number> {
-  const parsed = parseCheckArguments(args);
-  if ('unknown' in parsed) return usageError(io, 'check', parsed.unknown, CHECK_USAGE);
-  if (parsed.help) {
-    io.out(CHECK_USAGE);
-    return 0;
-  }
-  const { generate } = await import('../generator/generate.js');
-  let result: GenerateResult;
-  try {
-    result = await generate({ projectRoot: io.cwd, write: false });
-  } catch (error) {
-    io.err(
+export const command = defineCommand({
+  name: 'check',
+  usage: CHECK_USAGE,
+  options: { strict: { type: 'boolean' }, json: { type: 'boolean' } },
+  async run({ values }, io) {
+    const projectRoot = requireProjectRoot(io.cwd);
+    const json = values.json === true;
+    const { generate } = await import('../generator/generate.js');
+    let result: GenerateResult;
+    try {
+      result = await generate({ projectRoot, write: false });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (json) io.out(jsonText({ ...checkJson(undefined, []), error: message }));
+      else io.err(paint(io.color, 'red', `tool-contracts check: ${message}`));
+      return 1;
+    }
+    const problems = checkProblems(result);
+    let unread: string[] = [];
+    if (values.strict === true && result.ok) {
+      const { strictAuditProblems } = await import('../generator/audit/strict-audit-problems.js');
+      unread = strictAuditProblems(result.files);
+    }
+    const failed = problems.length > 0 || unread.length > 0;
+    if (json) {
+      io.out(jsonText(checkJson(result, unread)));
+      return failed ? 1 : 0;
+    }
+    for (const warning of result.warnings) io.err(paint(io.color, 'yellow', `warning: ${warning}`));
+    if (failed) {
+      for (const line of [...problems, ...unread]) io.err(line);
+      if (problems.length > 0) io.err(paint(io.color, 'red', summaryOfProblems(result)));
+      if (unread.length > 0)
+        io.err(
+          paint(
+            io.color,
+            'red',
+            `${count(unread.length, 'contract field')} unread by the runtime (--strict).`,
+          ),
+        );
+      return 1;
+    }
+    io.out(
       paint(
         io.color,
-        'red',
-        `tool-contracts check: ${error instanceof Error ? error.message : String(error)}`,
+        'green',
+        `Up to date: ${count(result.toolCount, 'tool')}, ${count(result.files.size, 'file')} match manifest/ and runtime/.`,
       ),
     );
-    return 1;
-  }
-  const problems = checkProblems(result);
-  // Further checks on `result` (the audit's `--strict`) append to `problems` here.
-  let unread: string[] = [];
-  if (parsed.strict && result.ok) {
-    const { strictAuditProblems } = await import('../generator/audit/strict-audit-problems.js');
-    unread = strictAuditProblems(result.files);
-  }
-  for (const warning of result.warnings) io.err(paint(io.color, 'yellow', `warning: ${warning}`));
-  if (problems.length > 0 || unread.length > 0) {
-    for (const line of [...problems, ...unread]) io.err(line);
-    if (problems.length > 0) io.err(paint(io.color, 'red', summaryOfProblems(result)));
-    if (unread.length > 0)
-      io.err(
-        paint(
-          io.color,
-          'red',
-          `${count(unread.length, 'contract field')} unread by the runtime (--strict).`,
-        ),
-      );
-    return 1;
-  }
-  io.out(
-    paint(
-      io.color,
-      'green',
-      `Up to date: ${count(result.toolCount, 'tool')}, ${count(result.files.size, 'file')} match manifest/ and runtime/.`,
-    ),
-  );
-  return 0;
+    return 0;
+  },
+});
+
+export const run = command.run;
+
+/** `check --json`. */
+export interface CheckJson {
+  /** Nothing to report: exit 0. */
+  readonly ok: boolean;
+  readonly toolCount: number;
+  readonly problems: readonly ProblemJson[];
+  /** Outputs whose text differs from what is on disk. */
+  readonly stale: readonly string[];
+  /** Outputs not on disk. */
+  readonly missing: readonly string[];
+  /** Files in generated/ no run produces. */
+  readonly extra: readonly string[];
+  /** `--strict`: `unread: PATH (…)` lines of contract fields no runtime code reads. */
+  readonly unread: readonly string[];
+  readonly warnings: readonly string[];
+  /** Set when the run itself failed. */
+  readonly error?: string;
+}
+
+export function checkJson(
+  result: GenerateResult | undefined,
+  unread: readonly string[],
+): CheckJson {
+  const missing = new Set(result?.missing ?? []);
+  const stale = result?.ok === true ? result.changed.filter((file) => !missing.has(file)) : [];
+  const problems = result?.issues.map(problemJson) ?? [];
+  const extra = result?.ok === true ? [...result.extra] : [];
+  return {
+    ok:
+      result !== undefined &&
+      problems.length === 0 &&
+      stale.length === 0 &&
+      missing.size === 0 &&
+      extra.length === 0 &&
+      unread.length === 0,
+    toolCount: result?.toolCount ?? 0,
+    problems,
+    stale,
+    missing: [...missing],
+    extra,
+    unread: [...unread],
+    warnings: [...(result?.warnings ?? [])],
+  };
 }
 
 /** One line per manifest problem, then one per stale, missing or extra file. */

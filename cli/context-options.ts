@@ -8,9 +8,9 @@ import type { FeatureFlag, HostPort, ModelProfile } from '../runtime/contract.js
 import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../runtime/contract.js';
 import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
 import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
+import { UsageError } from './usage-error.js';
 
-/** A bad command line; the command prints the message and its usage, and exits 2. */
-export class UsageError extends Error {}
+export { UsageError } from './usage-error.js';
 
 /** `parseArgs` options of the context flags. */
 export const CONTEXT_OPTIONS = {

@@ -5,7 +5,9 @@
  */
 import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
-import type { CommandIO } from './command-io.js';
+import { defineCommand } from './define-command.js';
+import { jsonText, problemJson, type ProblemJson } from './json-output.js';
+import { requireProjectRoot } from './project-root.js';
 
 export const GENERATE_USAGE = `Usage: tool-contracts generate [options]
 
@@ -15,34 +17,77 @@ On any manifest problem prints every one (file:line:col) and writes nothing.
 
 Options:
   --force     Regenerate even when nothing changed
+  --json      Print the result as JSON (shape: README.md, "Machine-readable output")
   -h, --help  Show this help`;
 
-export async function run(args: readonly string[], io: CommandIO): Promise<number> {
-  let force = false;
-  for (const arg of args) {
-    if (arg === '-h' || arg === '--help') {
-      io.out(GENERATE_USAGE);
-      return 0;
+export const command = defineCommand({
+  name: 'generate',
+  usage: GENERATE_USAGE,
+  options: { force: { type: 'boolean' }, json: { type: 'boolean' } },
+  async run({ values }, io) {
+    const projectRoot = requireProjectRoot(io.cwd);
+    const { generate } = await import('../generator/generate.js');
+    try {
+      const result = await generate({ projectRoot, write: true, force: values.force === true });
+      if (values.json === true) io.out(jsonText(generateJson(result)));
+      else for (const line of generateReport(result, io.color)) (result.ok ? io.out : io.err)(line);
+      return result.ok ? 0 : 1;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (values.json === true) {
+        io.out(jsonText({ ...FAILED_RUN, error: message }));
+        return 1;
+      }
+      io.err(paint(io.color, 'red', `tool-contracts generate: ${message}`));
+      io.err('generated/ was left as it was.');
+      return 1;
     }
-    if (arg === '--force') force = true;
-    else return usageError(io, 'generate', arg, GENERATE_USAGE);
-  }
-  const { generate } = await import('../generator/generate.js');
-  try {
-    const result = await generate({ projectRoot: io.cwd, write: true, force });
-    for (const line of generateReport(result, io.color)) (result.ok ? io.out : io.err)(line);
-    return result.ok ? 0 : 1;
-  } catch (error) {
-    io.err(
-      paint(
-        io.color,
-        'red',
-        `tool-contracts generate: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    );
-    io.err('generated/ was left as it was.');
-    return 1;
-  }
+  },
+});
+
+export const run = command.run;
+
+/** `generate --json`. */
+export interface GenerateJson {
+  /** No manifest problem, and everything was written. */
+  readonly ok: boolean;
+  /** Nothing changed since the last run; nothing was loaded or written. */
+  readonly upToDate: boolean;
+  readonly toolCount: number;
+  /** Files written (project-relative). */
+  readonly written: readonly string[];
+  /** Files removed from generated/. */
+  readonly removed: readonly string[];
+  /** How many outputs were already current. */
+  readonly unchanged: number;
+  readonly problems: readonly ProblemJson[];
+  readonly warnings: readonly string[];
+  /** Set when the run itself failed (not a manifest problem); generated/ was left as it was. */
+  readonly error?: string;
+}
+
+const FAILED_RUN: GenerateJson = {
+  ok: false,
+  upToDate: false,
+  toolCount: 0,
+  written: [],
+  removed: [],
+  unchanged: 0,
+  problems: [],
+  warnings: [],
+};
+
+export function generateJson(result: GenerateResult): GenerateJson {
+  return {
+    ok: result.ok,
+    upToDate: result.upToDate,
+    toolCount: result.toolCount,
+    written: result.ok ? [...result.changed] : [],
+    removed: result.ok ? [...result.extra] : [],
+    unchanged: result.unchanged.length,
+    problems: result.issues.map(problemJson),
+    warnings: [...result.warnings],
+  };
 }
 
 /** The lines `generate` (and `watch`, after each run) prints for a result. */
@@ -96,9 +141,4 @@ const COLORS = { red: 31, green: 32, yellow: 33 } as const;
 /** ANSI colour only when the terminal wants it (a TTY and no `NO_COLOR`). */
 export function paint(color: boolean, name: keyof typeof COLORS, text: string): string {
   return color ? `\u001b[${COLORS[name]}m${text}\u001b[39m` : text;
-}
-
-export function usageError(io: CommandIO, command: string, arg: string, usage: string): number {
-  io.err(`tool-contracts ${command}: unknown option "${arg}"\n\n${usage}`);
-  return 2;
 }

@@ -9,7 +9,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import nodePath from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ModelProfile } from '../runtime/contract.js';
 import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
 import type { CommandIO } from './command-io.js';
@@ -22,6 +21,7 @@ import {
   modelFromOptions,
   oneOf,
 } from './context-options.js';
+import { parseCommandLine } from './define-command.js';
 
 export const LIST_USAGE = `Usage: tool-contracts list [options]
 
@@ -49,24 +49,12 @@ interface ListOptions {
 }
 
 function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: false,
-      strict: true,
-      options: {
-        ...CONTEXT_OPTIONS,
-        turn: { type: 'string' },
-        mcp: { type: 'string', multiple: true },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values } = parsed;
+  const { values } = parseCommandLine(args, {
+    ...CONTEXT_OPTIONS,
+    turn: { type: 'string' },
+    mcp: { type: 'string', multiple: true },
+    json: { type: 'boolean' },
+  });
   if (values.help) return 'help';
 
   const turn =

@@ -1,7 +1,10 @@
 /**
  * The `tool-contracts` command line: a dispatcher over lazily imported commands.
- * Each command module exports `run(args, io)` and returns the process exit code.
+ * Each command module exports `run(args, io)` (made with `defineCommand`, see
+ * `cli/define-command.ts`) and returns the process exit code.
  */
+import { readFileSync } from 'node:fs';
+import { suggestName } from '../generator/manifest/suggest-name.js';
 import type { CommandIO } from './command-io.js';
 import { processIO } from './command-io.js';
 
@@ -48,6 +51,7 @@ export function usage(): string {
   );
   return [
     'Usage: tool-contracts [command] [options]',
+    '       tool-contracts --version',
     '',
     'Commands:',
     ...lines,
@@ -56,10 +60,20 @@ export function usage(): string {
   ].join('\n');
 }
 
+/** The package's version (`package.json`), printed by `--version`. */
+export function packageVersion(): string {
+  const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
+
 export async function main(argv: readonly string[], io: CommandIO = processIO): Promise<number> {
   const [first, ...rest] = argv;
   if (first === '--help' || first === '-h' || first === 'help') {
     io.out(usage());
+    return 0;
+  }
+  if (first === '--version' || first === '-V' || first === 'version') {
+    io.out(packageVersion());
     return 0;
   }
   if (first === undefined || first.startsWith('-')) {
@@ -68,7 +82,10 @@ export async function main(argv: readonly string[], io: CommandIO = processIO): 
   }
   const spec = COMMANDS[first];
   if (spec === undefined) {
-    io.err(`tool-contracts: unknown command "${first}"\n\n${usage()}`);
+    const suggestion = suggestName(first, Object.keys(COMMANDS));
+    io.err(
+      `tool-contracts: unknown command "${first}"${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}\n\n${usage()}`,
+    );
     return 2;
   }
   const command = await spec.load();

@@ -7,7 +7,9 @@ import { watch as watchDirectory, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { MANIFEST_OUTPUT_FILES } from '../generator/generate-state.js';
 import type { CommandIO } from './command-io.js';
-import { generateReport, paint, usageError } from './generate-command.js';
+import { defineCommand, UsageError } from './define-command.js';
+import { generateReport, paint } from './generate-command.js';
+import { requireProjectRoot } from './project-root.js';
 
 export const WATCH_USAGE = `Usage: tool-contracts watch [options]
 
@@ -28,39 +30,30 @@ export interface WatchOptions {
   readonly signal: AbortSignal;
 }
 
-export async function run(args: readonly string[], io: CommandIO): Promise<number> {
-  let debounceMs = 200;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!;
-    if (arg === '-h' || arg === '--help') {
-      io.out(WATCH_USAGE);
-      return 0;
+export const command = defineCommand({
+  name: 'watch',
+  usage: WATCH_USAGE,
+  options: { debounce: { type: 'string' } },
+  async run({ values }, io) {
+    const debounceMs = Number(values.debounce ?? '200');
+    if (!/^\d+$/.test(values.debounce ?? '200'))
+      throw new UsageError('--debounce expects a whole number of milliseconds');
+    const projectRoot = requireProjectRoot(io.cwd);
+    const controller = new AbortController();
+    const stop = (): void => controller.abort();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    try {
+      await watchProject({ projectRoot, io, debounceMs, signal: controller.signal });
+    } finally {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
     }
-    if (arg === '--debounce') {
-      const value = Number(args[++index]);
-      if (!Number.isInteger(value) || value < 0) {
-        io.err(
-          `tool-contracts watch: --debounce expects a whole number of milliseconds\n\n${WATCH_USAGE}`,
-        );
-        return 2;
-      }
-      debounceMs = value;
-    } else {
-      return usageError(io, 'watch', arg, WATCH_USAGE);
-    }
-  }
-  const controller = new AbortController();
-  const stop = (): void => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  try {
-    await watchProject({ projectRoot: io.cwd, io, debounceMs, signal: controller.signal });
-  } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  }
-  return 0;
-}
+    return 0;
+  },
+});
+
+export const run = command.run;
 
 /** Watch until `signal` aborts. Runs never overlap: a change during a run queues one more run. */
 export async function watchProject(options: WatchOptions): Promise<void> {

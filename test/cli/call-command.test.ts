@@ -246,7 +246,9 @@ describe('tool-contracts call', () => {
     [['Read', '--host', 'cloud'], '--host must be one of terminal, protocol; got "cloud"'],
     [['Read', '--toolset', 'all'], '--toolset must be one of default, explore; got "all"'],
     [['Read', '--disallow', 'Bash('], '--disallow: '],
-    [['Read', '--bogus'], "Unknown option '--bogus'"],
+    [['Read', '--bogus'], 'unknown option "--bogus"'],
+    [['Read', '--boundry'], 'unknown option "--boundry" (did you mean "--boundary"?)'],
+    [['Read', '--timeout'], '--timeout needs a value'],
   ])('usage error %j exits 2 and says what is wrong', async (args, message) => {
     const result = await callIn(workspace, ...args);
     expect(result.code).toBe(2);

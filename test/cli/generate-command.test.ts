@@ -21,17 +21,20 @@ interface Outcome {
   readonly stderr: string;
 }
 
+/** Runs `root`'s CLI in `root/subdirectory`. */
 function cli(
-  cwd: string,
+  root: string,
   args: readonly string[],
   env: Record<string, string> = {},
+  subdirectory = '.',
 ): Promise<Outcome> {
+  const cwd = path.join(root, subdirectory);
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [
         ...(env.NODE_IMPORT ? ['--import', env.NODE_IMPORT] : []),
-        path.join(cwd, 'bin/tool-contracts.js'),
+        path.join(root, 'bin/tool-contracts.js'),
         ...args,
       ],
       {
@@ -66,6 +69,8 @@ describe('usage', () => {
     { args: ['check', '--help'], code: 0, out: /^Usage: tool-contracts check \[options\]/ },
     { args: ['watch', '--help'], code: 0, out: /^Usage: tool-contracts watch \[options\]/ },
     { args: ['--force', '--help'], code: 0, out: /^Usage: tool-contracts generate/ },
+    { args: ['--version'], code: 0, out: /^\d+\.\d+\.\d+\n$/ },
+    { args: ['--help'], code: 0, out: /^Usage: tool-contracts \[command\] \[options\]\n/ },
   ])('$args exits $code with the usage', async ({ args, code, out }) => {
     const outcome = await cli(REPO_ROOT, args);
     expect(outcome.code).toBe(code);
@@ -75,6 +80,13 @@ describe('usage', () => {
   it.each([
     { args: ['generate', '--bogus'], err: 'tool-contracts generate: unknown option "--bogus"' },
     { args: ['check', '--fix'], err: 'tool-contracts check: unknown option "--fix"' },
+    {
+      args: ['check', '--jsno'],
+      err: 'tool-contracts check: unknown option "--jsno" (did you mean "--json"?)',
+    },
+    { args: ['chekc'], err: 'tool-contracts: unknown command "chekc" (did you mean "check"?)' },
+    { args: ['frobnicate'], err: 'tool-contracts: unknown command "frobnicate"' },
+    { args: ['generate', 'extra'], err: 'tool-contracts generate: unexpected argument "extra"' },
     {
       args: ['watch', '--debounce', 'soon'],
       err: 'tool-contracts watch: --debounce expects a whole number of milliseconds',
@@ -115,6 +127,22 @@ describe('generate and check on a copy of the repository', () => {
       const again = await cli(root, ['generate']);
       expect(again.code).toBe(0);
       expect(again.stdout).toMatch(/^Up to date: 40 tools, nothing changed \(\d+\.\d\d s\)\.\n$/);
+
+      const json = await cli(root, ['generate', '--json'], {}, 'manifest/tools');
+      expect(json).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(json.stdout)).toEqual({
+        ok: true,
+        upToDate: true,
+        toolCount: 40,
+        written: [],
+        removed: [],
+        unchanged: expect.any(Number),
+        problems: [],
+        warnings: [],
+      });
+      const checkedJson = await cli(root, ['check', '--json']);
+      expect(checkedJson.code).toBe(0);
+      expect(JSON.parse(checkedJson.stdout)).toMatchObject({ ok: true, toolCount: 40, stale: [] });
     },
   );
 
@@ -186,6 +214,29 @@ describe('generate and check on a copy of the repository', () => {
       expect(checked.stderr.split('\n')[0]).toBe(
         `manifest/tools/bash.yaml:${line}:14 flags.riskLevel: expected one of "low" | "medium" | "high", found "hgih"`,
       );
+
+      // From a subdirectory, the project root is found by walking up; --json has the same problem.
+      const fromBelow = await cli(root, ['check', '--json'], {}, 'runtime/tools');
+      expect(fromBelow).toMatchObject({ code: 1, stderr: '' });
+      expect(JSON.parse(fromBelow.stdout)).toEqual({
+        ok: false,
+        toolCount: 0,
+        problems: [
+          {
+            file: 'manifest/tools/bash.yaml',
+            line,
+            column: 14,
+            path: 'flags.riskLevel',
+            code: 'invalid_value',
+            message: 'expected one of "low" | "medium" | "high", found "hgih"',
+          },
+        ],
+        stale: [],
+        missing: [],
+        extra: [],
+        unread: [],
+        warnings: [],
+      });
       await replaceIn(root, 'manifest/tools/bash.yaml', 'riskLevel: hgih', 'riskLevel: high');
     },
   );

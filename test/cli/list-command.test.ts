@@ -320,8 +320,12 @@ describe('tool-contracts list', () => {
       message:
         'tool-contracts list: --mcp <dir>/shape.json: expected a tools/list result ({"tools": [...]}) or an array of tools',
     },
-    { args: ['--bogus'], message: /^tool-contracts list: Unknown option '--bogus'/ },
-    { args: ['extra'], message: /^tool-contracts list: Unexpected argument 'extra'/ },
+    { args: ['--bogus'], message: 'tool-contracts list: unknown option "--bogus"' },
+    {
+      args: ['--sesion', 'main'],
+      message: 'tool-contracts list: unknown option "--sesion" (did you mean "--session"?)',
+    },
+    { args: ['extra'], message: 'tool-contracts list: unexpected argument "extra"' },
   ])('usage error $args → exit 2', async ({ args, message }) => {
     const result = await list(args, directory);
     expect(result.code).toBe(2);
