@@ -12,15 +12,14 @@
  * invalid MCP configuration or a port that cannot be bound, 2 for a usage error.
  */
 import nodePath from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ModelProfile } from '../runtime/contract.js';
 import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
 import type { CommandIO } from './command-io.js';
+import { defineCommand, UsageError, type ParsedCommandLine } from './define-command.js';
 import {
   CONTEXT_OPTIONS,
   MODEL_OPTIONS_USAGE,
   SESSION_OPTIONS_USAGE,
-  UsageError,
   gateInputFromOptions,
   hasModelOptions,
   modelFromOptions,
@@ -66,29 +65,20 @@ interface ServeOptions {
   readonly model?: ModelProfile;
 }
 
-function parseServeArgs(args: readonly string[], cwd: string): ServeOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: false,
-      strict: true,
-      options: {
-        workspace: { type: 'string' },
-        artifacts: { type: 'string' },
-        boundary: { type: 'boolean' },
-        http: { type: 'string' },
-        'mcp-config': { type: 'string', multiple: true },
-        ...PERMISSION_OPTIONS,
-        ...CONTEXT_OPTIONS,
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values } = parsed;
-  if (values.help) return 'help';
+const SERVE_OPTIONS = {
+  workspace: { type: 'string' },
+  artifacts: { type: 'string' },
+  boundary: { type: 'boolean' },
+  http: { type: 'string' },
+  'mcp-config': { type: 'string', multiple: true },
+  ...PERMISSION_OPTIONS,
+  ...CONTEXT_OPTIONS,
+} as const;
+
+function serveOptions(
+  values: ParsedCommandLine<typeof SERVE_OPTIONS>['values'],
+  cwd: string,
+): ServeOptions {
   const http = values.http === undefined ? undefined : parseHttpOption(values.http);
   return {
     workspace: nodePath.resolve(cwd, values.workspace ?? '.'),
@@ -114,19 +104,16 @@ function parseHttpOption(value: string): { address: string; port: number } {
   return { address, port };
 }
 
-export async function run(args: readonly string[], io: CommandIO): Promise<number> {
-  let options: ServeOptions | 'help';
-  try {
-    options = parseServeArgs(args, io.cwd);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.err(`tool-contracts serve: ${error.message}\n\n${SERVE_USAGE}`);
-    return 2;
-  }
-  if (options === 'help') {
-    io.out(SERVE_USAGE);
-    return 0;
-  }
+export const command = defineCommand({
+  name: 'serve',
+  usage: SERVE_USAGE,
+  options: SERVE_OPTIONS,
+  run: (parsed, io) => serve(serveOptions(parsed.values, io.cwd), io),
+});
+
+export const run = command.run;
+
+async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
   const warn = (message: string) => io.err(`tool-contracts serve: ${message}`);
   let servers;
   try {

@@ -115,8 +115,11 @@ export interface McpServerPool {
   /** Every configured server that is connected or trying to be, in configuration order. */
   readonly servers: () => readonly McpServerStatus[];
   readonly server: (name: string) => McpServerStatus | undefined;
-  /** Stop every server, remove their tools, cancel pending reconnects. */
-  readonly close: () => Promise<void>;
+  /**
+   * Stop every server and cancel pending reconnects; their tools are removed unless
+   * `keepTools` (a command that only lists them: calling one afterwards fails).
+   */
+  readonly close: (options?: { readonly keepTools?: boolean }) => Promise<void>;
 }
 
 const DEFAULT_RECONNECT: Required<McpReconnectPolicy> = {
@@ -165,8 +168,10 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
   return {
     servers: () => connections.map((connection) => connection.status()),
     server: (name) => connections.find((connection) => connection.name === name)?.status(),
-    close: async () => {
-      await Promise.all(connections.map((connection) => connection.close()));
+    close: async (closeOptions = {}) => {
+      await Promise.all(
+        connections.map((connection) => connection.close(closeOptions.keepTools === true)),
+      );
     },
   };
 }
@@ -225,12 +230,12 @@ class ServerConnection {
     await this.#connect(false);
   }
 
-  async close(): Promise<void> {
+  async close(keepTools = false): Promise<void> {
     this.#state = 'closed';
     this.#generation += 1;
     clearTimeout(this.#reconnectTimer);
     clearTimeout(this.#refreshTimer);
-    this.#unregister();
+    if (!keepTools) this.#unregister();
     const client = this.#client;
     this.#client = undefined;
     await client?.close().catch(() => {});
