@@ -97,7 +97,7 @@ describe('list and call --mcp-config', () => {
       );
       expect(code).toBe(1);
       expect(err).toBe(
-        `${file}:3:17 mcpServers.memory.command: expected a non-empty string, found number 42`,
+        `${file}:3:16 mcpServers.memory.command: expected a non-empty string, found number 42`,
       );
     },
   );
