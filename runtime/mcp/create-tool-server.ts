@@ -29,7 +29,7 @@ import {
   type Implementation,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ModelProfile } from '../contract.js';
+import type { ModelProfile, ModelToolContract } from '../contract.js';
 import type { RequestApproval } from '../executor/authorize-tool-call.js';
 import type { ToolSession } from '../session/create-tool-session.js';
 import { canonicalJson } from '../visibility/tools-fingerprint.js';
@@ -73,17 +73,35 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   });
   let listedKey: string | undefined;
 
+  // `getTools` returns the same frozen array until the tool set changes: the MCP list, its
+  // key and the name index are made once per array.
+  let memo:
+    | {
+        readonly contracts: readonly ModelToolContract[];
+        readonly tools: Tool[];
+        readonly key: string;
+        readonly byName: ReadonlyMap<string, ModelToolContract>;
+      }
+    | undefined;
   const listing = () => {
     const contracts = session.tools(model);
-    const tools: Tool[] = contracts.map((contract) =>
-      toMcpTool(contract, session.runtime.registry.get(contract.name)),
-    );
-    return { contracts, tools };
+    if (memo?.contracts !== contracts) {
+      const tools = contracts.map((contract) =>
+        toMcpTool(contract, session.runtime.registry.get(contract.name)),
+      );
+      memo = {
+        contracts,
+        tools,
+        key: canonicalJson(tools),
+        byName: new Map(contracts.map((contract) => [contract.name, contract])),
+      };
+    }
+    return memo;
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const { tools } = listing();
-    listedKey = canonicalJson(tools);
+    const { tools, key } = listing();
+    listedKey = key;
     return { tools };
   });
 
@@ -170,7 +188,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     server,
     toolsChanged: () => {
       if (listedKey === undefined) return;
-      const key = canonicalJson(listing().tools);
+      const { key } = listing();
       if (key === listedKey) return;
       listedKey = key;
       void server.sendToolListChanged().catch(() => {});
