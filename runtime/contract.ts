@@ -63,6 +63,7 @@ export const HOOK_NAMES = [
   'resolvePermissionCapability',
   'resolvePermissionRulePolicy',
   'formatModelContent',
+  'formatModelBlocks',
   'formatPersistedModelContent',
 ] as const;
 export type HookName = (typeof HOOK_NAMES)[number];
@@ -542,6 +543,31 @@ export interface ToolCallContext {
   trackProcess(pid: number): void;
 }
 
+/**
+ * One block of what the model gets back: text, or media it can see or hear. `data` is base64.
+ * Adapters pass media on as media (AI SDK content parts, MCP content blocks, Anthropic
+ * `tool_result` blocks); a client that cannot take a kind reads its text description instead.
+ */
+export type ToolContentBlock =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly mediaType: string; readonly data: string }
+  | { readonly type: 'audio'; readonly mediaType: string; readonly data: string }
+  /** A document (a PDF's pages). */
+  | {
+      readonly type: 'document';
+      readonly mediaType: string;
+      readonly data: string;
+      readonly title?: string;
+    }
+  /** An MCP resource: its text, or its bytes (`data`), or only where it is (`uri`). */
+  | {
+      readonly type: 'resource';
+      readonly uri: string;
+      readonly mediaType?: string;
+      readonly text?: string;
+      readonly data?: string;
+    };
+
 /** Result of recomputing a tool's permission-relevant capability from its input (Bash). */
 export interface PermissionCapability {
   readonly readOnly: boolean;
@@ -602,6 +628,12 @@ export interface ToolHooks<Input, Output> {
   readonly resolvePermissionRulePolicy?: (input: Input) => PermissionRulePolicy;
   /** Turn the handler's output into what the model reads. Default: JSON or the string itself. */
   readonly formatModelContent?: (output: Output) => string;
+  /**
+   * The output as content blocks, for outputs with media (Read's images and PDF pages, an MCP
+   * server's images). Clients that take media get these; `formatModelContent` stays the text
+   * for those that cannot. `undefined` or no media: the text alone.
+   */
+  readonly formatModelBlocks?: (output: Output) => readonly ToolContentBlock[] | undefined;
   /** Summary shown to the model when the whole result was spilled to `artifactPath`. */
   readonly formatPersistedModelContent?: (
     output: Output,

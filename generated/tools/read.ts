@@ -261,4 +261,5 @@ export const tool: ToolEntry<Input, Output> = {
   validateInput: implementation.validateInput,
   resolveTimeoutBudgetMs: implementation.resolveTimeoutBudgetMs,
   formatModelContent: implementation.formatModelContent,
+  formatModelBlocks: implementation.formatModelBlocks,
 };

@@ -1,12 +1,22 @@
 export {
   toAiSdkTools,
   projectAiSdkTools,
-  type AiSdkToolExecutor,
+  aiSdkToolOutput,
+  toAiSdkModelOutput,
+  type AiSdkModelOutput,
+  type AiSdkToolOutput,
+  type AiSdkToolSession,
   type AiSdkToolsOptions,
   type AiSdkToolProjection,
   type AdapterNote,
   type AdapterNoteCode,
 } from './to-ai-sdk-tools.js';
+export {
+  toAnthropicToolResult,
+  toAnthropicToolResultContent,
+  type AnthropicToolResult,
+  type AnthropicToolResultBlock,
+} from './to-anthropic-tool-result.js';
 export { resolveStrictDialect, type StrictModeInput } from './resolve-strict-dialect.js';
 export {
   hoistLocalRefs,

@@ -5,21 +5,41 @@
  * Only what the provider needs crosses this line: name, description, input schema, `strict` and
  * `needsApproval`. Read-only, concurrency, scope, risk, permission and budget stay inside the
  * runtime: the provider has no use for them and every extra byte is prompt prefix.
+ *
+ * With a `session`, the SDK runs client calls through it (`ToolSession.call`: permission,
+ * approval, hooks, validation, budgets, timeouts), and approval is the SDK's own round trip:
+ * `needsApproval` asks the session whether permission would ask; the SDK then stops with a
+ * `tool-approval-request`, and once the host answers with a `tool-approval-response` it runs the
+ * approved call (the session is told it was approved) or tells the model it was denied.
+ * Results reach the model through `toModelOutput`: text, or content parts with media (Read's
+ * images and PDF pages, MCP images) — `media: false` sends their text description instead.
  */
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from 'ai';
-import type { JsonSchema, ModelProfile, ModelToolContract } from '../contract.js';
+import type { ToolCallResult } from '../call/call-tool.js';
+import { blocksToText } from '../call/tool-content-blocks.js';
+import type { JsonSchema, ModelProfile, ModelToolContract, ToolContentBlock } from '../contract.js';
+import type { ToolSession } from '../session/create-tool-session.js';
 import { safeHoistLocalRefs } from './hoist-local-refs.js';
 import { resolveStrictDialect } from './resolve-strict-dialect.js';
 import { restoreOptionalProperties } from './restore-optional-properties.js';
 import type { SchemaProblem } from './schema-problem.js';
 import { toStrictSchema } from './to-strict-schema.js';
 
-/** Runs one client tool call the model made (the runtime's call path: validation, permission, handler). */
-export type AiSdkToolExecutor = (
-  name: string,
-  input: unknown,
-  options: { readonly abortSignal?: AbortSignal; readonly toolCallId: string },
-) => Promise<unknown>;
+/** What `toModelOutput` returns (the SDK's `ToolResultOutput`, which `ai` does not re-export). */
+export type AiSdkModelOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>;
+
+/** What the adapter needs of a session (`ToolSession` satisfies it). */
+export type AiSdkToolSession = Pick<ToolSession, 'call' | 'needsApproval'>;
+
+/** What a client tool's `execute` returns to the SDK: the result as the runtime made it. */
+export interface AiSdkToolOutput {
+  /** Exactly what the model reads (the text). */
+  readonly content: string;
+  /** Media blocks, when the result has them (`ToolCallResult.blocks`). */
+  readonly blocks?: readonly ToolContentBlock[];
+  readonly isError: boolean;
+  readonly errorCode?: string;
+}
 
 export interface AiSdkToolsOptions {
   /** Provider the request goes to, as the AI SDK provider calls itself: `anthropic`, `openai`, … */
@@ -27,10 +47,17 @@ export interface AiSdkToolsOptions {
   /** The model the list is for. */
   readonly model: ModelProfile;
   /**
-   * Runs client tool calls. Absent: tools carry no `execute` and the SDK hands the calls back to
-   * the caller (the article's adapter leaves `execute` empty so the SDK never runs a tool itself).
+   * Runs client tool calls (permission, approval, hooks, validation, budgets, timeouts), and
+   * decides `needsApproval` per call. Absent: tools carry no `execute`, `needsApproval` is the
+   * contract's flag, and the SDK hands the calls back to the caller (the article's adapter
+   * leaves `execute` empty so the SDK never runs a tool itself).
    */
-  readonly execute?: AiSdkToolExecutor;
+  readonly session?: AiSdkToolSession;
+  /**
+   * The provider takes media (images, PDFs) in tool results. Default: true. `false`: media
+   * blocks reach the model as their text description (`[image: image/png, 68 bytes]`).
+   */
+  readonly media?: boolean;
   /**
    * The model accepts local refs only as `#/$defs/<name>`: every other local ref is hoisted
    * (see `hoistLocalRefs`). Default: false.
@@ -206,21 +233,41 @@ function clientTool(contract: ModelToolContract, options: AiSdkToolsOptions): Pr
           }),
         },
   );
-  const { execute } = options;
-  const clientDefined = tool<unknown, unknown>({
+  const { session } = options;
+  const media = options.media ?? true;
+  // Calls whose approval the SDK's round trip asked for: it runs them only once approved.
+  const approvedBySdk = new Set<string>();
+  const clientDefined = tool<unknown, AiSdkToolOutput>({
     description: contract.description,
     inputSchema,
-    needsApproval: contract.flags.needsApproval,
+    needsApproval:
+      session === undefined
+        ? contract.flags.needsApproval
+        : (input: unknown, { toolCallId }: { toolCallId: string }) => {
+            const asks = session.needsApproval(name, input);
+            if (asks) approvedBySdk.add(toolCallId);
+            return asks;
+          },
     ...(strict ? { strict: true } : {}),
-    ...(execute === undefined
+    ...(session === undefined
       ? {}
       : {
-          execute: (
+          execute: async (
             input: unknown,
             { abortSignal, toolCallId }: { abortSignal?: AbortSignal; toolCallId: string },
-          ) => execute(name, input, { abortSignal, toolCallId }),
+          ) => {
+            const approved = approvedBySdk.delete(toolCallId);
+            const result = await session.call(name, input, {
+              id: toolCallId,
+              ...(abortSignal === undefined ? {} : { signal: abortSignal }),
+              ...(approved ? { requestApproval: async () => ({ decision: 'allow' }) } : {}),
+            });
+            return aiSdkToolOutput(result);
+          },
+          toModelOutput: ({ output }: { output: AiSdkToolOutput }) =>
+            toAiSdkModelOutput(output, { media }),
         }),
-  } as Tool<unknown, unknown>);
+  } as Tool<unknown, AiSdkToolOutput>);
   return { tool: clientDefined, notes };
 }
 
@@ -238,4 +285,54 @@ function note(
 
 function describe(problems: readonly SchemaProblem[]): string {
   return problems.map((problem) => `  ${problem.message}`).join('\n');
+}
+
+/** The part of a call result `execute` hands the SDK. */
+export function aiSdkToolOutput(result: ToolCallResult): AiSdkToolOutput {
+  return {
+    content: result.content,
+    ...(result.blocks === undefined ? {} : { blocks: result.blocks }),
+    isError: result.isError,
+    ...(result.errorCode === undefined ? {} : { errorCode: result.errorCode }),
+  };
+}
+
+/**
+ * What the model gets for a result: `error-text` for a failure (our exact text), content parts
+ * for media (`image-data`, `file-data` for documents and other bytes, text for the rest), or the
+ * text.
+ */
+export function toAiSdkModelOutput(
+  output: AiSdkToolOutput,
+  options: { readonly media?: boolean } = {},
+): AiSdkModelOutput {
+  if (output.isError) return { type: 'error-text', value: output.content };
+  if (output.blocks === undefined) return { type: 'text', value: output.content };
+  if (options.media === false) return { type: 'text', value: blocksToText(output.blocks) };
+  return { type: 'content', value: output.blocks.map(toContentPart) };
+}
+
+type ContentPart = Extract<AiSdkModelOutput, { type: 'content' }>['value'][number];
+
+function toContentPart(block: ToolContentBlock): ContentPart {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: block.text };
+    case 'image':
+      return { type: 'image-data', data: block.data, mediaType: block.mediaType };
+    case 'audio':
+      return { type: 'file-data', data: block.data, mediaType: block.mediaType };
+    case 'document':
+      return {
+        type: 'file-data',
+        data: block.data,
+        mediaType: block.mediaType,
+        ...(block.title === undefined ? {} : { filename: block.title }),
+      };
+    case 'resource':
+      if (block.text !== undefined) return { type: 'text', text: block.text };
+      if (block.data !== undefined && block.mediaType !== undefined)
+        return { type: 'file-data', data: block.data, mediaType: block.mediaType };
+      return { type: 'text', text: blocksToText([block]) };
+  }
 }

@@ -40,6 +40,7 @@ import type {
   ModelProfile,
   SessionState,
   ToolCallContext,
+  ToolContentBlock,
   ToolEntry,
 } from '../contract.js';
 import type { ToolErrorCode } from '../tool-error-code.js';
@@ -61,6 +62,7 @@ import { parseToolInput } from './parse-tool-input.js';
 import { resolveCallTimeout } from './resolve-call-timeout.js';
 import { runHandler } from './run-handler.js';
 import { suggestToolNames } from './suggest-tool-names.js';
+import { budgetContentBlocks, hasMedia } from './tool-content-blocks.js';
 import { traceRecord, type ToolTraceStep, type ToolTracer } from './trace-tool-call.js';
 import {
   blankToolNameContent,
@@ -169,8 +171,14 @@ export interface CallToolContext {
 
 /** What a call produced. */
 export interface ToolCallResult {
-  /** Exactly what the model reads. */
+  /** Exactly what the model reads (the text; for a result with media, what a client without media reads). */
   readonly content: string;
+  /**
+   * The result as content blocks, present only when it carries media (Read's images and PDF
+   * pages, MCP images, audio and resources): clients that take media send these instead of
+   * `content`. Within the contract's `maxModelBytes`.
+   */
+  readonly blocks?: readonly ToolContentBlock[];
   readonly isError: boolean;
   readonly errorCode?: ToolErrorCode;
   /** Files written for this call (spilled results). */
@@ -542,6 +550,21 @@ class CallRun {
         extras,
       );
     }
+    let blocks: readonly ToolContentBlock[] | undefined;
+    try {
+      const formatted = entry.formatModelBlocks?.(output);
+      if (formatted !== undefined && hasMedia(formatted)) blocks = formatted;
+    } catch (error) {
+      return this.#fail(
+        toolUseError(`Error: ${this.#name} could not format its result: ${messageOf(error)}`),
+        'format_error',
+        extras,
+      );
+    }
+    const budgetedBlocks =
+      blocks === undefined
+        ? undefined
+        : budgetContentBlocks(blocks, entry.resultBudget.maxModelBytes);
     text = capOutputBytes(text, entry.metadata.maxOutputBytes);
     const persisted = entry.formatPersistedModelContent;
     const budgeted = await applyResultBudget({
@@ -557,6 +580,7 @@ class CallRun {
     const artifacts = budgeted.artifact === undefined ? [] : [budgeted.artifact];
     return {
       content: budgeted.content,
+      ...(budgetedBlocks === undefined ? {} : { blocks: budgetedBlocks.blocks }),
       isError: false,
       artifactPaths: artifacts.map((artifact) => artifact.path),
       artifacts,
@@ -564,7 +588,7 @@ class CallRun {
       toolName: this.#name,
       callId: this.callId,
       ...(extras.timeoutMs === undefined ? {} : { timeoutMs: extras.timeoutMs }),
-      warnings: [...extras.warnings, ...budgeted.warnings],
+      warnings: [...extras.warnings, ...budgeted.warnings, ...(budgetedBlocks?.warnings ?? [])],
     };
   }
 }

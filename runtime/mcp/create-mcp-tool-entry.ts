@@ -11,6 +11,7 @@ import type {
   ToolResultBudget,
 } from '../contract.js';
 import { formatMcpContent } from './format-mcp-content.js';
+import { mcpContentBlocks } from './mcp-content-blocks.js';
 import { MCP_DEFAULT_TIMEOUT_MS } from './mcp-result-budgets.js';
 import { mcpCapability } from './project-mcp-tool-name.js';
 import type { CallMcpTool, McpCallResult, McpToolDescriptor } from './mcp-tool-descriptor.js';
@@ -161,5 +162,6 @@ export function createMcpToolEntry(
       }
     },
     formatModelContent: formatMcpContent,
+    formatModelBlocks: mcpContentBlocks,
   };
 }

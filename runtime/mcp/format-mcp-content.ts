@@ -2,9 +2,9 @@
 import type { McpCallResult } from './mcp-tool-descriptor.js';
 
 /**
- * Text blocks verbatim, other blocks as a bracketed line naming what they are (the call path
- * has no channel for images here), one block per line. With no content, the structured
- * content as JSON.
+ * Text blocks verbatim, other blocks as a bracketed line naming what they are, one block per
+ * line. With no content, the structured content as JSON. This is the text for clients that
+ * cannot take media; media travel as blocks (`mcpContentBlocks`, the entry's `formatModelBlocks`).
  */
 export function formatMcpContent(result: McpCallResult): string {
   const blocks = Array.isArray(result.content) ? result.content : [];

@@ -47,7 +47,8 @@ import {
 import type { RequestApproval } from '../executor/authorize-tool-call.js';
 import type { RetryOptions } from '../executor/recovery-policy.js';
 import type { HostToolHook } from '../call/host-tool-hooks.js';
-import type { PermissionMode } from '../permission/evaluate-permission.js';
+import { evaluatePermission, type PermissionMode } from '../permission/evaluate-permission.js';
+import { parseToolInput } from '../call/parse-tool-input.js';
 import { parsePermissionRule, type ParsedRule } from '../permission/parse-permission-rule.js';
 import { stopAllBackgroundTasks } from '../tools/support/background-tasks.js';
 import type { ToolRuntime } from '../tool-runtime.js';
@@ -159,6 +160,13 @@ export interface ToolSession {
   tools(model?: ModelProfile): readonly ModelToolContract[];
   /** Run one assistant message's tool calls (see `executeToolBatch`). Throws once closed. */
   run(calls: readonly ToolCall[], options?: ToolSessionRunOptions): Promise<ToolBatchResult>;
+  /**
+   * Whether a call of `name` with `input` would ask for approval now: permission (the session's
+   * mode and rules, the runtime's deny rules, "always allow" answers so far) decides `ask`.
+   * False when permission allows or denies it, for an unknown tool and for an input that fails
+   * validation (such a call never gets to permission). The AI SDK adapter's `needsApproval`.
+   */
+  needsApproval(name: string, input: unknown): boolean;
   /** Run one call; the same as `run([{ name, input }])`'s only result. */
   call(name: string, input: unknown, options?: ToolSessionCallOptions): Promise<ExecutedToolCall>;
   /**
@@ -281,6 +289,26 @@ class Session implements ToolSession {
     if (profile === undefined)
       throw new Error('ToolSession.tools: no model given and the session has none');
     return this.#options.runtime.getTools({ model: profile });
+  }
+
+  needsApproval(name: string, input: unknown): boolean {
+    const entry = this.#options.runtime.registry.get(name);
+    if (entry === undefined) return false;
+    const parsed = entry.runtimeInputSchema.safeParse(parseToolInput(input));
+    if (!parsed.success) return false;
+    const { mode, allow, deny, ask } = this.#resolved.permissions;
+    try {
+      const decision = evaluatePermission(entry, parsed.data, {
+        mode,
+        allow,
+        deny: [...deny, ...this.#options.runtime.gate.permissionRules],
+        ask,
+      });
+      return decision.decision === 'ask';
+    } catch {
+      // The executor's permission step fails closed on such an input; asking changes nothing.
+      return false;
+    }
   }
 
   async run(

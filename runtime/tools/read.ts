@@ -333,3 +333,28 @@ export const formatModelContent: NonNullable<Implementation['formatModelContent'
     }
   }
 };
+
+/**
+ * Images and PDFs as media blocks (an image block; the document's pages as one PDF document
+ * block), for clients that take media; text reads have no blocks (the text is the result).
+ */
+export const formatModelBlocks: NonNullable<Implementation['formatModelBlocks']> = (output) => {
+  switch (output.type) {
+    case 'image':
+      return [{ type: 'image', mediaType: output.mediaType, data: output.base64 }];
+    case 'pdf':
+      return [
+        {
+          type: 'document',
+          mediaType: 'application/pdf',
+          data: output.base64,
+          title:
+            output.pages === null
+              ? path.basename(output.filePath)
+              : `${path.basename(output.filePath)} (pages ${output.pages})`,
+        },
+      ];
+    case 'text':
+      return undefined;
+  }
+};

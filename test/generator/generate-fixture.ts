@@ -77,7 +77,7 @@ export function implementationSource(kebab: string, hooks: readonly string[] = [
     '',
     'type Implementation = ToolImplementation<Input, Output>;',
     '',
-    "export const handler: Implementation['handler'] = async () => ({ ok: false, code: 'fixture', message: 'not callable' });",
+    "export const handler: Implementation['handler'] = async () => ({ ok: false, code: 'handler_error', message: 'not callable' });",
     ...hooks.map((hook) => {
       const body = hookBodies[hook];
       if (body === undefined) throw new Error(`fixture has no body for hook ${hook}`);
@@ -110,6 +110,11 @@ export async function fixtureProject(
   const files: Record<string, string> = {
     'manifest/tools.yaml': toolIndexYaml(tools.map((tool) => tool.name)),
     'runtime/contract.ts': await readFile(path.join(REPO_ROOT, 'runtime/contract.ts'), 'utf8'),
+    // contract.ts imports the error-code union.
+    'runtime/tool-error-code.ts': await readFile(
+      path.join(REPO_ROOT, 'runtime/tool-error-code.ts'),
+      'utf8',
+    ),
     'tsconfig.json': await fixtureTsconfig(),
     // ESM, like the real project: NodeNext resolution reads this.
     'package.json': '{ "type": "module", "private": true }\n',

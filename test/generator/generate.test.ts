@@ -135,6 +135,7 @@ describe('determinism', () => {
       'manifest/tools/mid-tool.yaml',
       'manifest/tools/zeta.yaml',
       'runtime/contract.ts',
+      'runtime/tool-error-code.ts',
       'runtime/tools/alpha.ts',
       'runtime/tools/mid-tool.ts',
       'runtime/tools/zeta.ts',

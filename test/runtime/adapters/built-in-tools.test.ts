@@ -10,7 +10,9 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { builtInTools } from '../../../generated/index.js';
 import { projectAiSdkTools, toAiSdkTools } from '../../../runtime/adapters/to-ai-sdk-tools.js';
-import { callTool } from '../../../runtime/call/call-tool.js';
+import { SORTED_PROVIDER_TOOL_NAMES } from '../../../generated/provider-order.js';
+import { createToolSession } from '../../../runtime/session/create-tool-session.js';
+import { createToolRuntime } from '../../../runtime/tool-runtime.js';
 import type { ModelToolContract } from '../../../runtime/contract.js';
 import { projectAll } from '../fixtures/project-all.js';
 import { ToolRegistry } from '../../../runtime/tool-registry.js';
@@ -98,39 +100,41 @@ describe('the built-in tools through the AI SDK', () => {
     ).toEqual([['open-object', '/properties/result']]);
   });
 
-  test('a Read call runs through the runtime call path on a real file', async () => {
+  test('a Read call runs through a real tool session on a real file', async () => {
     const file = join(workspace, 'notes.txt');
     await writeFile(file, 'first line\nsecond line\n');
-    const registry = registryOfBuiltIns();
-    const context = {
-      workspaceRoot: workspace,
+    const session = await createToolSession({
+      runtime: createToolRuntime({
+        builtInTools,
+        sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
+        gate: { ports: {}, features: {}, hostKind: 'terminal', sessionKind: 'main' },
+        logger: { warn: () => {} },
+      }),
       workingDirectory: workspace,
-      artifactDirectory: join(workspace, '.artifacts'),
-    };
-    const tools = toAiSdkTools(contracts, {
-      provider: 'anthropic',
-      model: modelProfile(),
-      execute: async (name, input, { abortSignal, toolCallId }) => {
-        const result = await callTool(
-          { registry },
-          { name, input, id: toolCallId },
-          { ...context, ...(abortSignal ? { signal: abortSignal } : {}) },
-        );
-        return result.content;
-      },
     });
+    try {
+      const tools = toAiSdkTools(contracts, {
+        provider: 'anthropic',
+        model: modelProfile(),
+        session,
+      });
 
-    const good = await generateText({
-      model: modelCalling('Read', { file_path: file }),
-      tools,
-      prompt: 'read it',
-    });
-    expect(good.toolResults.map(({ toolName }) => toolName)).toEqual(['Read']);
-    expect(String(good.toolResults[0]!.output)).toContain('second line');
+      const good = await generateText({
+        model: modelCalling('Read', { file_path: file }),
+        tools,
+        prompt: 'read it',
+      });
+      expect(good.toolResults.map(({ toolName }) => toolName)).toEqual(['Read']);
+      expect(String((good.toolResults[0]!.output as { content: string }).content)).toContain(
+        'second line',
+      );
 
-    const bad = await generateText({ model: modelCalling('Read', {}), tools, prompt: 'read it' });
-    expect(bad.toolResults.map(({ output }) => output)).toEqual([
-      '<tool_use_error>InputValidationError: Read failed due to the following issue:\nThe required parameter `file_path` is missing</tool_use_error>',
-    ]);
+      const bad = await generateText({ model: modelCalling('Read', {}), tools, prompt: 'read it' });
+      expect(bad.toolResults.map(({ output }) => (output as { content: string }).content)).toEqual([
+        '<tool_use_error>InputValidationError: Read failed due to the following issue:\nThe required parameter `file_path` is missing</tool_use_error>',
+      ]);
+    } finally {
+      await session.close();
+    }
   });
 });

@@ -10,7 +10,7 @@ import type { JsonSchema } from '../../../runtime/contract.js';
 import {
   projectAiSdkTools,
   toAiSdkTools,
-  type AiSdkToolExecutor,
+  type AiSdkToolSession,
 } from '../../../runtime/adapters/to-ai-sdk-tools.js';
 import { modelProfile, modelToolContract, withoutDraft } from './model-tool-contract-fixture.js';
 
@@ -58,17 +58,33 @@ async function toolsSentToModel(tools: ToolSet): Promise<NonNullable<CallOptions
   return model.doGenerateCalls[0]!.tools ?? [];
 }
 
-/** Records every call the SDK routes to the runtime. */
-function recordingExecutor(answer: (name: string, input: unknown) => unknown = () => 'ok') {
+/**
+ * Stands in for the host's session in the projection tests (the session itself is exercised by
+ * `ai-sdk-session.test.ts`): records every call the SDK routes to it; Bash asks for approval.
+ */
+function recordingExecutor(answer: (name: string, input: unknown) => string = () => 'ok') {
   const calls: {
     name: string;
     input: unknown;
     toolCallId: string;
     abortSignal: AbortSignal | undefined;
   }[] = [];
-  const execute: AiSdkToolExecutor = async (name, input, { abortSignal, toolCallId }) => {
-    calls.push({ name, input, toolCallId, abortSignal });
-    return answer(name, input);
+  const execute: AiSdkToolSession = {
+    needsApproval: (name) => name === 'Bash',
+    call: async (name, input, options = {}) => {
+      const toolCallId = options.id ?? '';
+      calls.push({ name, input, toolCallId, abortSignal: options.signal });
+      return {
+        content: answer(name, input),
+        isError: false,
+        artifactPaths: [],
+        artifacts: [],
+        callId: toolCallId,
+        warnings: [],
+        index: 0,
+        attempts: 1,
+      };
+    },
   };
   return { calls, execute };
 }
@@ -269,7 +285,7 @@ describe('toAiSdkTools: calls the model makes', () => {
       model: mockModel([
         { toolCallId: 'call-1', toolName: 'Read', input: { file_path: '/work/a.ts', offset: 3 } },
       ]),
-      tools: toAiSdkTools([read, bash], { ...anthropicFirstParty, execute }),
+      tools: toAiSdkTools([read, bash], { ...anthropicFirstParty, session: execute }),
       prompt: 'read a.ts',
       abortSignal: controller.signal,
     });
@@ -280,7 +296,7 @@ describe('toAiSdkTools: calls the model makes', () => {
     controller.abort();
     expect(calls[0]!.abortSignal?.aborted).toBe(true);
     expect(result.toolResults.map(({ toolName, output }) => ({ toolName, output }))).toEqual([
-      { toolName: 'Read', output: 'Read read /work/a.ts' },
+      { toolName: 'Read', output: { content: 'Read read /work/a.ts', isError: false } },
     ]);
   });
 
@@ -290,7 +306,7 @@ describe('toAiSdkTools: calls the model makes', () => {
       model: mockModel([
         { toolCallId: 'call-2', toolName: 'Bash', input: { command: 'rm -rf build' } },
       ]),
-      tools: toAiSdkTools([read, bash], { ...anthropicFirstParty, execute }),
+      tools: toAiSdkTools([read, bash], { ...anthropicFirstParty, session: execute }),
       prompt: 'clean',
     });
     expect(calls).toEqual([]);
@@ -318,7 +334,7 @@ describe('toAiSdkTools: calls the model makes', () => {
     const { calls, execute } = recordingExecutor();
     await generateText({
       model: mockModel([{ toolCallId: 'call-4', toolName: 'Read', input: { offset: 'three' } }]),
-      tools: toAiSdkTools([read], { ...anthropicFirstParty, execute }),
+      tools: toAiSdkTools([read], { ...anthropicFirstParty, session: execute }),
       prompt: 'read',
     });
     expect(calls.map(({ input }) => input)).toEqual([{ offset: 'three' }]);
@@ -334,7 +350,10 @@ describe('toAiSdkTools: provider-executed tools', () => {
 
   test('a provider-native tool of this provider becomes a provider-defined tool, never with a client execute', async () => {
     const { calls, execute } = recordingExecutor();
-    const projection = projectAiSdkTools([read, webSearch], { ...anthropicFirstParty, execute });
+    const projection = projectAiSdkTools([read, webSearch], {
+      ...anthropicFirstParty,
+      session: execute,
+    });
     expect(projection.notes).toEqual([]);
     expect(projection.tools['WebSearch']!.execute).toBeUndefined();
     const model = mockModel([
@@ -375,7 +394,7 @@ describe('toAiSdkTools: provider-executed tools', () => {
       const projection = projectAiSdkTools([read, contract, bash], {
         provider,
         model: modelProfile(),
-        execute,
+        session: execute,
       });
       expect(Object.keys(projection.tools)).toEqual(['Read', 'Bash']);
       expect(projection.notes).toEqual([{ tool: 'WebSearch', code, omitted: true, message }]);
@@ -464,7 +483,7 @@ describe('toAiSdkTools: OpenAI strict mode (opt-in)', () => {
 
   test('the eligible tool is sent with the OpenAI projection, and the nulls it makes the model send are removed again', async () => {
     const { calls, execute } = recordingExecutor();
-    const tools = toAiSdkTools([submit, read], { ...openAi, execute });
+    const tools = toAiSdkTools([submit, read], { ...openAi, session: execute });
     const model = mockModel([
       { toolCallId: 'call-5', toolName: 'Submit', input: { answer: '42', confidence: null } },
     ]);

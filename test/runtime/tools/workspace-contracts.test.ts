@@ -35,6 +35,7 @@ const FACTS: [
         'validateInput',
         'resolveTimeoutBudgetMs',
         'formatModelContent',
+        'formatModelBlocks',
       ],
       aliases: [],
     },
