@@ -126,15 +126,15 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       const token = extra._meta?.progressToken;
       let progress = 0;
       const started = Date.now();
-      // Our own count, so the values only grow whatever an upstream server sends.
+      // Our own count, so the values only grow whatever an upstream server sends; sent in
+      // order, and all before the result (a client ignores progress after the response).
+      let sent: Promise<void> = Promise.resolve();
       const notify = (message: string) => {
         if (token === undefined || extra.signal.aborted) return;
         progress += 1;
-        void extra
-          .sendNotification({
-            method: 'notifications/progress',
-            params: { progressToken: token, progress, message },
-          })
+        const params = { progressToken: token, progress, message };
+        sent = sent
+          .then(() => extra.sendNotification({ method: 'notifications/progress', params }))
           .catch(() => {});
       };
       const timer =
@@ -177,6 +177,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
               ...(requestApproval === undefined ? {} : { requestApproval }),
             }),
         );
+        clearInterval(timer);
+        await sent;
         return toMcpCallResult(result, entry, declaredOutputSchema(contract, entry) !== undefined);
       } finally {
         clearInterval(timer);
