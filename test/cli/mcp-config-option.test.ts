@@ -189,8 +189,9 @@ describe('serve --mcp-config: a gateway', () => {
       );
       expect(long.isError).toBeFalsy();
       // The server's steps, relayed in order beside serve's own "running for N s" heartbeats.
-      // (The server sends its last step's notification without waiting, so it may come after
-      // its result, when no client listens any more: only the first three are certain.)
+      // (The SDK client handles a notification a microtask after it arrives but a response at
+      // once, so the last step's notification, sent just before the result, can find no
+      // listener any more: only the first three are certain.)
       const relayed = progress.filter((message) => message.includes(' of 4'));
       expect(relayed.slice(0, 3)).toEqual(
         [1, 2, 3].map((step) => `mcp__everything__trigger-long-running-operation: ${step} of 4`),
