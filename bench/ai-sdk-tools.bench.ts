@@ -9,7 +9,7 @@
 import { generateText } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { builtInTools } from '../generated/index.js';
-import { toAiSdkTools } from '../runtime/adapters/to-ai-sdk-tools.js';
+import { toAiSdkTools } from '../runtime/adapters/index.js';
 import type { ModelProfile } from '../runtime/contract.js';
 import { computeVisibleTools } from '../runtime/visibility/get-tools.js';
 

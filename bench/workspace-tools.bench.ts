@@ -1,6 +1,6 @@
 /**
  * How fast the workspace tools are, each beside the obvious baseline, in one run:
- * - Bash permission analysis (split + shell-quote + registry) vs shell-quote's parse alone;
+ * - Bash permission analysis (bash parse tree + wrappers + registry) vs shell-quote's parse alone;
  * - Bash foreground call (`true`, two bash execs for exact interleaving) vs one spawn of `bash -c true`;
  * - Read of a 2,000-line file (numbered) vs readFile + split;
  * - Grep (files_with_matches) over 2,000 small files vs `grep -rl` in a child process.

@@ -4,6 +4,7 @@
  * as `generated/field-readers.json`). Exit 0 after a report, 1 for manifest problems, 2 for a
  * usage error. The scan is cached (see `generator/audit/audit-cache.ts`); `--no-cache` rescans.
  */
+import { terminalText } from './terminal-text.js';
 import type { AuditReport } from '../generator/audit/build-audit-report.js';
 import { defineCommand } from './define-command.js';
 import { count, paint } from './generate-command.js';
@@ -34,7 +35,7 @@ export const command = defineCommand({
     ]);
     const loaded = await loadManifestSet(projectRoot);
     if (!loaded.ok) {
-      for (const issue of loaded.issues) io.err(formatManifestIssue(issue));
+      for (const issue of loaded.issues) io.err(terminalText(formatManifestIssue(issue)));
       io.err(
         paint(
           io.color,

@@ -9,8 +9,13 @@
  * rules, approval, hooks, validation, budgets, timeouts. `--calls FILE.jsonl` and the REPL run
  * several calls in that one session, so Read then Edit works. Loads no part of the generator
  * (no ts-morph).
+ *
+ * One `call` is a session of one turn: when it ends, the over-budget results whose
+ * `resultBudget.artifact.retention` ends with the turn or the session are deleted, as a host
+ * deletes them (`cleanupArtifacts`); `--keep-artifacts` keeps them for inspection.
  */
 import { readFile } from 'node:fs/promises';
+import { terminalText } from './terminal-text.js';
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
 import type { CommandIO } from './command-io.js';
@@ -18,6 +23,7 @@ import type { ToolCall } from '../runtime/call/call-tool.js';
 import type { ModelProfile } from '../runtime/contract.js';
 import type { RequestApproval } from '../runtime/executor/authorize-tool-call.js';
 import type { ToolCallResult } from '../runtime/call/call-tool.js';
+import type { ToolResultArtifact } from '../runtime/call/apply-result-budget.js';
 import type { ExecutedToolCall } from '../runtime/executor/execute-tool-batch.js';
 import type { PermissionMode } from '../runtime/permission/evaluate-permission.js';
 import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
@@ -53,6 +59,8 @@ Exit code: 0 success, 1 a tool answered with an error, 2 usage error.
 Options:
   --workspace DIR      Workspace root and working directory (default: current directory)
   --artifacts DIR      Where over-budget results are written (default: <tmp>/tool-contracts-artifacts)
+  --keep-artifacts     Keep them after the call; otherwise those whose retention is
+                       the turn or the session are deleted when the call ends
   --timeout MS         Per-call timeout override (applied only where the tool allows it)
   --calls FILE         Run the calls of FILE, one {"name": …, "input": …} per line, in order
   --repl               Read calls from standard input, one per line: TOOL [JSON], or a
@@ -81,6 +89,7 @@ ${MODEL_OPTIONS_USAGE}
 const CALL_OPTIONS = {
   workspace: { type: 'string' },
   artifacts: { type: 'string' },
+  'keep-artifacts': { type: 'boolean' },
   timeout: { type: 'string' },
   calls: { type: 'string' },
   repl: { type: 'boolean' },
@@ -105,6 +114,7 @@ interface CallOptions {
   readonly source: CallSource;
   readonly workspace: string;
   readonly artifactDirectory: string;
+  readonly keepArtifacts: boolean;
   readonly timeoutMs?: number;
   readonly model?: ModelProfile;
   readonly gate: RegistrationGateInput;
@@ -183,6 +193,7 @@ function parseCallArgs(args: readonly string[], io: CommandIO): CallOptions | 'h
     ...(hasModelOptions(values) ? { model: modelFromOptions(values) } : {}),
     gate,
     enforceWorkspaceBoundary: values.boundary === true,
+    keepArtifacts: values['keep-artifacts'] === true,
     trace: values.trace === true,
     json: values.json === true,
     mode: oneOf(values.mode ?? 'default', PERMISSION_MODES, '--mode'),
@@ -205,7 +216,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     options = parseCallArgs(args, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`tool-contracts call: ${error.message}\n\n${CALL_USAGE}`);
+    io.err(`${terminalText(`tool-contracts call: ${error.message}`)}\n\n${CALL_USAGE}`);
     return 2;
   }
   if (options === 'help') {
@@ -238,13 +249,13 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       import('../generated/index.js'),
       import('../generated/provider-order.js'),
       import('../runtime/tool-runtime.js'),
-      import('../runtime/session/create-tool-session.js'),
+      import('../runtime/session/index.js'),
     ]);
   const runtime = createToolRuntime({
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
     gate: options.gate,
-    logger: { warn: (message) => io.err(`tool-contracts call: ${message}`) },
+    logger: { warn: (message) => io.err(terminalText(`tool-contracts call: ${message}`)) },
   });
   let mcpServers;
   try {
@@ -290,13 +301,16 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     ...(options.model === undefined ? {} : { model: options.model }),
     ...(options.trace ? { tracer: { record: (event) => io.err(JSON.stringify(event)) } } : {}),
   });
+  const artifacts: ToolResultArtifact[] = [];
   const call = async (toolCall: ToolCall): Promise<ExecutedToolCall> => {
     const result = await toolSession.call(toolCall.name, toolCall.input, {
       ...(toolCall.id === undefined ? {} : { id: toolCall.id }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
+    artifacts.push(...result.artifacts);
     if (!options.json)
-      for (const warning of result.warnings) io.err(`tool-contracts call: ${warning}`);
+      for (const warning of result.warnings)
+        io.err(terminalText(`tool-contracts call: ${warning}`));
     if (result.errorCode === 'approval_unavailable')
       io.err(`tool-contracts call: ${approvalHint(result.toolName ?? toolCall.name)}`);
     return result;
@@ -305,14 +319,14 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   const json = options.json;
   /** One result of several: a header and the text, or one compact JSON line. */
   const print = (index: number, result: ExecutedToolCall, name: string) => {
-    if (json) io.out(JSON.stringify(callJson(result)));
-    else io.out(`${resultHeader(index, result, name)}\n${result.content}`);
+    if (json) io.out(terminalText(JSON.stringify(callJson(result))));
+    else io.out(terminalText(`${resultHeader(index, result, name)}\n${result.content}`));
   };
   try {
     switch (options.source.kind) {
       case 'one': {
         const result = await call(options.source.call);
-        io.out(options.json ? jsonText(callJson(result)) : result.content);
+        io.out(terminalText(options.json ? jsonText(callJson(result)) : result.content));
         return result.isError ? 1 : 0;
       }
       case 'file':
@@ -325,8 +339,26 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   } finally {
     lines?.close();
     await toolSession.close();
+    if (!options.keepArtifacts) await deleteSessionArtifacts(artifacts, io);
     await mcpPool?.close();
   }
+}
+
+/** The artifacts whose retention ends with this call's session, deleted and said so. */
+async function deleteSessionArtifacts(
+  artifacts: readonly ToolResultArtifact[],
+  io: CommandIO,
+): Promise<void> {
+  const { cleanupArtifacts } = await import('../runtime/call/index.js');
+  const cleanup = await cleanupArtifacts(artifacts, 'session');
+  for (const artifact of artifacts) {
+    if (cleanup.removed.includes(artifact.path))
+      io.err(
+        `tool-contracts call: deleted ${artifact.path} (retention: ${artifact.retention}, which ends with this call); --keep-artifacts keeps it`,
+      );
+  }
+  for (const failure of cleanup.failures)
+    io.err(`tool-contracts call: could not delete ${failure.path}: ${failure.message}`);
 }
 
 /** The header line before each result of several calls: `[2] Edit: ok` / `… error <code>`. */

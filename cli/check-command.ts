@@ -3,6 +3,7 @@
  * every stale, missing or extra file and every manifest problem; 0 when everything is current;
  * 2 for a usage error. This is what CI runs after the tests.
  */
+import { terminalText } from './terminal-text.js';
 import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
 import { defineCommand } from './define-command.js';
@@ -46,12 +47,12 @@ export const command = defineCommand({
     }
     const failed = problems.length > 0 || unread.length > 0;
     if (json) {
-      io.out(jsonText(checkJson(result, unread)));
+      io.out(terminalText(jsonText(checkJson(result, unread))));
       return failed ? 1 : 0;
     }
     for (const warning of result.warnings) io.err(paint(io.color, 'yellow', `warning: ${warning}`));
     if (failed) {
-      for (const line of [...problems, ...unread]) io.err(line);
+      for (const line of [...problems, ...unread]) io.err(terminalText(line));
       if (problems.length > 0) io.err(paint(io.color, 'red', summaryOfProblems(result)));
       if (unread.length > 0)
         io.err(

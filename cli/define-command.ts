@@ -5,6 +5,7 @@
  * (`tool-contracts NAME: unknown option "--jsno" (did you mean "--json"?)`, then the usage, exit
  * 2) and hands the parsed values to the command's body.
  */
+import { terminalText } from './terminal-text.js';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { suggestName } from '../generator/manifest/suggest-name.js';
 import type { CommandIO } from './command-io.js';
@@ -100,11 +101,13 @@ export function defineCommand<O extends CommandOptions>(definition: CommandDefin
         return await definition.run(parsed, io);
       } catch (error) {
         if (error instanceof CommandError) {
-          io.err(`tool-contracts ${definition.name}: ${error.message}`);
+          io.err(terminalText(`tool-contracts ${definition.name}: ${error.message}`));
           return 1;
         }
         if (!(error instanceof UsageError)) throw error;
-        io.err(`tool-contracts ${definition.name}: ${error.message}\n\n${definition.usage}`);
+        io.err(
+          `${terminalText(`tool-contracts ${definition.name}: ${error.message}`)}\n\n${definition.usage}`,
+        );
         return 2;
       }
     },

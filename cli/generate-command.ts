@@ -3,6 +3,7 @@
  * schemas, print a one-screen summary. Exit codes: 0 done or up to date, 1 manifest problems
  * (nothing written) or a failed run, 2 usage.
  */
+import { terminalText } from './terminal-text.js';
 import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
 import { defineCommand } from './define-command.js';
@@ -29,7 +30,7 @@ export const command = defineCommand({
     const { generate } = await import('../generator/generate.js');
     try {
       const result = await generate({ projectRoot, write: true, force: values.force === true });
-      if (values.json === true) io.out(jsonText(generateJson(result)));
+      if (values.json === true) io.out(terminalText(jsonText(generateJson(result))));
       else for (const line of generateReport(result, io.color)) (result.ok ? io.out : io.err)(line);
       return result.ok ? 0 : 1;
     } catch (error) {
@@ -95,7 +96,7 @@ export function generateReport(result: GenerateResult, color: boolean): string[]
   const seconds = `${(result.durationMs / 1000).toFixed(2)} s`;
   if (!result.ok) {
     return [
-      ...result.issues.map((issue) => formatGenerateIssue(issue)),
+      ...result.issues.map((issue) => terminalText(formatGenerateIssue(issue))),
       ...result.warnings.map((warning) => paint(color, 'yellow', `warning: ${warning}`)),
       paint(
         color,
@@ -139,6 +140,11 @@ export function count(value: number, noun: string): string {
 const COLORS = { red: 31, green: 32, yellow: 33 } as const;
 
 /** ANSI colour only when the terminal wants it (a TTY and no `NO_COLOR`). */
+/**
+ * `text` in colour `name` when `color` is on. The text is made terminal-safe first
+ * ({@link terminalText}): the only escape sequences printed are the colours added here.
+ */
 export function paint(color: boolean, name: keyof typeof COLORS, text: string): string {
-  return color ? `\u001b[${COLORS[name]}m${text}\u001b[39m` : text;
+  const safe = terminalText(text);
+  return color ? `\u001b[${COLORS[name]}m${safe}\u001b[39m` : safe;
 }

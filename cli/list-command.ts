@@ -7,10 +7,12 @@
  * filter; `--mcp FILE.json` adds a saved `tools/list` result as an MCP server. Loads no part of
  * the generator (no ts-morph). Exit code: 0, or 2 for a usage error.
  */
+import { terminalText } from './terminal-text.js';
 import { readFile } from 'node:fs/promises';
 import nodePath from 'node:path';
 import type { ModelProfile } from '../runtime/contract.js';
 import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
+import { isJsonObject } from '../runtime/support/is-json-object.js';
 import type { CommandIO } from './command-io.js';
 import {
   CONTEXT_OPTIONS,
@@ -104,8 +106,7 @@ async function readToolsList(file: string): Promise<unknown[]> {
   } catch (error) {
     throw new UsageError(`--mcp ${file}: not valid JSON (${(error as Error).message})`);
   }
-  const record = (value: unknown) =>
-    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const record = (value: unknown) => (isJsonObject(value) ? value : {});
   const tools = Array.isArray(data)
     ? data
     : (record(data).tools ?? record(record(data).result).tools);
@@ -136,7 +137,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       return 1;
     }
     if (!(error instanceof UsageError)) throw error;
-    io.err(`tool-contracts list: ${error.message}\n\n${LIST_USAGE}`);
+    io.err(`${terminalText(`tool-contracts list: ${error.message}`)}\n\n${LIST_USAGE}`);
     return 2;
   }
 
@@ -160,7 +161,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     builtInTools,
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
     gate: options.gate,
-    logger: { warn: (message) => io.err(`tool-contracts list: ${message}`) },
+    logger: { warn: (message) => io.err(terminalText(`tool-contracts list: ${message}`)) },
   });
   options.mcp.forEach(({ server }, index) => {
     registerMcpTools(runtime, server, mcpTools[index]!, {
@@ -185,7 +186,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   const fingerprint = toolsFingerprint(tools);
 
   if (options.json) {
-    io.out(JSON.stringify({ fingerprint, tools }, null, 2));
+    io.out(terminalText(JSON.stringify({ fingerprint, tools }, null, 2)));
     return 0;
   }
   const sizes = tools.map((tool) => Buffer.byteLength(canonicalJson(tool)));
@@ -202,7 +203,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     `total: ${sizes.reduce((sum, size) => sum + size, 0)} bytes`,
     `fingerprint: sha256:${fingerprint}`,
   ];
-  io.out(lines.join('\n'));
+  io.out(terminalText(lines.join('\n')));
   return 0;
 }
 

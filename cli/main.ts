@@ -22,6 +22,10 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     summary: 'Fail when generated/ is stale or a manifest is invalid',
     load: () => import('./check-command.js'),
   },
+  format: {
+    summary: 'Rewrite manifests into their canonical form (--check for CI)',
+    load: () => import('./format-command.js'),
+  },
   watch: {
     summary: 'Regenerate whenever a manifest or runtime file changes',
     load: () => import('./watch-command.js'),

@@ -4,6 +4,7 @@
  * `#` are skipped. Every bad line is reported with `file:line`, and nothing runs.
  */
 import type { ToolCall } from '../runtime/call/call-tool.js';
+import { isJsonObject } from '../runtime/support/is-json-object.js';
 
 /** One problem of the file, with its 1-based line. */
 export interface CallLineProblem {
@@ -23,9 +24,8 @@ export function parseCallLine(text: string): ToolCall | string {
   } catch (error) {
     return `not valid JSON: ${(error as Error).message}`;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return 'expected an object like {"name": "Read", "input": {…}}';
-  const record = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return 'expected an object like {"name": "Read", "input": {…}}';
+  const record = value;
   const unknownKeys = Object.keys(record).filter((key) => !['name', 'input', 'id'].includes(key));
   if (unknownKeys.length > 0)
     return `unexpected key ${unknownKeys.map((key) => JSON.stringify(key)).join(', ')} (allowed: name, input, id)`;

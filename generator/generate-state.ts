@@ -8,8 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { readRegularFile } from './read-regular-file.js';
 import path from 'node:path';
-import { compareCodeUnits, listFiles } from './list-files.js';
+import { compareCodeUnits } from '../runtime/support/compare-code-units.js';
+import { listFiles } from './list-files.js';
 
 export const GENERATED_DIRECTORY = 'generated';
 export const STATE_FILE = 'generated/.generate-state.json';
@@ -42,10 +44,13 @@ export function hashText(content: string | Uint8Array): string {
  * scans), the generator itself with its templates, and the lock file (library versions).
  */
 export async function hashInputs(projectRoot: string): Promise<Record<string, string>> {
+  // Every entry, not only regular files: a link or a directory named `x.yaml` is an input the
+  // loader refuses, so it must change the hash (else `generate` says "up to date" while `check` fails).
+  const every = { allEntries: true, directories: true } as const;
   const [manifest, runtime, generator] = await Promise.all([
-    listFiles(projectRoot, 'manifest'),
-    listFiles(projectRoot, 'runtime'),
-    listFiles(projectRoot, 'generator'),
+    listFiles(projectRoot, 'manifest', every),
+    listFiles(projectRoot, 'runtime', every),
+    listFiles(projectRoot, 'generator', every),
   ]);
   const files = [
     ...manifest.filter((file) => !MANIFEST_OUTPUT_FILES.includes(file)),
@@ -65,19 +70,23 @@ export async function hashOutputsOnDisk(projectRoot: string): Promise<Record<str
   return hashFiles(projectRoot, files);
 }
 
-/** Missing files are left out of the result. */
+/**
+ * Missing files are left out of the result. An entry that is not a regular file (a link, a FIFO, a
+ * device) is hashed by what it is, never read: opening a FIFO would block, and the loader refuses
+ * such entries, so the run they take part in must not be skipped as up to date.
+ */
 async function hashFiles(
   projectRoot: string,
   files: readonly string[],
 ): Promise<Record<string, string>> {
   const hashes = await Promise.all(
     files.map(async (file) => {
-      try {
-        return [file, hashText(await readFile(path.join(projectRoot, file)))] as const;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
+      const content = await readRegularFile(path.join(projectRoot, file));
+      if (content.kind === 'missing') return undefined;
+      return [
+        file,
+        content.kind === 'file' ? hashText(content.bytes) : `not a regular file: ${content.what}`,
+      ] as const;
     }),
   );
   return Object.fromEntries(hashes.filter((entry) => entry !== undefined));

@@ -24,7 +24,8 @@ import {
   stateFileText,
   stateOf,
 } from './generate-state.js';
-import { compareCodeUnits, listFiles } from './list-files.js';
+import { compareCodeUnits } from '../runtime/support/compare-code-units.js';
+import { listFiles } from './list-files.js';
 import type { LoadManifestSetOptions } from './manifest/load-manifest-set.js';
 import { withGenerateLock } from './with-generate-lock.js';
 import {
@@ -77,8 +78,11 @@ export interface GenerateResult {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const root = options.projectRoot;
+  let repairs: readonly string[] = [];
   const finish = (result: Omit<GenerateResult, 'durationMs'>): GenerateResult => ({
     ...result,
+    // What recovery repaired is reported with the warnings of the run.
+    warnings: [...repairs, ...result.warnings],
     durationMs: performance.now() - started,
   });
   const failed = (
@@ -86,6 +90,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     warnings: readonly string[] = [],
   ): GenerateResult =>
     finish({ ...EMPTY, ok: false, issues: [...issues].sort(compareGenerateIssues), warnings });
+
+  // A run killed mid-write left leftovers (or no generated/ at all): repair first, so that the
+  // no-op hash and check's comparison see the recovered state.
+  const { needsRecovery, recoverGeneratedDirectory } =
+    await import('./recover-generated-directory.js');
+  repairs = (await needsRecovery(root, GENERATED_DIRECTORY))
+    ? await withGenerateLock(root, () => recoverGeneratedDirectory(root, GENERATED_DIRECTORY))
+    : [];
 
   // Hashed before anything is read for generation: an input edited during the run then makes the
   // recorded state stale, and the next run is a full one.
@@ -107,15 +119,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     root,
     options.listDirectory ? { listDirectory: options.listDirectory } : {},
   );
-  if (!loaded.ok) return failed(loaded.issues);
-  const { set } = loaded;
-
+  // Every problem of the run is reported at once: the implementation modules of the manifests
+  // that are valid are checked even when others are not, and the emitter runs even when a
+  // module is wrong.
   const { checkHookExports } = await import('./manifest/check-hook-exports.js');
-  const hookIssues = await checkHookExports(root, set.tools);
-  if (hookIssues.length > 0) return failed(hookIssues);
+  const hookIssues = await checkHookExports(root, loaded.ok ? loaded.set.tools : loaded.validTools);
+  if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
+  const { set } = loaded;
+  const { formatManifestIssue } = await import('./manifest/manifest-issue.js');
+  const warnings = loaded.warnings.map(formatManifestIssue);
 
   const audit =
-    options.audit === false
+    options.audit === false || hookIssues.length > 0
       ? undefined
       : await (await import('./audit/audit-project.js')).auditProject({ projectRoot: root, set });
 
@@ -124,7 +139,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     set,
     audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) },
   );
-  if (!emitted.ok) return failed(emitted.issues);
+  if (hookIssues.length > 0 || !emitted.ok)
+    return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)], warnings);
   const files =
     audit === undefined
       ? emitted.files
@@ -142,36 +158,41 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       files,
       ...comparison,
       toolCount: set.tools.length,
-      warnings: [],
+      warnings,
     });
   }
-  const comparison = await withGenerateLock(root, async () => {
-    const onDisk = await compareWithDisk(root, files);
-    const generatedChanged = onDisk.extra.length > 0 || onDisk.changed.some(isGenerated);
-    const state = stateFileText(stateOf(set.tools.length, inputs!, files));
-    if (generatedChanged) {
-      const directory = new Map<string, string>();
-      for (const [file, text] of files)
-        if (isGenerated(file)) directory.set(file.slice(GENERATED_DIRECTORY.length + 1), text);
-      directory.set(STATE_FILE.slice(GENERATED_DIRECTORY.length + 1), state);
-      await writeGeneratedDirectory(root, GENERATED_DIRECTORY, directory, options.faults);
-    } else {
-      await writeFileAtomically(path.join(root, STATE_FILE), state);
-    }
-    // The manifest schemas go last: a failure before this point has changed nothing at all.
-    for (const file of onDisk.changed) {
-      if (!isGenerated(file))
-        await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
-    }
-    return onDisk;
-  });
+  const lockOptions = options.faults?.pause ? { pause: options.faults.pause } : {};
+  const comparison = await withGenerateLock(
+    root,
+    async () => {
+      const onDisk = await compareWithDisk(root, files);
+      const generatedChanged = onDisk.extra.length > 0 || onDisk.changed.some(isGenerated);
+      const state = stateFileText(stateOf(set.tools.length, inputs!, files));
+      if (generatedChanged) {
+        const directory = new Map<string, string>();
+        for (const [file, text] of files)
+          if (isGenerated(file)) directory.set(file.slice(GENERATED_DIRECTORY.length + 1), text);
+        directory.set(STATE_FILE.slice(GENERATED_DIRECTORY.length + 1), state);
+        await writeGeneratedDirectory(root, GENERATED_DIRECTORY, directory, options.faults);
+      } else {
+        await writeFileAtomically(path.join(root, STATE_FILE), state);
+      }
+      // The manifest schemas go last: a failure before this point has changed nothing at all.
+      for (const file of onDisk.changed) {
+        if (!isGenerated(file))
+          await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
+      }
+      return onDisk;
+    },
+    lockOptions,
+  );
   return finish({
     ...EMPTY,
     ok: true,
     files,
     ...comparison,
     toolCount: set.tools.length,
-    warnings: [],
+    warnings,
   });
 }
 

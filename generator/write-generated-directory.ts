@@ -1,6 +1,8 @@
 /**
  * Writes `generated/` all at once: the complete new directory is built beside it and swapped in
  * by two renames, so a run that fails at any point leaves the old `generated/` byte for byte.
+ * A run killed between the renames leaves no `generated/`; the next run restores it first
+ * (`recover-generated-directory.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -12,6 +14,13 @@ export interface WriteFaults {
   readonly failAfterFiles?: number;
   /** Throw between moving the old directory away and moving the new one in. */
   readonly failDuringSwap?: boolean;
+  /**
+   * Awaited at each point of the swap (tests kill the process there with SIGKILL): `staged` (the
+   * new directory is complete), `movedAway` (the old one is renamed away, the new one not yet in),
+   * `swapped` (the new one is in, the old one not yet removed); and `lockStaged` (the generate
+   * lock built under its temporary name, not yet in place).
+   */
+  readonly pause?: (point: 'lockStaged' | 'staged' | 'movedAway' | 'swapped') => Promise<void>;
 }
 
 /**
@@ -41,12 +50,14 @@ export async function writeGeneratedDirectory(
       await writeFile(destination, text);
       written++;
     }
+    await faults.pause?.('staged');
     try {
       await rename(target, old);
       movedAway = true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+    await faults.pause?.('movedAway');
     if (faults.failDuringSwap) throw new Error('injected failure during the swap');
     await rename(staging, target);
   } catch (error) {
@@ -54,6 +65,7 @@ export async function writeGeneratedDirectory(
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
+  await faults.pause?.('swapped');
   if (movedAway) await rm(old, { recursive: true, force: true });
 }
 

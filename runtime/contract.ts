@@ -179,6 +179,12 @@ export interface ToolMetadata {
   readonly modelInstructions: readonly string[];
   /** Old names that still resolve; never sent to the model. */
   readonly aliases: readonly string[];
+  /**
+   * The tool this one was built from by the manifest's `extends` (Task: `Agent`). Session lists
+   * and permission rules that name the base apply to this tool too, so a denied tool is not
+   * reachable through its copy. Default: absent (no base).
+   */
+  readonly extends?: string;
   readonly readOnly: boolean;
   readonly destructive: boolean;
   readonly concurrentSafe: boolean;
@@ -198,14 +204,45 @@ export interface ToolMetadata {
   readonly maxOutputBytes?: number;
 }
 
-/** Values a description template is rendered with. */
-export interface DescriptionContext {
-  readonly timeout: { readonly defaultMs: number; readonly maxMs: number };
-  readonly subagentProfiles: readonly { readonly name: string; readonly description: string }[];
-  /** e.g. `November 2026`. */
-  readonly currentMonth: string;
-  readonly dynamicWorkflows: boolean;
-}
+/**
+ * The one declaration of what a description template may use: each variable with its type
+ * (`'string'`, `'number'`, `'boolean'`, a nested record, or `[record]` for a list of records).
+ * {@link DescriptionContext} is derived from it, and the generator checks every template against
+ * it, so a variable exists for the generator exactly when the runtime renders it.
+ *
+ * - `timeout.defaultMs`, `timeout.maxMs`: the timeout policy the host runs the tool with.
+ * - `subagentProfiles[].name`, `.description`: the sub-agent profiles the host offers.
+ * - `currentMonth`: e.g. `November 2026`.
+ * - `dynamicWorkflows`: whether dynamic workflows are on.
+ */
+export const DESCRIPTION_CONTEXT_SHAPE = {
+  timeout: { defaultMs: 'number', maxMs: 'number' },
+  subagentProfiles: [{ name: 'string', description: 'string' }],
+  currentMonth: 'string',
+  dynamicWorkflows: 'boolean',
+} as const;
+
+/** One type in a description-context shape (see {@link DESCRIPTION_CONTEXT_SHAPE}). */
+export type DescriptionContextShape =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | readonly [DescriptionContextShape]
+  | { readonly [name: string]: DescriptionContextShape };
+
+/** The value type a {@link DescriptionContextShape} stands for. */
+export type DescriptionContextValue<Shape> = Shape extends 'string'
+  ? string
+  : Shape extends 'number'
+    ? number
+    : Shape extends 'boolean'
+      ? boolean
+      : Shape extends readonly [infer Item]
+        ? readonly DescriptionContextValue<Item>[]
+        : { readonly [Key in keyof Shape]: DescriptionContextValue<Shape[Key]> };
+
+/** Values a description template is rendered with, derived from {@link DESCRIPTION_CONTEXT_SHAPE}. */
+export type DescriptionContext = DescriptionContextValue<typeof DESCRIPTION_CONTEXT_SHAPE>;
 
 /**
  * Precompiled handlebars templates for the texts of a contract that vary with the context.
@@ -580,6 +617,12 @@ export interface PermissionCapability {
 export interface PermissionRulePolicy {
   /** e.g. `{ command: ['git status', 'rm -rf x'] }` for a compound Bash command. */
   readonly matchValues: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Why the tool cannot be sure `matchValues` name everything the call runs (a Bash command that
+   * does not parse, `$cmd x`, `… | bash`). Then no allow rule allows the call, and while a pattern
+   * deny rule applies to the tool no mode allows it without asking. Default: absent (certain).
+   */
+  readonly uncertain?: string;
 }
 
 /** An approval preview attached by `prepareApproval`. */

@@ -9,8 +9,10 @@
  * - {@link normalizeToolPathForComparison}: one spelling per file, for keys (file-state tables)
  *   and comparisons; never for opening files.
  */
-import { lstat, readlink, realpath } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { lstat, open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import nodePath from 'node:path';
+import { capEcho } from './cap-echo.js';
 
 /** Why a path was refused. */
 export type PathPolicyErrorCode =
@@ -55,7 +57,7 @@ function pathModule(platform: NodeJS.Platform | undefined): nodePath.PlatformPat
 
 /** `"a\u0000b"` stays readable in a message. */
 function quote(path: string): string {
-  return JSON.stringify(path);
+  return JSON.stringify(capEcho(path));
 }
 
 /**
@@ -137,14 +139,77 @@ export async function resolveToolPath(
   return resolved;
 }
 
+/**
+ * Containment of real paths, compared as written (byte-wise): on Linux file systems an NFD and an
+ * NFC spelling are different directories, so normalising here would let `/work/cafe\u0301` pass
+ * for `/work/caf\u00e9`. Unicode normalisation is only for keys
+ * ({@link normalizeToolPathForComparison}).
+ */
 function isWithin(root: string, candidate: string): boolean {
-  const relative = nodePath.relative(root.normalize('NFC'), candidate.normalize('NFC'));
+  const relative = nodePath.relative(root, candidate);
   return (
     relative === '' ||
     (relative !== '..' &&
       !relative.startsWith(`..${nodePath.sep}`) &&
       !nodePath.isAbsolute(relative))
   );
+}
+
+/**
+ * Open a file a tool resolved with {@link resolveToolPath}, closing the gap between the check
+ * and the open when the boundary is on: the file's real location is computed again and opened
+ * with `O_NOFOLLOW` (a symlink swapped in as the last component fails to open), and the opened
+ * descriptor's own path (`/proc/self/fd/N` on Linux; elsewhere the device and inode of the real
+ * path) must be inside the real workspace root, or the handle is closed and the call refused.
+ *
+ * What remains: a directory of the path swapped for a symlink between the check and the open
+ * still lets the open happen outside; it is detected and refused before any byte is read or
+ * written, but with `O_CREAT` an empty file may be left where the link pointed. Without the
+ * boundary the path is opened as it is.
+ *
+ * @throws {PathPolicyError} `outside_workspace` when the opened file is outside the boundary.
+ */
+export async function openToolPath(
+  resolvedPath: string,
+  flags: number,
+  context: ToolPathContext,
+  mode = 0o666,
+): Promise<FileHandle> {
+  if (!context.enforceWorkspaceBoundary) return open(resolvedPath, flags, mode);
+  const boundary = await realLocation(nodePath.resolve(context.workspaceRoot));
+  const target = await realLocation(resolvedPath);
+  const outside = (where: string) =>
+    new PathPolicyError(
+      'outside_workspace',
+      resolvedPath,
+      `The path ${quote(resolvedPath)} changed while it was opened: it now leads to ${quote(where)}, outside the workspace boundary ${quote(boundary)}`,
+      boundary,
+    );
+  if (!isWithin(boundary, target)) throw outside(target);
+  const handle = await open(target, flags | fsConstants.O_NOFOLLOW, mode);
+  try {
+    const opened = await openedFilePath(handle, target);
+    if (opened === undefined || !isWithin(boundary, opened)) throw outside(opened ?? target);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** The real path of the file behind `handle`; `undefined` when it is not `expected`'s file. */
+async function openedFilePath(handle: FileHandle, expected: string): Promise<string | undefined> {
+  if (process.platform === 'linux') {
+    const link = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+    if (link !== undefined) return link;
+  }
+  const [byHandle, byPath] = await Promise.all([
+    handle.stat(),
+    stat(expected).catch(() => undefined),
+  ]);
+  return byPath !== undefined && byPath.dev === byHandle.dev && byPath.ino === byHandle.ino
+    ? await realpath(expected)
+    : undefined;
 }
 
 /** Enough for any sane chain of links; more means a loop. */

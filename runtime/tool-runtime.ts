@@ -110,6 +110,7 @@ export class ToolRuntime {
         sortedNames: this.#options.sortedProviderToolNames,
         registrationOrder: this.#registrationOrder,
       },
+      onRenderError: (error) => this.logger.warn(error.message),
     });
     this.#cache.set(key, tools);
     return tools;

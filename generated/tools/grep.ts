@@ -41,7 +41,7 @@ export const contract = {
     destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:54
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:87
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,

@@ -25,7 +25,7 @@ export const contract = {
     destructive: false,
     concurrentSafe: false,
     sideEffectScope: "session",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:54
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:87
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: false,
@@ -113,7 +113,7 @@ export const contract = {
     ports: [],
     features: ["dynamicWorkflows"],
     sessionKinds: [],
-    excludedSessionKinds: ["workflowChild"],
+    excludedSessionKinds: ["workflowChild", "workflowActor"],
     modelCapabilities: [],
   },
   ordering: "registration", // unread: no runtime reader (reserved)

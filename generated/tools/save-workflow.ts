@@ -29,7 +29,7 @@ export const contract = {
     destructive: true,
     concurrentSafe: false,
     sideEffectScope: "workspace",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:54
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:87
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,
@@ -131,7 +131,7 @@ export const contract = {
     ports: [],
     features: ["dynamicWorkflows"],
     sessionKinds: [],
-    excludedSessionKinds: ["workflowChild"],
+    excludedSessionKinds: ["workflowChild", "workflowActor"],
     modelCapabilities: [],
   },
   ordering: "registration", // unread: no runtime reader (reserved)

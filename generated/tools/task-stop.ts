@@ -28,7 +28,7 @@ export const contract = {
     destructive: true,
     concurrentSafe: false,
     sideEffectScope: "system",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:54
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:87
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: false,

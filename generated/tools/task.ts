@@ -33,11 +33,12 @@ export const contract = {
     purpose: "Claude Code-compatible alias of Agent, callable but never sent to the model",
     modelInstructions: [],
     aliases: [],
+    extends: "Agent",
     readOnly: true,
     destructive: false,
     concurrentSafe: true,
     sideEffectScope: "session",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:54
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:87
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,

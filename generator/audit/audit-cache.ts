@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compareText } from './compare-text.js';
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import type { FieldReaderScan } from './scan-field-readers.js';
 
 /** Bump when the cached data changes meaning without the audit's sources changing. */
@@ -35,14 +35,14 @@ export async function auditCacheKey(
   hash.update(`tool-contracts audit cache v${AUDIT_CACHE_VERSION}\n`);
   const own = (await readdir(AUDIT_SOURCE_DIRECTORY))
     .filter((name) => name.endsWith('.ts'))
-    .sort(compareText);
+    .sort(compareCodeUnits);
   const inputs: [string, string][] = [
     ...own.map((name): [string, string] => [
       `audit:${name}`,
       path.join(AUDIT_SOURCE_DIRECTORY, name),
     ]),
     ...[...files]
-      .sort(compareText)
+      .sort(compareCodeUnits)
       .map((file): [string, string] => [relativePosix(projectRoot, file), file]),
     ['package-lock.json', path.join(projectRoot, 'package-lock.json')],
   ];

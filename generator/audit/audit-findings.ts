@@ -3,7 +3,7 @@
  * never reach, and hooks manifests declare that the runtime never calls.
  */
 import type { LoadedTool, ManifestSet } from '../manifest/manifest-set.js';
-import { compareText } from './compare-text.js';
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import type { HookAudit } from './scan-field-readers.js';
 
 /** A name in the sorted-name table (`SORTED_PROVIDER_TOOL_NAMES`) that matches no registered tool. */
@@ -47,7 +47,9 @@ function sortedNameFindings(set: ManifestSet): SortedNameFinding[] {
   const reference = set.tools
     .filter((tool) => tool.manifest.ordering === 'reference')
     .map((tool) => tool.manifest.name);
-  const table = [...new Set([...reference, ...set.index.reservedReferenceNames])].sort(compareText);
+  const table = [...new Set([...reference, ...set.index.reservedReferenceNames])].sort(
+    compareCodeUnits,
+  );
   return table
     .filter((name) => !names.has(name))
     .map((name) => ({

@@ -4,7 +4,7 @@
  */
 import { glob } from 'tinyglobby';
 import path from 'node:path';
-import { compareText } from './compare-text.js';
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 
 /** Globs of the scanned files, relative to the project root. */
 export const RUNTIME_GLOBS = ['runtime/**/*.ts'] as const;
@@ -17,5 +17,5 @@ export async function listRuntimeFiles(projectRoot: string): Promise<string[]> {
     ignore: [...RUNTIME_IGNORE],
     onlyFiles: true,
   });
-  return found.map((file) => path.join(projectRoot, file)).sort(compareText);
+  return found.map((file) => path.join(projectRoot, file)).sort(compareCodeUnits);
 }

@@ -16,7 +16,7 @@
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { collectAccessSites, type AccessKind } from './access-sites.js';
-import { compareText } from './compare-text.js';
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import {
   buildContractFieldMap,
   type ContractFieldMap,
@@ -102,7 +102,9 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
   const checker = program.getTypeChecker();
   const contractSource = sourceFileOf(program, options.contractFile);
   const map = buildContractFieldMap(checker, contractSource);
-  const files = [...options.files].sort(compareText).map((file) => sourceFileOf(program, file));
+  const files = [...options.files]
+    .sort(compareCodeUnits)
+    .map((file) => sourceFileOf(program, file));
   const relative = (fileName: string): string =>
     path.relative(options.projectRoot, fileName).split(path.sep).join('/');
 
@@ -240,7 +242,9 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
       const declared = others.filter((target) => target !== use.node);
       return declared.length > 0 ? declared : others;
     };
-    const targets = [...new Set(copies.flatMap((use) => shown(use).map(label)))].sort(compareText);
+    const targets = [...new Set(copies.flatMap((use) => shown(use).map(label)))].sort(
+      compareCodeUnits,
+    );
     const use: UseKind =
       logic?.kind ??
       copies[0]?.kind ??
@@ -290,12 +294,12 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
   return {
     files: files.map((file) => relative(file.fileName)),
     fields: [...map.fieldPaths]
-      .sort(compareText)
+      .sort(compareCodeUnits)
       .map((fieldPath) => auditOf(fieldPath, 'contract')),
     modelFields: [...map.modelPaths]
-      .sort(compareText)
+      .sort(compareCodeUnits)
       .map((fieldPath) => auditOf(fieldPath, 'model')),
-    hooks: [...map.hookNames].sort(compareText).map((hook) => {
+    hooks: [...map.hookNames].sort(compareCodeUnits).map((hook) => {
       const audit = auditOf(hook, 'hook');
       const called = [...sitesByDeclaration.entries()].some(
         ([declaration, sites]) =>
@@ -321,11 +325,13 @@ function compareLocations(
   left: { file: string; line: number; column: number },
   right: { file: string; line: number; column: number },
 ): number {
-  return compareText(left.file, right.file) || left.line - right.line || left.column - right.column;
+  return (
+    compareCodeUnits(left.file, right.file) || left.line - right.line || left.column - right.column
+  );
 }
 
 function compareReaders(left: FieldReader, right: FieldReader): number {
-  return compareLocations(left, right) || compareText(left.access, right.access);
+  return compareLocations(left, right) || compareCodeUnits(left.access, right.access);
 }
 
 function sourceFileOf(program: ts.Program, file: string): ts.SourceFile {

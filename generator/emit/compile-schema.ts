@@ -8,7 +8,8 @@ import type { FieldPath } from '../manifest/field-path.js';
 import type { SchemaNode } from '../manifest/manifest-schema.js';
 import { findUnionOverlaps, type UnionOverlap } from './find-union-overlaps.js';
 import { liveZodSchema } from './live-zod-schema.js';
-import type { JsonSchemaNode } from './map-schema-nodes.js';
+import type { JsonObject } from '../../runtime/support/is-json-object.js';
+import { parseJsonPointer } from '../../runtime/json-schema/json-pointer.js';
 import { normalizeJsonSchema } from './normalize-json-schema.js';
 import { zodCode } from './zod-code.js';
 
@@ -23,7 +24,7 @@ export interface CompiledSchema {
   /** zod source, as printed into the generated module. */
   readonly zodCode: string;
   /** After the normalisation of SPEC §4 (`$schema` draft 2020-12, `oneOf`, no `$ref`). */
-  readonly jsonSchema: JsonSchemaNode;
+  readonly jsonSchema: JsonObject;
   readonly problems: readonly SchemaProblem[];
 }
 
@@ -33,7 +34,7 @@ export function compileSchema(node: SchemaNode): CompiledSchema {
     target: 'jsonSchema7',
     $refStrategy: 'none',
     effectStrategy: 'input',
-  }) as JsonSchemaNode;
+  }) as JsonObject;
   const problems: SchemaProblem[] = [
     ...findUnionOverlaps(raw).map((overlap) => overlapProblem(node, overlap)),
     ...defaultProblems(node, []),
@@ -66,10 +67,7 @@ function manifestNodeAt(
   root: SchemaNode,
   pointer: string,
 ): { node: SchemaNode | undefined; path: (string | number)[]; nullableWrapper: boolean } {
-  const segments = pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = parseJsonPointer(pointer);
   let node: SchemaNode | undefined = root;
   let unwrapped = false;
   const path: (string | number)[] = [];

@@ -5,7 +5,7 @@
  * `resultBudget.maxInlineBytes` and `resultBudget.preview.maxBytes` to `maxModelBytes`.
  */
 import type { Manifest } from '../manifest/manifest-schema.js';
-import type { JsonSchemaNode } from './map-schema-nodes.js';
+import type { JsonObject } from '../../runtime/support/is-json-object.js';
 import { SourceCode } from './source-code.js';
 
 export interface ContractValueInput {
@@ -13,8 +13,8 @@ export interface ContractValueInput {
   /** Project-relative posix path of the manifest (the contract's `source`). */
   readonly file: string;
   /** Normalised JSON Schemas (what `generated/schemas/*.json` holds). */
-  readonly inputSchema: JsonSchemaNode;
-  readonly outputSchema: JsonSchemaNode;
+  readonly inputSchema: JsonObject;
+  readonly outputSchema: JsonObject;
   /** Set the contract's `descriptionTemplates` to the imported binding of this name. */
   readonly descriptionTemplates?: string;
 }
@@ -29,6 +29,7 @@ export function contractValue(input: ContractValueInput): Record<string, unknown
       purpose: manifest.purpose,
       modelInstructions: manifest.modelInstructions,
       aliases: manifest.aliases,
+      extends: manifest.extends,
       readOnly: flags.readOnly,
       destructive: flags.destructive,
       concurrentSafe: flags.concurrentSafe,

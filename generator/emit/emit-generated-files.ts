@@ -1,8 +1,9 @@
 /**
  * Every file the generator writes, produced in memory from a loaded manifest set: one transform
  * per output kind, this module only wires them. Returns problems instead of files when a manifest
- * is valid for the loader but cannot be emitted (overlapping unions, bad defaults or templates).
+ * is valid for the loader but cannot be emitted (overlapping unions, bad defaults).
  */
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import type { FieldPath } from '../manifest/field-path.js';
 import { formatFieldPath } from '../manifest/field-path.js';
 import { kebabCase } from '../manifest/kebab-case.js';
@@ -13,7 +14,6 @@ import {
   descriptionTemplatesDeclaration,
   descriptionTemplatesModule,
   findDescriptionTemplates,
-  templateProblems,
 } from './description-templates.js';
 import { createEmitProject } from './emit-project.js';
 import type { EmitIssue, EmitIssueCode } from './emit-issue.js';
@@ -58,8 +58,6 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
       issues.push(located(problem.code, ['input', ...problem.path], problem.message));
     for (const problem of output.problems)
       issues.push(located(problem.code, ['output', ...problem.path], problem.message));
-    for (const problem of templateProblems(tool.manifest))
-      issues.push(located('invalid_template', problem.path, problem.message));
     return { tool, input, output, kebab: kebabCase(tool.manifest.name) };
   });
   if (issues.length > 0) return { ok: false, issues };
@@ -125,5 +123,5 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
 
 /** Files in code-unit order of their paths, so every consumer iterates them the same way. */
 function sortedMap(files: Map<string, string>): Map<string, string> {
-  return new Map([...files].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)));
+  return new Map([...files].sort(([left], [right]) => compareCodeUnits(left, right)));
 }

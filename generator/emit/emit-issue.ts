@@ -6,8 +6,6 @@ export type EmitIssueCode =
   | 'union_overlap'
   /** A `default` its own schema refuses. */
   | 'invalid_default'
-  /** A description template that handlebars cannot compile. */
-  | 'invalid_template'
   /** A property name the JSON Schema projection cannot carry (`__proto__`). */
   | 'unsupported_property_name';
 

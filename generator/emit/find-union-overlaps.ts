@@ -11,7 +11,8 @@
  * that do not meet, an object property required by one branch that the other forbids or types
  * disjointly). Anything it cannot prove (two patterns, two formats) is reported.
  */
-import { isSchemaObject, schemaNodes, type JsonSchemaNode } from './map-schema-nodes.js';
+import { schemaNodes } from '../../runtime/json-schema/schema-nodes.js';
+import { isJsonObject, type JsonObject } from '../../runtime/support/is-json-object.js';
 import { jsonTypeOf } from './normalize-json-schema.js';
 
 /** Two branches of one `anyOf` that a single value can satisfy. */
@@ -24,7 +25,7 @@ export interface UnionOverlap {
   readonly summaries: readonly [string, string];
 }
 
-export function findUnionOverlaps(schema: JsonSchemaNode): UnionOverlap[] {
+export function findUnionOverlaps(schema: JsonObject): UnionOverlap[] {
   const overlaps: UnionOverlap[] = [];
   for (const [node, pointer] of schemaNodes(schema)) {
     const branches = node['anyOf'];
@@ -47,7 +48,7 @@ export function findUnionOverlaps(schema: JsonSchemaNode): UnionOverlap[] {
 /** `false` only when no value can satisfy both schemas. */
 export function mayOverlap(left: unknown, right: unknown): boolean {
   if (left === false || right === false) return false;
-  if (!isSchemaObject(left) || !isSchemaObject(right)) return true;
+  if (!isJsonObject(left) || !isJsonObject(right)) return true;
   // A value both accept satisfies one branch of each nested union.
   for (const [union, other] of [
     [left, right],
@@ -91,20 +92,20 @@ function kindOfValue(value: unknown): Kind {
 }
 
 /** Values a node is limited to by `const` / `enum`, or `undefined` when it has neither. */
-function allowedValues(node: JsonSchemaNode): unknown[] | undefined {
+function allowedValues(node: JsonObject): unknown[] | undefined {
   if ('const' in node) return [node['const']];
   if (Array.isArray(node['enum'])) return node['enum'];
   return undefined;
 }
 
-function kinds(node: JsonSchemaNode): Set<Kind> {
+function kinds(node: JsonObject): Set<Kind> {
   const declared = 'type' in node ? kindsOfType(node['type']) : new Set(ALL_KINDS);
   const values = allowedValues(node);
   if (values === undefined) return declared;
   return new Set(values.map(kindOfValue).filter((kind) => declared.has(kind)));
 }
 
-function ownKeywordsDisjoint(left: JsonSchemaNode, right: JsonSchemaNode): boolean {
+function ownKeywordsDisjoint(left: JsonObject, right: JsonObject): boolean {
   const leftKinds = kinds(left);
   const common = [...kinds(right)].filter((kind) => leftKinds.has(kind));
   if (common.length === 0) return true;
@@ -119,7 +120,7 @@ function ownKeywordsDisjoint(left: JsonSchemaNode, right: JsonSchemaNode): boole
   return common.every((kind) => kindDisjoint(kind, left, right));
 }
 
-function kindDisjoint(kind: Kind, left: JsonSchemaNode, right: JsonSchemaNode): boolean {
+function kindDisjoint(kind: Kind, left: JsonObject, right: JsonObject): boolean {
   switch (kind) {
     case 'string':
       return !rangesMeet(
@@ -141,7 +142,7 @@ function kindDisjoint(kind: Kind, left: JsonSchemaNode, right: JsonSchemaNode): 
 
 type Range = readonly [number, number];
 
-function lengthRange(node: JsonSchemaNode, minKey: string, maxKey: string): Range {
+function lengthRange(node: JsonObject, minKey: string, maxKey: string): Range {
   const min = typeof node[minKey] === 'number' ? (node[minKey] as number) : 0;
   const max = typeof node[maxKey] === 'number' ? (node[maxKey] as number) : Infinity;
   return [min, max];
@@ -156,7 +157,7 @@ interface Bound {
   readonly exclusive: boolean;
 }
 
-function lowerBound(node: JsonSchemaNode): Bound {
+function lowerBound(node: JsonObject): Bound {
   const inclusive = typeof node['minimum'] === 'number' ? (node['minimum'] as number) : -Infinity;
   const exclusive =
     typeof node['exclusiveMinimum'] === 'number' ? (node['exclusiveMinimum'] as number) : -Infinity;
@@ -165,7 +166,7 @@ function lowerBound(node: JsonSchemaNode): Bound {
     : { value: inclusive, exclusive: false };
 }
 
-function upperBound(node: JsonSchemaNode): Bound {
+function upperBound(node: JsonObject): Bound {
   const inclusive = typeof node['maximum'] === 'number' ? (node['maximum'] as number) : Infinity;
   const exclusive =
     typeof node['exclusiveMaximum'] === 'number' ? (node['exclusiveMaximum'] as number) : Infinity;
@@ -187,8 +188,8 @@ function tighterUpper(left: Bound, right: Bound): Bound {
 /** Whether some number of `kind` lies within both nodes' bounds. */
 function numberRangesMeet(
   kind: 'whole' | 'fraction',
-  left: JsonSchemaNode,
-  right: JsonSchemaNode,
+  left: JsonObject,
+  right: JsonObject,
 ): boolean {
   const low = tighterLower(lowerBound(left), lowerBound(right));
   const high = tighterUpper(upperBound(left), upperBound(right));
@@ -205,10 +206,10 @@ function numberRangesMeet(
 }
 
 /** `left` requires a property that `right` forbids, or types it disjointly. */
-function objectsDisjoint(left: JsonSchemaNode, right: JsonSchemaNode): boolean {
+function objectsDisjoint(left: JsonObject, right: JsonObject): boolean {
   const required = Array.isArray(left['required']) ? (left['required'] as unknown[]) : [];
-  const leftProperties = isSchemaObject(left['properties']) ? left['properties'] : {};
-  const rightProperties = isSchemaObject(right['properties']) ? right['properties'] : {};
+  const leftProperties = isJsonObject(left['properties']) ? left['properties'] : {};
+  const rightProperties = isJsonObject(right['properties']) ? right['properties'] : {};
   const rightClosed = right['additionalProperties'] === false && !('patternProperties' in right);
   for (const name of required) {
     if (typeof name !== 'string') continue;
@@ -225,7 +226,7 @@ function objectsDisjoint(left: JsonSchemaNode, right: JsonSchemaNode): boolean {
   return false;
 }
 
-function arraysDisjoint(left: JsonSchemaNode, right: JsonSchemaNode): boolean {
+function arraysDisjoint(left: JsonObject, right: JsonObject): boolean {
   const leftCount = lengthRange(left, 'minItems', 'maxItems');
   const rightCount = lengthRange(right, 'minItems', 'maxItems');
   if (!rangesMeet(leftCount, rightCount)) return true;
@@ -240,7 +241,7 @@ function arraysDisjoint(left: JsonSchemaNode, right: JsonSchemaNode): boolean {
 /** `false` only when `value` certainly fails `schema`. */
 function valueMayMatch(value: unknown, schema: unknown): boolean {
   if (schema === false) return false;
-  if (!isSchemaObject(schema)) return true;
+  if (!isJsonObject(schema)) return true;
   const branches = schema['anyOf'] ?? schema['oneOf'];
   if (Array.isArray(branches) && !branches.some((branch) => valueMayMatch(value, branch)))
     return false;
@@ -289,7 +290,7 @@ function jsonEqual(left: unknown, right: unknown): boolean {
 export function describeBranch(branch: unknown): string {
   if (branch === true) return 'any value';
   if (branch === false) return 'no value';
-  if (!isSchemaObject(branch)) return 'a schema';
+  if (!isJsonObject(branch)) return 'a schema';
   if ('const' in branch) return `const ${JSON.stringify(branch['const'])}`;
   if (Array.isArray(branch['enum'])) return `enum ${JSON.stringify(branch['enum'])}`;
   const nested = branch['anyOf'] ?? branch['oneOf'];

@@ -10,20 +10,21 @@
  *
  * Pure: returns a new schema and leaves the argument alone.
  */
-import { mapSchemaNodes, defineEntry, type JsonSchemaNode } from './map-schema-nodes.js';
-
-export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+import { DRAFT_2020_12 } from '../../runtime/json-schema/draft-2020-12.js';
+import { mapSchemaNodes } from '../../runtime/json-schema/map-schema-nodes.js';
+import { defineEntry } from '../../runtime/support/define-entry.js';
+import type { JsonObject } from '../../runtime/support/is-json-object.js';
 
 const DROPPED_KEYWORDS = new Set(['$schema', '$id', '$ref', '$defs', 'definitions']);
 
-export function normalizeJsonSchema(schema: JsonSchemaNode): JsonSchemaNode {
-  const body = mapSchemaNodes(schema, normalizeNode) as JsonSchemaNode;
+export function normalizeJsonSchema(schema: JsonObject): JsonObject {
+  const body = mapSchemaNodes(schema, normalizeNode) as JsonObject;
   return { $schema: DRAFT_2020_12, ...body };
 }
 
-function normalizeNode(node: JsonSchemaNode): JsonSchemaNode {
+function normalizeNode(node: JsonObject): JsonObject {
   const renameAnyOf = 'anyOf' in node && !('oneOf' in node);
-  const normalized: JsonSchemaNode = {};
+  const normalized: JsonObject = {};
   const implied = 'type' in node ? undefined : impliedType(node);
   if (implied !== undefined) normalized['type'] = implied;
   for (const [key, value] of Object.entries(node)) {
@@ -36,7 +37,7 @@ function normalizeNode(node: JsonSchemaNode): JsonSchemaNode {
 type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object';
 
 /** The `type` a node's other keywords imply, or `undefined` when they imply none. */
-export function impliedType(node: JsonSchemaNode): JsonType | JsonType[] | undefined {
+export function impliedType(node: JsonObject): JsonType | JsonType[] | undefined {
   if ('properties' in node) return 'object';
   if ('items' in node) return 'array';
   const values = Array.isArray(node['enum'])

@@ -3,6 +3,7 @@
  * in this order; the list is part of the prompt prefix, so it must not depend on the machine.
  */
 import type { Project } from 'ts-morph';
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import { blankLine, printModule } from './emit-project.js';
 import { generatedHeader } from './generated-header.js';
 import { jsString } from './js-literal.js';
@@ -17,10 +18,6 @@ export function sortedProviderToolNames(
   reservedNames: readonly string[],
 ): string[] {
   return [...new Set([...referenceNames, ...reservedNames])].sort(compareCodeUnits);
-}
-
-export function compareCodeUnits(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 export function providerOrderModuleSource(project: Project, names: readonly string[]): string {

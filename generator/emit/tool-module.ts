@@ -13,7 +13,7 @@ import type { Manifest } from '../manifest/manifest-schema.js';
 import { contractValue, isAnnotatedContractField } from './contract-value.js';
 import { blankLine, printModule } from './emit-project.js';
 import { generatedHeader } from './generated-header.js';
-import type { JsonSchemaNode } from './map-schema-nodes.js';
+import type { JsonObject } from '../../runtime/support/is-json-object.js';
 import { printValue, type FieldAnnotations } from './print-value.js';
 
 export interface ToolModuleInput {
@@ -26,8 +26,8 @@ export interface ToolModuleInput {
   readonly kebab: string;
   readonly inputZodCode: string;
   readonly outputZodCode: string;
-  readonly inputSchema: JsonSchemaNode;
-  readonly outputSchema: JsonSchemaNode;
+  readonly inputSchema: JsonObject;
+  readonly outputSchema: JsonObject;
   /** The tool has templated descriptions in `generated/descriptions/<kebab>.js`. */
   readonly hasDescriptionTemplates: boolean;
   /**

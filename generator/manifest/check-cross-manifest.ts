@@ -117,10 +117,49 @@ export function checkCrossManifest(
   const everyNameKnown = records.every(
     (record) => record.name !== undefined && TOOL_NAME_PATTERN.test(record.name),
   );
+  if (everyNameKnown && !incompleteRecords)
+    issues.push(...checkReferences(validated, filesByName, aliasHolders));
   if (index)
     issues.push(
       ...checkIndex(index.value, index.source, filesByName, everyNameKnown && !incompleteRecords),
     );
+  return issues;
+}
+
+/**
+ * Names a manifest refers to must exist: `availability.supersededBy` names a tool (the runtime
+ * looks it up by name, so an alias does not count) other than the tool itself. (`extends` is
+ * resolved, and its unknown bases reported, by `resolveExtends`.)
+ */
+function checkReferences(
+  validated: readonly ValidatedManifest[],
+  filesByName: ReadonlyMap<string, string[]>,
+  aliasHolders: ReadonlyMap<string, string[]>,
+): ManifestIssue[] {
+  const issues: ManifestIssue[] = [];
+  for (const { manifest, chain } of validated) {
+    const target = manifest.availability.supersededBy;
+    if (target === undefined) continue;
+    const at = {
+      code: 'unknown_reference' as const,
+      path: ['availability', 'supersededBy'] as const,
+      anchor: 'value' as const,
+      found: JSON.stringify(target),
+    };
+    if (target === manifest.name) {
+      issues.push(issueInChain(chain, { ...at, message: 'a tool cannot be superseded by itself' }));
+    } else if (!filesByName.has(target)) {
+      const holders = aliasHolders.get(target);
+      const suggestion =
+        holders?.length === 1 ? holders[0] : suggestName(target, [...filesByName.keys()]);
+      issues.push(
+        issueInChain(chain, {
+          ...at,
+          message: `no manifest defines ${JSON.stringify(target)}${holders === undefined ? '' : ` (it is an alias; supersededBy names a tool)`}${suggestion === undefined ? '' : `, did you mean ${JSON.stringify(suggestion)}?`}`,
+        }),
+      );
+    }
+  }
   return issues;
 }
 

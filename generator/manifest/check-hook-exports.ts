@@ -7,6 +7,7 @@ import type { FieldPath } from './field-path.js';
 import { formatFieldPath } from './field-path.js';
 import type { ManifestIssue, ManifestIssueCode } from './manifest-issue.js';
 import type { LoadedTool } from './manifest-set.js';
+import type { ExportToCheck } from './check-export-types.js';
 
 const HOOKS: ReadonlySet<string> = new Set(HOOK_NAMES);
 
@@ -14,16 +15,20 @@ const HOOKS: ReadonlySet<string> = new Set(HOOK_NAMES);
  * Checks every tool's hand-written module `runtime/tools/<implementation>.ts`: it must exist,
  * export `handler`, and export exactly the hooks the manifest lists in `hooks` (a declared hook
  * that is not exported and an exported hook that is not declared are both errors, placed at the
- * manifest's `hooks`). Other exports are the module's business.
+ * manifest's `hooks`). Other exports are the module's business. Then (unless `types: false`)
+ * the handler and each declared hook are type-checked against their `ToolImplementation` member
+ * (`check-export-types.ts`, cached), each wrong one placed at its export.
  *
  * Exports are read from the syntax (declarations, `export { … }`, `export * from` followed through
  * relative modules), not through the type checker: one ts-morph Project parses each module once,
- * without building a program over the generated code and zod, so the check stays well under a
+ * without building a program over the generated code and zod, so this part stays well under a
  * second for all tools. ts-morph is imported here lazily, so loading manifests never pays for it.
+ * The type check does build a program (seconds), which is why its result is cached.
  */
 export async function checkHookExports(
   projectRoot: string,
   tools: readonly LoadedTool[],
+  options: { readonly types?: boolean } = {},
 ): Promise<ManifestIssue[]> {
   const morph = await import('ts-morph');
   const { ts } = morph;
@@ -52,6 +57,7 @@ export async function checkHookExports(
   };
 
   const issues: ManifestIssue[] = [];
+  const typed = new Map<string, ExportToCheck>();
   for (const tool of tools) {
     const module = `runtime/tools/${tool.implementation}.ts`;
     const issueAt = (
@@ -84,6 +90,12 @@ export async function checkHookExports(
     if (!exported.has('handler')) {
       issues.push(issueAt('missing_handler', modulePath, `${module} does not export handler`));
     }
+    for (const member of ['handler', ...tool.manifest.hooks])
+      if (exported.has(member))
+        typed.set(`${tool.implementation}.${member}`, {
+          implementation: tool.implementation,
+          member,
+        });
     const declared = new Set<HookName>(tool.manifest.hooks);
     tool.manifest.hooks.forEach((hook, position) => {
       if (!exported.has(hook)) {
@@ -108,6 +120,12 @@ export async function checkHookExports(
         ),
       );
     }
+  }
+  if (options.types !== false) {
+    const { checkExportTypesCached } = await import('./check-export-types.js');
+    issues.push(
+      ...(await checkExportTypesCached(projectRoot, 'runtime/tools', [...typed.values()])),
+    );
   }
   return issues;
 }

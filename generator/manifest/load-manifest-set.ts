@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   loadManifestSources,
@@ -7,6 +7,7 @@ import {
 } from './load-manifest-sources.js';
 import type { SourceText } from './load-manifest-sources.js';
 import type { LoadResult } from './manifest-set.js';
+import { readRegularFile } from '../read-regular-file.js';
 
 export type { LoadedTool, LoadResult, ManifestSet } from './manifest-set.js';
 export type { ManifestIssue } from './manifest-issue.js';
@@ -65,9 +66,17 @@ export async function loadManifestSet(
 
 async function readSourceText(projectRoot: string, file: string): Promise<SourceText> {
   try {
-    return { file, text: await readFile(path.join(projectRoot, ...file.split('/')), 'utf8') };
+    const content = await readRegularFile(path.join(projectRoot, ...file.split('/')));
+    if (content.kind === 'missing') return { file, readError: 'file not found' };
+    if (content.kind === 'not-a-file')
+      return {
+        file,
+        readError: `${content.what}, not a regular file; manifests must be regular files (a link's target is never read)`,
+        code: 'not_a_regular_file',
+      };
+    return { file, text: content.bytes.toString('utf8') };
   } catch (error) {
-    return { file, readError: isMissing(error) ? 'file not found' : describeError(error) };
+    return { file, readError: describeError(error) };
   }
 }
 

@@ -1,7 +1,9 @@
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import { collectExplicitPaths } from './collect-explicit-paths.js';
 import { checkCrossManifest } from './check-cross-manifest.js';
 import type { ValidatedManifest } from './check-cross-manifest.js';
 import type { FieldPath } from './field-path.js';
+import { formatShortPath } from './field-path.js';
 import { kebabCase } from './kebab-case.js';
 import { issueInChain } from './locate-in-chain.js';
 import { compareManifestIssues, formatManifestIssue } from './manifest-issue.js';
@@ -15,11 +17,21 @@ import { parseYamlSource } from './parse-yaml-source.js';
 import type { YamlSource } from './parse-yaml-source.js';
 import { resolveExtends } from './resolve-extends.js';
 import { translateZodIssue } from './translate-zod-issue.js';
+import type { UnlocatedIssue } from './translate-zod-issue.js';
+import { rawValueProblems } from './raw-value-problems.js';
+import { schemaNodeProblems } from './schema-node-problems.js';
+import { templateProblems } from '../emit/description-templates.js';
 
 /** The text of one input file, or why it could not be read. */
 export type SourceText =
   | { readonly file: string; readonly text: string }
-  | { readonly file: string; readonly readError: string };
+  | {
+      readonly file: string;
+      /** Why the file could not be read, in words (`file not found`, `EACCES`). */
+      readonly readError: string;
+      /** Default: `unreadable_file`. */
+      readonly code?: 'unreadable_file' | 'not_a_regular_file';
+    };
 
 /** Project-relative path of the index. */
 export const TOOL_INDEX_FILE = 'manifest/tools.yaml';
@@ -40,12 +52,18 @@ export function loadManifestSources(input: {
   readonly manifests: readonly SourceText[];
 }): LoadResult {
   const issues: ManifestIssue[] = [];
-  const manifests = [...input.manifests].sort((left, right) => compareText(left.file, right.file));
+  const warnings: ManifestIssue[] = [];
+  const manifests = [...input.manifests].sort((left, right) =>
+    compareCodeUnits(left.file, right.file),
+  );
 
   const records: ManifestRecord[] = [];
+  const nonFinite = new Set<string>();
   let unparsedFiles = false;
   for (const text of manifests) {
     const source = readSource(text, MANIFEST_SCHEMA_COMMENT, issues);
+    for (const issue of issues)
+      if (issue.code === 'non_finite_number') nonFinite.add(`${issue.file}\0${issue.path}`);
     if (!source) {
       unparsedFiles = true;
       continue;
@@ -70,12 +88,39 @@ export function loadManifestSources(input: {
     const parsed = ManifestSchema.safeParse(merged);
     if (!parsed.success) {
       for (const zodIssue of parsed.error.issues) {
-        for (const draft of translateZodIssue(zodIssue, ManifestSchema, merged))
-          issues.push(issueInChain(sources, draft));
+        for (const draft of translateZodIssue(zodIssue, ManifestSchema, merged)) {
+          const issue = issueInChain(sources, draft);
+          // `.inf` is reported once, as not finite, not again as "expected an integer".
+          if (!nonFinite.has(`${issue.file}\0${issue.path}`)) issues.push(issue);
+        }
       }
       continue;
     }
     const manifest = parsed.data;
+    const semantic = schemaNodeProblems(manifest);
+    // Depth problems name their field by a shortened path (the full one has 30+ segments).
+    const locate = (draft: UnlocatedIssue): ManifestIssue => ({
+      ...issueInChain(sources, draft),
+      ...(draft.code === 'too_deep' ? { path: formatShortPath(draft.path) } : {}),
+    });
+    issues.push(...semantic.issues.map(locate));
+    warnings.push(...semantic.warnings.map(locate));
+    for (const problem of templateProblems(manifest)) {
+      const draft: UnlocatedIssue = {
+        code: 'invalid_template',
+        path: problem.path,
+        anchor: 'value',
+        message: problem.message,
+      };
+      const located = issueInChain(sources, draft);
+      // Point at the tag itself when the text holds it as written (block scalars always do).
+      const owner = sources.find((member) => member.file === located.file)!;
+      const tag =
+        problem.snippet === undefined
+          ? undefined
+          : owner.locateInValue(problem.path, problem.snippet, problem.occurrence ?? 0);
+      issues.push(tag === undefined ? located : { ...located, ...tag });
+    }
     const expectedFile = `${kebabCase(manifest.name)}.yaml`;
     const actualFile = record.source.file.slice(record.source.file.lastIndexOf('/') + 1);
     if (actualFile !== expectedFile) {
@@ -108,13 +153,18 @@ export function loadManifestSources(input: {
   const index = loadIndex(input.index, issues);
   issues.push(...checkCrossManifest(records, validated, index, unparsedFiles));
 
-  if (issues.length > 0) return { ok: false, issues: uniqueSorted(issues) };
+  if (issues.length > 0)
+    return {
+      ok: false,
+      issues: uniqueSorted(issues),
+      validTools: validated.map((entry) => entry.tool),
+    };
   const order = new Map(index!.value.registrationOrder.map((name, position) => [name, position]));
   const tools = validated
     .map((entry) => entry.tool)
     .sort((left, right) => order.get(left.manifest.name)! - order.get(right.manifest.name)!);
-  const files = [input.index.file, ...manifests.map((text) => text.file)].sort(compareText);
-  return { ok: true, set: { tools, index: index!.value, files } };
+  const files = [input.index.file, ...manifests.map((text) => text.file)].sort(compareCodeUnits);
+  return { ok: true, set: { tools, index: index!.value, files }, warnings: uniqueSorted(warnings) };
 }
 
 function loadIndex(
@@ -142,7 +192,7 @@ function readSource(
 ): YamlSource | undefined {
   if ('readError' in text) {
     issues.push({
-      code: 'unreadable_file',
+      code: text.code ?? 'unreadable_file',
       file: text.file,
       line: 1,
       column: 1,
@@ -151,8 +201,15 @@ function readSource(
     });
     return undefined;
   }
-  const source = parseYamlSource(text.file, text.text);
-  issues.push(...source.issues);
+  const parsed = parseYamlSource(text.file, text.text);
+  issues.push(...parsed.issues);
+  let source = parsed;
+  if (parsed.value !== undefined) {
+    const raw = rawValueProblems(parsed);
+    issues.push(...raw.issues);
+    // Too deep for the recursive steps after this one: treated like a file that did not parse.
+    if (raw.tooDeep) source = { ...parsed, value: undefined };
+  }
   const firstLine = text.text
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/, 1)[0]!
@@ -183,8 +240,4 @@ function uniqueSorted(issues: readonly ManifestIssue[]): ManifestIssue[] {
     unique.push(issue);
   }
   return unique;
-}
-
-function compareText(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }

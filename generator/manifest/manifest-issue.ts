@@ -2,6 +2,7 @@
  * A problem found while loading manifests. Problems are data: the loader collects every one of a
  * run and the edge (CLI, tests) words them with {@link formatManifestIssue}.
  */
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 
 /** What kind of problem an issue is; one code per rule, so tools can filter without parsing text. */
 export type ManifestIssueCode =
@@ -11,6 +12,10 @@ export type ManifestIssueCode =
   | 'duplicate_key'
   | 'alias_limit'
   | 'missing_schema_comment'
+  | 'not_a_regular_file'
+  | 'control_character'
+  | 'non_finite_number'
+  | 'too_deep'
   // one manifest against the language
   | 'invalid_type'
   | 'missing_field'
@@ -21,6 +26,11 @@ export type ManifestIssueCode =
   | 'invalid_string'
   | 'invalid_manifest'
   | 'file_name'
+  | 'invalid_required'
+  | 'invalid_bounds'
+  | 'duplicate_enum_value'
+  | 'unsafe_pattern'
+  | 'invalid_template'
   // extends
   | 'unknown_base'
   | 'extends_cycle'
@@ -32,11 +42,13 @@ export type ManifestIssueCode =
   | 'missing_from_registration_order'
   | 'duplicate_in_registration_order'
   | 'reserved_name_defined'
+  | 'unknown_reference'
   // hand-written implementation modules
   | 'missing_implementation'
   | 'missing_handler'
   | 'hook_not_exported'
-  | 'hook_not_declared';
+  | 'hook_not_declared'
+  | 'wrong_export_type';
 
 export interface ManifestIssue {
   readonly code: ManifestIssueCode;
@@ -70,14 +82,10 @@ export function formatManifestIssue(issue: ManifestIssue): string {
 /** Order of a report: by file, then position, then path and text, so runs print the same bytes. */
 export function compareManifestIssues(left: ManifestIssue, right: ManifestIssue): number {
   return (
-    compareText(left.file, right.file) ||
+    compareCodeUnits(left.file, right.file) ||
     left.line - right.line ||
     left.column - right.column ||
-    compareText(left.path, right.path) ||
-    compareText(left.message, right.message)
+    compareCodeUnits(left.path, right.path) ||
+    compareCodeUnits(left.message, right.message)
   );
-}
-
-function compareText(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 import { ignoreOverride, zodToJsonSchema } from 'zod-to-json-schema';
+import { mapSchemaNodes } from '../../runtime/json-schema/map-schema-nodes.js';
+import type { JsonObject } from '../../runtime/support/is-json-object.js';
 import { ManifestSchema, SchemaNodeSchema, ToolIndexSchema } from './manifest-schema.js';
-
-type JsonObject = { [key: string]: unknown };
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 const SCHEMA_NODE_REF = '#/definitions/SchemaNode';
@@ -71,27 +71,16 @@ export function toolIndexJsonSchema(): object {
   };
 }
 
-function renameRef(value: unknown, from: string, to: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => renameRef(item, from, to));
-  if (typeof value !== 'object' || value === null) return value;
-  const result: JsonObject = {};
-  for (const [key, item] of Object.entries(value))
-    result[key] = key === '$ref' && item === from ? to : renameRef(item, from, to);
-  return result;
+/** `schema` with every `$ref` to `from` pointing at `to` instead. */
+function renameRef(schema: unknown, from: string, to: string): unknown {
+  return mapSchemaNodes(schema, (node) => (node['$ref'] === from ? { ...node, $ref: to } : node));
 }
 
-/** Drops `required` everywhere except inside `properties` names (a property may be called "required"). */
-function withoutRequired(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutRequired);
-  if (typeof value !== 'object' || value === null) return value;
-  const result: JsonObject = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (key === 'required' && Array.isArray(item)) continue;
-    if (key === 'properties' && typeof item === 'object' && item !== null) {
-      result[key] = Object.fromEntries(
-        Object.entries(item).map(([name, schema]) => [name, withoutRequired(schema)]),
-      );
-    } else result[key] = withoutRequired(item);
-  }
-  return result;
+/** `schema` without any `required` list (a property may still be called "required"). */
+function withoutRequired(schema: unknown): unknown {
+  return mapSchemaNodes(schema, (node) => {
+    if (!Array.isArray(node['required'])) return node;
+    const { required: _required, ...rest } = node;
+    return rest;
+  });
 }

@@ -1,4 +1,5 @@
 import type { YamlSource } from './parse-yaml-source.js';
+import { isJsonObject } from '../../runtime/support/is-json-object.js';
 
 /** One parsed manifest file before validation: its source and raw value (a mapping, if it is one). */
 export interface ManifestRecord {
@@ -11,10 +12,7 @@ export interface ManifestRecord {
 
 export function manifestRecord(source: YamlSource): ManifestRecord {
   const value = source.value;
-  const raw =
-    typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+  const raw = isJsonObject(value) ? value : undefined;
   const name = raw && typeof raw.name === 'string' ? raw.name : undefined;
   return { source, raw, name };
 }

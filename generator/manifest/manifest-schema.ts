@@ -256,15 +256,22 @@ export const ResultBudgetSchema = z
   })
   .strict();
 
+/**
+ * Longest timeout a manifest may declare: 2^31−1 ms (about 24.8 days), the largest delay
+ * `setTimeout` honours; a larger one fires at once, so every call would time out immediately.
+ */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+const timeoutMs = positiveInt.max(MAX_TIMEOUT_MS);
+
 export const TimeoutSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }).strict(),
   z
     .object({
       kind: z.literal('bounded'),
-      defaultMs: positiveInt,
-      maxMs: positiveInt,
+      defaultMs: timeoutMs,
+      maxMs: timeoutMs,
       allowCallOverride: z.boolean().default(false),
-      cleanupGraceMs: nonNegativeInt.default(0),
+      cleanupGraceMs: nonNegativeInt.max(MAX_TIMEOUT_MS).default(0),
     })
     .strict(),
 ]);

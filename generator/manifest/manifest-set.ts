@@ -35,5 +35,18 @@ export interface ManifestSet {
 
 /** A loaded set, or every problem found (sorted by file and position, never empty). */
 export type LoadResult =
-  | { readonly ok: true; readonly set: ManifestSet }
-  | { readonly ok: false; readonly issues: readonly ManifestIssue[] };
+  | {
+      readonly ok: true;
+      readonly set: ManifestSet;
+      /** Problems that do not fail the run (a schema nested deep enough to warn about), sorted. */
+      readonly warnings: readonly ManifestIssue[];
+    }
+  | {
+      readonly ok: false;
+      readonly issues: readonly ManifestIssue[];
+      /**
+       * The manifests that are valid on their own, so checks of their implementation modules
+       * still run and their problems are reported in the same run.
+       */
+      readonly validTools: readonly LoadedTool[];
+    };

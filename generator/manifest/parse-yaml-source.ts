@@ -3,6 +3,7 @@ import type { Document, Node as YamlNode, YAMLError } from 'yaml';
 import type { FieldPath } from './field-path.js';
 import { formatFieldPath } from './field-path.js';
 import type { ManifestIssue } from './manifest-issue.js';
+import { MAX_YAML_DEPTH } from './raw-value-problems.js';
 
 /** A 1-based position in a text file. */
 export interface SourcePosition {
@@ -27,6 +28,12 @@ export interface YamlSource {
   locateValue(path: FieldPath): SourcePosition;
   /** Position of the key of the last segment of `path` (the item itself for list indexes). */
   locateKey(path: FieldPath): SourcePosition;
+  /**
+   * Position of the `occurrence`-th copy (0 = first) of `snippet` in the source text of the value
+   * at `path` (a tag inside a description template), or `undefined` when the text does not hold it
+   * as written (escapes, folding).
+   */
+  locateInValue(path: FieldPath, snippet: string, occurrence: number): SourcePosition | undefined;
 }
 
 interface NodeStep {
@@ -86,6 +93,21 @@ export function parseYamlSource(file: string, text: string): YamlSource {
     return locateValue(path);
   };
 
+  const locateInValue = (
+    path: FieldPath,
+    snippet: string,
+    occurrence: number,
+  ): SourcePosition | undefined => {
+    const steps = walk(path);
+    const range =
+      steps.length === path.length + 1 ? steps[steps.length - 1]!.value?.range : undefined;
+    if (!range || snippet === '') return undefined;
+    const raw = text.slice(range[0], range[1]);
+    let at = raw.indexOf(snippet);
+    for (let copy = 0; copy < occurrence && at >= 0; copy += 1) at = raw.indexOf(snippet, at + 1);
+    return at < 0 ? undefined : position(range[0] + at);
+  };
+
   const issues: ManifestIssue[] = [];
   for (const error of [...document.errors, ...document.warnings]) {
     issues.push(yamlErrorIssue(file, error, position, pathAtOffset(document, error.pos[0])));
@@ -109,6 +131,7 @@ export function parseYamlSource(file: string, text: string): YamlSource {
     has: (path) => walk(path).length === path.length + 1,
     locateValue,
     locateKey,
+    locateInValue,
   };
 }
 
@@ -179,6 +202,16 @@ function yamlErrorIssue(
       column,
       path,
       message: 'duplicate key (each key may appear once in a mapping)',
+    };
+  }
+  if (/call stack/i.test(error.message)) {
+    return {
+      code: 'too_deep',
+      file,
+      line,
+      column,
+      path: '',
+      message: `the YAML nests too deep to parse (a manifest file may nest ${MAX_YAML_DEPTH} levels); flatten it`,
     };
   }
   // A syntax error is noticed where parsing got stuck, often the field after the broken one, so

@@ -1,4 +1,5 @@
 import { closest, distance } from 'fastest-levenshtein';
+import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 
 /**
  * The closest known name, if it is close enough to be a typo: at most a third of the name's length
@@ -9,7 +10,7 @@ export function suggestName(name: string, known: readonly string[]): string | un
   if (known.length === 0) return undefined;
   const sameCase = known.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
   if (sameCase) return sameCase;
-  const sorted = [...known].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+  const sorted = [...known].sort(compareCodeUnits);
   const best = closest(name, sorted);
   const limit = Math.max(2, Math.floor(name.length / 3));
   return distance(name, best) <= limit ? best : undefined;

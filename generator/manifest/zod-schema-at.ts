@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isJsonObject } from '../../runtime/support/is-json-object.js';
 import type { FieldPath } from './field-path.js';
 
 /**
@@ -40,7 +41,7 @@ export function unwrapZodSchema(schema: z.ZodTypeAny, data: unknown): z.ZodTypeA
     else if (current instanceof z.ZodPipeline) current = current._def.in;
     else if (current instanceof z.ZodDiscriminatedUnion) {
       const tag =
-        isRecord(data) && Object.hasOwn(data, current.discriminator)
+        isJsonObject(data) && Object.hasOwn(data, current.discriminator)
           ? data[current.discriminator]
           : undefined;
       const branch = current.optionsMap.get(tag as never);
@@ -74,10 +75,6 @@ function childSchema(schema: z.ZodTypeAny, segment: string | number): z.ZodTypeA
 
 function childValue(value: unknown, segment: string | number): unknown {
   if (Array.isArray(value)) return typeof segment === 'number' ? value[segment] : undefined;
-  if (isRecord(value) && Object.hasOwn(value, String(segment))) return value[String(segment)];
+  if (isJsonObject(value) && Object.hasOwn(value, String(segment))) return value[String(segment)];
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -22,9 +22,8 @@ export {
   hoistLocalRefs,
   safeHoistLocalRefs,
   type HoistLocalRefsResult,
-} from './hoist-local-refs.js';
+} from '../json-schema/hoist-local-refs.js';
 export { toStrictSchema, type StrictSchemaResult } from './to-strict-schema.js';
-export { toOpenAiStrictSchema } from './to-open-ai-strict-schema.js';
 export { restoreOptionalProperties } from './restore-optional-properties.js';
 export {
   ANTHROPIC_STRICT_DIALECT,
@@ -35,4 +34,4 @@ export {
   SchemaProblemsError,
   type SchemaProblem,
   type SchemaProblemCode,
-} from './schema-problem.js';
+} from '../json-schema/schema-problem.js';

@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../contract.js';
-import { localRefPointer, parseJsonPointer, resolveJsonPointer } from './json-pointer.js';
-import { isSchemaObject } from './schema-keywords.js';
-import { acceptsNull } from './nullable-schema.js';
+import { resolveLocalRef } from '../json-schema/json-pointer.js';
+import { acceptsNull } from '../json-schema/nullable-schema.js';
+import { typeList } from '../json-schema/type-list.js';
+import { isJsonObject } from '../support/is-json-object.js';
 
 /**
  * Undo the one change a `requireAllProperties` strict projection makes to what the model sends:
@@ -22,18 +23,10 @@ export function restoreOptionalProperties(value: unknown, schema: JsonSchema): u
 const MAX_REF_HOPS = 64;
 
 function restore(value: unknown, node: unknown, root: JsonSchema, hops: number): unknown {
-  if (!isSchemaObject(node)) return value;
+  if (!isJsonObject(node)) return value;
   const ref = node['$ref'];
-  if (typeof ref === 'string' && hops < MAX_REF_HOPS) {
-    const pointer = localRefPointer(ref);
-    if (pointer !== undefined) {
-      try {
-        return restore(value, resolveJsonPointer(root, parseJsonPointer(pointer)), root, hops + 1);
-      } catch {
-        return value;
-      }
-    }
-  }
+  if (typeof ref === 'string' && ref.startsWith('#') && hops < MAX_REF_HOPS)
+    return restore(value, resolveLocalRef(root, ref), root, hops + 1);
   const union = node['anyOf'] ?? node['oneOf'];
   if (Array.isArray(union)) {
     const branch = union.find((candidate) => fits(value, candidate, root));
@@ -41,10 +34,10 @@ function restore(value: unknown, node: unknown, root: JsonSchema, hops: number):
   }
   if (Array.isArray(value)) {
     const items = node['items'];
-    return isSchemaObject(items) ? value.map((item) => restore(item, items, root, hops)) : value;
+    return isJsonObject(items) ? value.map((item) => restore(item, items, root, hops)) : value;
   }
-  if (!isPlainObject(value)) return value;
-  const properties = isSchemaObject(node['properties']) ? node['properties'] : {};
+  if (!isJsonObject(value)) return value;
+  const properties = isJsonObject(node['properties']) ? node['properties'] : {};
   const required = new Set(Array.isArray(node['required']) ? node['required'] : []);
   const entries: [string, unknown][] = [];
   for (const [name, item] of Object.entries(value)) {
@@ -68,26 +61,21 @@ function restore(value: unknown, node: unknown, root: JsonSchema, hops: number):
 function nullAllowed(schema: unknown, root: JsonSchema): boolean {
   if (schema === true) return true;
   const resolved = resolveRef(schema, root);
-  return isSchemaObject(resolved) && acceptsNull(resolved);
+  return isJsonObject(resolved) && acceptsNull(resolved);
 }
 
 /** Whether `value` could be meant for `branch`: its type, and for objects, no unknown keys. */
 function fits(value: unknown, branch: unknown, root: JsonSchema): boolean {
   const resolved = resolveRef(branch, root);
   if (resolved === true) return true;
-  if (!isSchemaObject(resolved)) return false;
+  if (!isJsonObject(resolved)) return false;
   if ('const' in resolved) return Object.is(resolved['const'], value);
   if (Array.isArray(resolved['enum'])) return resolved['enum'].includes(value);
   const nested = resolved['anyOf'] ?? resolved['oneOf'];
   if (Array.isArray(nested)) return nested.some((candidate) => fits(value, candidate, root));
-  const types =
-    typeof resolved['type'] === 'string'
-      ? [resolved['type']]
-      : Array.isArray(resolved['type'])
-        ? resolved['type']
-        : [];
+  const types = typeList(resolved['type']);
   if (!types.some((type) => hasType(value, type))) return false;
-  if (isPlainObject(value) && isSchemaObject(resolved['properties'])) {
+  if (isJsonObject(value) && isJsonObject(resolved['properties'])) {
     const properties = resolved['properties'];
     const open = resolved['additionalProperties'] !== false;
     return open || Object.keys(value).every((key) => Object.hasOwn(properties, key));
@@ -110,7 +98,7 @@ function hasType(value: unknown, type: unknown): boolean {
     case 'array':
       return Array.isArray(value);
     case 'object':
-      return isPlainObject(value);
+      return isJsonObject(value);
     default:
       return false;
   }
@@ -120,20 +108,11 @@ function resolveRef(schema: unknown, root: JsonSchema): unknown {
   let node = schema;
   for (
     let hops = 0;
-    hops < MAX_REF_HOPS && isSchemaObject(node) && typeof node['$ref'] === 'string';
+    hops < MAX_REF_HOPS && isJsonObject(node) && typeof node['$ref'] === 'string';
     hops += 1
   ) {
-    const pointer = localRefPointer(node['$ref']);
-    if (pointer === undefined) return node;
-    try {
-      node = resolveJsonPointer(root, parseJsonPointer(pointer));
-    } catch {
-      return node;
-    }
+    if (!node['$ref'].startsWith('#')) return node;
+    node = resolveLocalRef(root, node['$ref']);
   }
   return node;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -19,10 +19,10 @@ import type { ToolCallResult } from '../call/call-tool.js';
 import { blocksToText } from '../call/tool-content-blocks.js';
 import type { JsonSchema, ModelProfile, ModelToolContract, ToolContentBlock } from '../contract.js';
 import type { ToolSession } from '../session/create-tool-session.js';
-import { safeHoistLocalRefs } from './hoist-local-refs.js';
+import { safeHoistLocalRefs } from '../json-schema/hoist-local-refs.js';
 import { resolveStrictDialect } from './resolve-strict-dialect.js';
 import { restoreOptionalProperties } from './restore-optional-properties.js';
-import type { SchemaProblem } from './schema-problem.js';
+import type { SchemaProblem } from '../json-schema/schema-problem.js';
 import { toStrictSchema } from './to-strict-schema.js';
 
 /** What `toModelOutput` returns (the SDK's `ToolResultOutput`, which `ai` does not re-export). */

@@ -3,12 +3,17 @@
  * or say exactly why it cannot be.
  */
 import type { JsonSchema } from '../contract.js';
-import { safeHoistLocalRefs } from './hoist-local-refs.js';
-import { formatJsonPointer, localRefPointer, parseJsonPointer } from './json-pointer.js';
-import { schemaProblem, type SchemaProblem } from './schema-problem.js';
-import { isSchemaObject, type SchemaObject } from './schema-keywords.js';
+import { safeHoistLocalRefs } from '../json-schema/hoist-local-refs.js';
+import {
+  formatJsonPointer,
+  localRefPointer,
+  parseJsonPointer,
+} from '../json-schema/json-pointer.js';
+import { makeNullable } from '../json-schema/nullable-schema.js';
+import { schemaProblem, type SchemaProblem } from '../json-schema/schema-problem.js';
+import { typeList } from '../json-schema/type-list.js';
+import { isJsonObject, type JsonObject } from '../support/is-json-object.js';
 import type { StrictSchemaDialect } from './strict-schema-dialects.js';
-import { makeNullable, typeList } from './nullable-schema.js';
 
 export type StrictSchemaResult =
   | { readonly representable: true; readonly schema: JsonSchema }
@@ -109,7 +114,7 @@ export function toStrictSchema(
   const root = projectNode(rootWithoutDefs, [], 0, walk) as Record<string, unknown>;
 
   // Project the definitions the root reaches, in the order they are first reached.
-  const available = isSchemaObject(definitions) ? definitions : {};
+  const available = isJsonObject(definitions) ? definitions : {};
   const projectedDefs: [string, unknown][] = [];
   const queue = [...(walk.refs.get('') ?? [])];
   const seen = new Set(queue);
@@ -150,7 +155,7 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
     );
     return node;
   }
-  if (!isSchemaObject(node)) {
+  if (!isJsonObject(node)) {
     walk.problems.push(schemaProblem('untyped', pointer));
     return node;
   }
@@ -200,7 +205,7 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
         );
       }
       entries.push([keyword, value]);
-    } else if (keyword === 'properties' && isSchemaObject(value)) {
+    } else if (keyword === 'properties' && isJsonObject(value)) {
       walk.properties += Object.keys(value).length;
       entries.push([
         keyword,
@@ -274,9 +279,9 @@ function projectNode(node: unknown, tokens: readonly string[], depth: number, wa
 /** List every property in `required`; the ones the schema left optional become nullable. */
 function requireEveryProperty(
   projected: Record<string, unknown>,
-  original: SchemaObject,
+  original: JsonObject,
 ): Record<string, unknown> {
-  const properties = isSchemaObject(projected['properties']) ? projected['properties'] : {};
+  const properties = isJsonObject(projected['properties']) ? projected['properties'] : {};
   const required = new Set(Array.isArray(original['required']) ? original['required'] : []);
   const entries: [string, unknown][] = Object.entries(properties).map(([name, schema]) => [
     name,

@@ -34,6 +34,7 @@
  * | `cancelled`          | the host's signal aborted the call (content: `cancellation.userMessage`) |
  * | `trace_unavailable`  | `trace.required` and no tracer                                   |
  */
+import { capEcho, MAX_FAILURE_MESSAGE_CHARS } from '../cap-echo.js';
 import { randomUUID } from 'node:crypto';
 import type {
   HostPortImplementations,
@@ -310,7 +311,8 @@ class CallRun {
   /** A failure the tool reported on purpose: its message, bounded by the budget, and its code. */
   #business(code: ToolErrorCode, message: string, extras?: FailureExtras): ToolCallResult {
     const limit = Math.max(0, this.entry.resultBudget.maxModelBytes - toolUseError('').length);
-    return this.#fail(toolUseError(utf8Head(message, limit)), code, extras);
+    const bounded = capEcho(message, MAX_FAILURE_MESSAGE_CHARS);
+    return this.#fail(toolUseError(utf8Head(bounded, limit)), code, extras);
   }
 
   #toolContext(timeoutMs: number | undefined): ToolCallContext {

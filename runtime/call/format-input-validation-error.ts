@@ -16,8 +16,11 @@
  * Parameters are named by their path: `file_path`, `edits[0].old_string`, `[""]` (see
  * {@link parameterName}).
  */
+import { capEcho, capLines, MAX_FAILURE_MESSAGE_CHARS } from '../cap-echo.js';
 import type { JsonSchema } from '../contract.js';
-import { declaredJsonType, hasValueAt, jsonSchemaNodeAt, valueAt } from './json-schema-node-at.js';
+import { declaredJsonType, jsonSchemaNodeAt } from '../json-schema/json-schema-node-at.js';
+import { isJsonObject } from '../support/is-json-object.js';
+import { hasValueAt, valueAt } from './value-at.js';
 import { toolUseError } from './tool-use-error.js';
 import type { IssuePath, Zod4Issue } from './zod4-issue.js';
 
@@ -30,7 +33,10 @@ export function formatInputValidationError(
 ): string {
   const lines = describeParameterProblems(issues, input, inputSchema);
   const count = lines.length > 0 ? lines.length : issues.length;
-  const body = lines.length > 0 ? lines.join('\n') : JSON.stringify(issues, null, 2);
+  const body =
+    lines.length > 0
+      ? capLines(lines).join('\n')
+      : capEcho(JSON.stringify(issues, null, 2), MAX_FAILURE_MESSAGE_CHARS);
   return toolUseError(
     `InputValidationError: ${toolName} failed due to the following issue${count === 1 ? '' : 's'}:\n${body}`,
   );
@@ -80,8 +86,9 @@ function isAbsentParameter(issue: Zod4Issue, input: unknown): boolean {
   )
     return false;
   const parent = valueAt(input, issue.path.slice(0, -1));
-  const isObject = typeof parent === 'object' && parent !== null && !Array.isArray(parent);
-  return isObject && typeof issue.path.at(-1) === 'string' && !hasValueAt(input, issue.path);
+  return (
+    isJsonObject(parent) && typeof issue.path.at(-1) === 'string' && !hasValueAt(input, issue.path)
+  );
 }
 
 /** A key that can be written bare in a parameter name; others are quoted. */
@@ -96,9 +103,9 @@ export function parameterName(path: IssuePath): string {
   return path
     .map((segment, index) => {
       if (typeof segment === 'number') return `[${segment}]`;
-      if (!PLAIN_KEY.test(segment))
-        return `[${JSON.stringify(segment).replaceAll('`', '\\u0060')}]`;
-      return index === 0 ? segment : `.${segment}`;
+      const key = capEcho(segment);
+      if (!PLAIN_KEY.test(key)) return `[${JSON.stringify(key).replaceAll('`', '\\u0060')}]`;
+      return index === 0 ? key : `.${key}`;
     })
     .join('');
 }

@@ -11,6 +11,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../contract.js';
+import { linearRegExpEngine } from '../support/linear-regexp.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -68,7 +69,13 @@ export class JsonSchemaAdmission {
   #instance(): Ajv2020 {
     if (this.#ajv === undefined) {
       // allErrors: the model gets every problem at once; verbose: translation reads parentSchema.
-      this.#ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
+      // code.regExp: `pattern` keywords (an MCP server's too) match in linear time, never backtrack.
+      this.#ajv = new Ajv2020({
+        strict: false,
+        allErrors: true,
+        verbose: true,
+        code: { regExp: linearRegExpEngine },
+      });
       addFormats(this.#ajv);
     }
     return this.#ajv;

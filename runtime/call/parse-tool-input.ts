@@ -3,11 +3,13 @@
  * top-level string that parses to a JSON object is replaced by that object; anything else is
  * left as it is, so the model is told what it really sent ("expected object, received string").
  */
+import { isJsonObject } from '../support/is-json-object.js';
+
 export function parseToolInput(input: unknown): unknown {
   if (typeof input !== 'string') return input;
   try {
     const parsed: unknown = JSON.parse(input);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : input;
+    return isJsonObject(parsed) ? parsed : input;
   } catch {
     return input;
   }

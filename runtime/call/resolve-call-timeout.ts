@@ -9,9 +9,12 @@
  *   4. `defaultMs`.
  *   The result is capped at `maxMs`. An override that is not a positive number, or that the
  *   policy does not allow, is ignored (and reported as `refusedOverrideMs`), never an error:
- *   the call still runs, under the default.
+ *   the call still runs, under the default. A result above 2^31−1 ms (what Node's timers take)
+ *   is that maximum: a longer timer would fire at once.
  */
 import type { ToolEntry, ToolTimeoutPolicy } from '../contract.js';
+import { isJsonObject } from '../support/is-json-object.js';
+import { timerDelayMs } from './timer-delay.js';
 
 export interface CallTimeout {
   /** Milliseconds the handler gets; `undefined` for `kind: none`. */
@@ -37,10 +40,7 @@ export function resolveCallTimeout(
   const policy: ToolTimeoutPolicy = entry.timeout;
   if (policy.kind === 'none') return { timeoutMs: undefined, cleanupGraceMs: 0 };
 
-  const fromInput =
-    typeof input === 'object' && input !== null
-      ? positive((input as Record<string, unknown>)['timeout'])
-      : undefined;
+  const fromInput = isJsonObject(input) ? positive(input['timeout']) : undefined;
   const fromCall = positive(callTimeoutMs);
   let refusedOverrideMs: number | undefined;
   let chosen: number | undefined;
@@ -51,13 +51,12 @@ export function resolveCallTimeout(
   chosen ??= positive(entry.resolveTimeoutBudgetMs?.(input, policy));
   if (chosen === undefined && fromInput !== undefined && policy.allowCallOverride)
     chosen = fromInput;
-  const timeoutMs = Math.min(chosen ?? policy.defaultMs, policy.maxMs);
+  const timeoutMs = timerDelayMs(Math.min(chosen ?? policy.defaultMs, policy.maxMs));
   const properties = entry.inputSchema['properties'];
-  const declaresTimeout =
-    typeof properties === 'object' && properties !== null && 'timeout' in properties;
+  const declaresTimeout = isJsonObject(properties) && 'timeout' in properties;
   return {
     timeoutMs,
-    cleanupGraceMs: policy.cleanupGraceMs,
+    cleanupGraceMs: timerDelayMs(policy.cleanupGraceMs),
     ...(refusedOverrideMs === undefined ? {} : { refusedOverrideMs }),
     ...(policy.allowCallOverride && declaresTimeout && timeoutMs < policy.maxMs
       ? { modelMayExtendUpToMs: policy.maxMs }

@@ -25,6 +25,7 @@ import type {
   ToolCancellationPolicy,
   ToolHandlerResult,
 } from '../contract.js';
+import { timerDelayMs } from './timer-delay.js';
 
 export type HandlerRunOutcome<Output> =
   | { readonly kind: 'settled'; readonly result: ToolHandlerResult<Output> }
@@ -64,7 +65,7 @@ export async function runHandler<Output>(
   const disposers: (() => void)[] = [];
   const timer = new Promise<Race<Output>>((resolve) => {
     if (options.timeoutMs === undefined) return;
-    const handle = setTimeout(() => resolve({ kind: 'timer' }), options.timeoutMs);
+    const handle = setTimeout(() => resolve({ kind: 'timer' }), timerDelayMs(options.timeoutMs));
     disposers.push(() => clearTimeout(handle));
   });
   const host = new Promise<Race<Output>>((resolve) => {
@@ -118,7 +119,7 @@ async function stop<Output>(
   // Even a zero grace lets a handler that reacts to `abort` synchronously settle first.
   let handle: NodeJS.Timeout | undefined;
   const grace = new Promise<void>((resolve) => {
-    handle = setTimeout(resolve, Math.max(0, options.cleanupGraceMs));
+    handle = setTimeout(resolve, timerDelayMs(options.cleanupGraceMs));
   });
   await Promise.race([settled, grace]);
   clearTimeout(handle);

@@ -3,6 +3,10 @@
  * hears "not found" tends to try again with the same name; a short list of real names ends that.
  */
 import { distance } from 'fastest-levenshtein';
+import { compareCodeUnits } from '../support/compare-code-units.js';
+
+/** Requested names longer than this get no suggestions. */
+const MAX_COMPARED_NAME_LENGTH = 256;
 
 /** At most this many names are suggested. */
 export const MAX_TOOL_NAME_SUGGESTIONS = 3;
@@ -23,7 +27,8 @@ function comparable(name: string): string {
  */
 export function suggestToolNames(requested: string, candidates: Iterable<string>): string[] {
   const wanted = comparable(requested);
-  if (wanted === '') return [];
+  // A name this long is close to no tool name (64 at most), and comparing it would cost time.
+  if (wanted === '' || wanted.length > MAX_COMPARED_NAME_LENGTH) return [];
   const scored: { name: string; score: number }[] = [];
   for (const name of new Set(candidates)) {
     const other = comparable(name);
@@ -33,9 +38,6 @@ export function suggestToolNames(requested: string, candidates: Iterable<string>
     const contains = shorter.length >= 3 && (wanted.includes(other) || other.includes(wanted));
     if (score <= threshold || contains) scored.push({ name, score });
   }
-  scored.sort(
-    (left, right) =>
-      left.score - right.score || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
-  );
+  scored.sort((left, right) => left.score - right.score || compareCodeUnits(left.name, right.name));
   return scored.slice(0, MAX_TOOL_NAME_SUGGESTIONS).map((entry) => entry.name);
 }

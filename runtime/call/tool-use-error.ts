@@ -2,6 +2,7 @@
  * The model-facing texts of failed calls that are not about the input's schema. Each is built
  * here, in one place, so tests and documentation can quote them exactly.
  */
+import { capEcho } from '../cap-echo.js';
 
 /** `<tool_use_error>text</tool_use_error>`: how a failure is marked for the model. */
 export function toolUseError(text: string): string {
@@ -10,13 +11,13 @@ export function toolUseError(text: string): string {
 
 /** A blank tool name, echoed exactly as the model sent it (whitespace included). */
 export function blankToolNameContent(name: string): string {
-  return toolUseError(`Error: No such tool available: ${name}`);
+  return toolUseError(`Error: No such tool available: ${capEcho(name)}`);
 }
 
 /** An unknown tool, with up to three close names: models loop on a wrong name without them. */
 export function unknownToolContent(name: string, suggestions: readonly string[]): string {
   const hint = suggestions.length === 0 ? '' : `\nDid you mean: ${suggestions.join(', ')}?`;
-  return `Tool not found: ${name}${hint}`;
+  return `Tool not found: ${capEcho(name)}${hint}`;
 }
 
 /**

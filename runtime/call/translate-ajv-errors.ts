@@ -22,7 +22,10 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { JsonSchema } from '../contract.js';
-import { declaredJsonType, valueAt } from './json-schema-node-at.js';
+import { declaredJsonType } from '../json-schema/json-schema-node-at.js';
+import { isArrayIndexToken, parseJsonPointer } from '../json-schema/json-pointer.js';
+import { isJsonObject } from '../support/is-json-object.js';
+import { valueAt } from './value-at.js';
 import {
   customIssue,
   invalidFormatIssue,
@@ -220,21 +223,16 @@ function primitives(values: unknown): IssuePrimitive[] {
 
 /** `/a/0/b` → `['a', 0, 'b']`, numbers where the input holds an array. */
 function instancePathSegments(pointer: string, input: unknown): IssuePath {
-  if (pointer === '') return [];
   const segments: (string | number)[] = [];
   let current: unknown = input;
-  for (const raw of pointer.slice(1).split('/')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(token)) {
+  for (const token of parseJsonPointer(pointer)) {
+    if (Array.isArray(current) && isArrayIndexToken(token)) {
       const index = Number(token);
       segments.push(index);
       current = current[index];
     } else {
       segments.push(token);
-      current =
-        typeof current === 'object' && current !== null
-          ? (current as Record<string, unknown>)[token]
-          : undefined;
+      current = isJsonObject(current) ? current[token] : undefined;
     }
   }
   return segments;

@@ -19,9 +19,11 @@
  * | not_multiple_of              | not_multiple_of, `divisor`                                    |
  * | not_finite                   | invalid_type expected `number`, received `Infinity`           |
  */
+import { runWithDeadline } from '../support/run-with-deadline.js';
 import type { ZodIssue } from 'zod';
 import type { JsonSchema } from '../contract.js';
-import { jsonSchemaNodeAt, valueAt } from './json-schema-node-at.js';
+import { jsonSchemaNodeAt } from '../json-schema/json-schema-node-at.js';
+import { valueAt } from './value-at.js';
 import {
   customIssue,
   invalidFormatIssue,
@@ -253,9 +255,11 @@ function failingPattern(node: JsonSchema | undefined, value: unknown): string | 
   return patterns.find((pattern) => !safeTest(pattern, value)) ?? patterns[0];
 }
 
+/** Manifest patterns are JavaScript syntax; a pathological one is stopped after 100 ms. */
 function safeTest(pattern: string, value: string): boolean {
   try {
-    return new RegExp(pattern, 'u').test(value);
+    const result = runWithDeadline(() => new RegExp(pattern, 'u').test(value), 100);
+    return result.ok && result.value;
   } catch {
     return false;
   }

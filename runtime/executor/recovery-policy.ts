@@ -14,6 +14,7 @@
  * a call refused before its handler ran, or one the tool failed on purpose, changed nothing.
  */
 import type { RecoveryStrategy, ToolEntry } from '../contract.js';
+import { timerDelayMs } from '../call/timer-delay.js';
 
 /**
  * Failures that may not happen again with the same input:
@@ -63,7 +64,7 @@ export function defaultBackoffMs(retry: number): number {
 export function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
+    const timer = setTimeout(done, timerDelayMs(ms));
     signal?.addEventListener('abort', done, { once: true });
     function done() {
       clearTimeout(timer);

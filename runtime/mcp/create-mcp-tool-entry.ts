@@ -2,6 +2,7 @@
  * One MCP tool descriptor → a {@link ToolEntry} like any built-in, whose handler calls the
  * host's `callMcpTool` with the tool's original name (SPEC §5.4).
  */
+import { timerDelayMs } from '../call/timer-delay.js';
 import { z } from 'zod';
 import type {
   JsonSchema,
@@ -66,7 +67,7 @@ export function createMcpToolEntry(
     typeof descriptor.timeoutMs === 'number' &&
     Number.isInteger(descriptor.timeoutMs) &&
     descriptor.timeoutMs > 0
-      ? descriptor.timeoutMs
+      ? timerDelayMs(descriptor.timeoutMs)
       : MCP_DEFAULT_TIMEOUT_MS;
   const description =
     [descriptor.description, descriptor.title, annotations.title].find(

@@ -5,10 +5,10 @@
  *
  * - a missing or non-object schema, or one whose root is not an object type → `{type:'object'}`
  *   with a warning;
- * - local `$ref` (`#/$defs/X`, `#/definitions/X`, any JSON pointer into the document) are inlined;
- *   a reference that recurses is expanded {@link RECURSION_LIMIT} times, then replaced by a stub
- *   that keeps the target's `type` and says so in its description; remote references are
- *   dropped with a warning;
+ * - local `$ref` (`#/$defs/X`, `#/definitions/X`, any JSON pointer into the document) are inlined
+ *   by `inlineLocalRefs` (`runtime/json-schema/`): a reference that recurses is expanded
+ *   {@link RECURSION_LIMIT} times, then replaced by a stub that keeps the target's `type` and
+ *   says so in its description; remote references are dropped with a warning;
  * - `$schema`, `$id`, `$defs`, `definitions`, `$anchor`, `$comment` are dropped, and `$schema`
  *   is set to draft 2020-12;
  * - draft-07 spellings become 2020-12 ones: array `items` → `prefixItems` (+ `additionalItems` →
@@ -21,19 +21,20 @@
  * - the result is validated against the draft 2020-12 meta-schema with ajv; if it fails,
  *   `{type:'object'}` with a warning.
  */
+import { capEcho } from '../cap-echo.js';
+import { compileLinearRegExp, linearRegExpEngine } from '../support/linear-regexp.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { JsonSchema } from '../contract.js';
-
-export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+import { DRAFT_2020_12 } from '../json-schema/draft-2020-12.js';
+import { DEFAULT_RECURSION_LIMIT, inlineLocalRefs } from '../json-schema/inline-local-refs.js';
+import { DEFINITION_KEYWORDS, subschemaKind } from '../json-schema/subschema-keywords.js';
+import { withDescriptionNote } from '../json-schema/with-description-note.js';
+import { defineEntry } from '../support/define-entry.js';
+import { isJsonObject, type JsonObject } from '../support/is-json-object.js';
 
 /** How many times one recursive reference is expanded along a path before it is stubbed. */
-export const RECURSION_LIMIT = 2;
-/**
- * Once this many schema nodes have been written, references are no longer expanded: inlining
- * copies subtrees, and a schema with several self-references would otherwise grow exponentially.
- */
-const MAX_CONVERTED_NODES = 2_000;
+export const RECURSION_LIMIT = DEFAULT_RECURSION_LIMIT;
 
 /** Formats ajv-formats checks; others would be silently ignored by a validator. */
 const KNOWN_FORMATS: ReadonlySet<string> = new Set(Object.keys(fullFormats));
@@ -41,38 +42,28 @@ const KNOWN_FORMATS: ReadonlySet<string> = new Set(Object.keys(fullFormats));
 const DROPPED_KEYWORDS = new Set([
   '$schema',
   '$id',
-  '$defs',
-  'definitions',
   '$anchor',
   '$dynamicAnchor',
   '$comment',
   '$recursiveAnchor',
 ]);
-/** Keywords whose value is one schema. */
-const SCHEMA_KEYWORDS = [
-  'additionalProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'propertyNames',
-  'contains',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contentSchema',
-];
-/** Keywords whose value is a map of schemas. */
-const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'dependentSchemas'];
-/** Keywords whose value is a list of schemas. */
-const SCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+/** References are inlined before conversion; a non-string one is dropped. */
+const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
+/** Keywords converted by their own step below (draft-07 spellings, checked values). */
+const CONVERTED_SEPARATELY = new Set([
+  'items',
+  'additionalItems',
+  'dependencies',
+  'nullable',
+  'format',
+  'pattern',
+]);
 
 export interface NormalizedMcpSchema {
   readonly schema: JsonSchema;
   /** What was changed or given up, for the host's log. */
   readonly warnings: readonly string[];
 }
-
-type SchemaObject = Record<string, unknown>;
 
 let sharedAjv: Ajv2020 | undefined;
 function ajv(): Ajv2020 {
@@ -81,7 +72,7 @@ function ajv(): Ajv2020 {
     allErrors: false,
     validateFormats: true,
     formats: fullFormats,
-    code: { optimize: false },
+    code: { optimize: false, regExp: linearRegExpEngine },
   });
   return sharedAjv;
 }
@@ -94,17 +85,19 @@ export function normalizeMcpInputSchema(raw: unknown): NormalizedMcpSchema {
     return { schema: { $schema: DRAFT_2020_12, type: 'object' }, warnings };
   };
   if (raw === undefined || raw === null) return fallback('no input schema');
-  if (!isSchemaObject(raw)) return fallback(`input schema is ${describe(raw)}, not an object`);
+  if (!isJsonObject(raw)) return fallback(`input schema is ${describe(raw)}, not an object`);
   try {
-    const state: State = { root: raw, warnings, nodes: 0 };
-    const converted = convertNode(raw, state, []);
-    if (!isSchemaObject(converted)) return fallback('input schema is not an object schema');
+    const inlined = inlineLocalRefs(raw, { recursionLimit: RECURSION_LIMIT });
+    warnings.push(...inlined.warnings);
+    const state: State = { warnings };
+    const converted = convertNode(inlined.schema, state);
+    if (!isJsonObject(converted)) return fallback('input schema is not an object schema');
     if (converted.type === undefined) converted.type = 'object';
     if (!typeAllows(converted.type, 'object'))
       return fallback(
         `input schema root has type ${JSON.stringify(converted.type)}, expected "object"`,
       );
-    const schema: SchemaObject = { $schema: DRAFT_2020_12, ...converted };
+    const schema: JsonObject = { $schema: DRAFT_2020_12, ...converted };
     // The call path compiles this schema with ajv, so a schema that cannot compile must not get
     // that far. Patterns were checked above; the meta-schema covers the rest, at a fraction of
     // the cost of a compile (which dominated registering 1 000 tools).
@@ -120,154 +113,73 @@ export function normalizeMcpInputSchema(raw: unknown): NormalizedMcpSchema {
 }
 
 interface State {
-  readonly root: SchemaObject;
   readonly warnings: string[];
-  nodes: number;
 }
 
-function convertNode(node: unknown, state: State, refStack: readonly string[]): unknown {
+/** Convert one (reference-free) node; the subschemas it holds are converted first. */
+function convertNode(node: unknown, state: State): unknown {
   if (typeof node === 'boolean') return node;
-  if (!isSchemaObject(node)) {
+  if (!isJsonObject(node)) {
     state.warnings.push(`a subschema is ${describe(node)}; replaced by {} (any value)`);
     return {};
   }
-  if (typeof node.$ref === 'string') return convertReference(node, node.$ref, state, refStack);
-  state.nodes += 1;
-  const out: SchemaObject = {};
+  const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
     if (
       DROPPED_KEYWORDS.has(key) ||
-      key === '$ref' ||
-      key === '$dynamicRef' ||
-      key === '$recursiveRef'
+      DEFINITION_KEYWORDS.has(key) ||
+      REFERENCE_KEYWORDS.has(key) ||
+      CONVERTED_SEPARATELY.has(key)
     )
       continue;
-    if (SCHEMA_KEYWORDS.includes(key)) out[key] = convertNode(value, state, refStack);
-    else if (key === 'patternProperties' && isSchemaObject(value))
-      out[key] = convertPatternProperties(value, state, refStack);
-    else if (SCHEMA_MAP_KEYWORDS.includes(key) && isSchemaObject(value))
-      out[key] = mapValues(value, (child) => convertNode(child, state, refStack));
-    else if (SCHEMA_LIST_KEYWORDS.includes(key) && Array.isArray(value))
-      out[key] = value.map((child) => convertNode(child, state, refStack));
-    else if (
-      key === 'items' ||
-      key === 'additionalItems' ||
-      key === 'dependencies' ||
-      key === 'nullable'
-    )
-      continue;
-    else if (key === 'format' || key === 'pattern') continue;
-    else defineValue(out, key, value);
+    const kind = subschemaKind(key);
+    if (kind === 'schema') out[key] = convertNode(value, state);
+    else if (key === 'patternProperties' && isJsonObject(value))
+      out[key] = convertPatternProperties(value, state);
+    else if (kind === 'schema-map' && isJsonObject(value))
+      out[key] = mapValues(value, (child) => convertNode(child, state));
+    else if (kind === 'schema-list' && Array.isArray(value))
+      out[key] = value.map((child) => convertNode(child, state));
+    else defineEntry(out, key, value);
   }
-  convertItems(node, out, state, refStack);
-  convertDependencies(node, out, state, refStack);
+  convertItems(node, out, state);
+  convertDependencies(node, out, state);
   convertExclusiveBounds(out);
   convertNullable(node, out);
   convertFormat(node, out);
   convertPattern(node, out, state);
-  if (out.type === undefined && isSchemaObject(out.properties)) out.type = 'object';
+  if (out.type === undefined && isJsonObject(out.properties)) out.type = 'object';
   return out;
 }
 
-function convertReference(
-  node: SchemaObject,
-  ref: string,
-  state: State,
-  refStack: readonly string[],
-): unknown {
-  const siblings: SchemaObject = {};
-  for (const [key, value] of Object.entries(node))
-    if (key !== '$ref') defineValue(siblings, key, value);
-  const convertedSiblings =
-    Object.keys(siblings).length === 0
-      ? {}
-      : (convertNode(siblings, state, refStack) as SchemaObject);
-  if (!ref.startsWith('#')) {
-    state.warnings.push(`remote reference "${ref}" is not followed; replaced by {} (any value)`);
-    return withNote(convertedSiblings, `(Refers to ${ref}, which is not included.)`);
-  }
-  const target = resolvePointer(state.root, ref);
-  if (target === undefined) {
-    state.warnings.push(`reference "${ref}" points nowhere; replaced by {} (any value)`);
-    return convertedSiblings;
-  }
-  const depth = refStack.filter((seen) => seen === ref).length;
-  if (depth >= RECURSION_LIMIT || state.nodes >= MAX_CONVERTED_NODES) {
-    const stub: SchemaObject = {};
-    if (isSchemaObject(target) && target.type !== undefined)
-      stub.type = structuredClone(target.type);
-    return {
-      ...withNote(stub, `(Same structure as the enclosing ${ref}; not expanded further.)`),
-      ...convertedSiblings,
-    };
-  }
-  const expanded = convertNode(target, state, [...refStack, ref]);
-  if (typeof expanded === 'boolean')
-    return Object.keys(convertedSiblings).length === 0
-      ? expanded
-      : { allOf: [expanded], ...convertedSiblings };
-  return { ...(expanded as SchemaObject), ...convertedSiblings };
-}
-
-/** RFC 6901 pointer inside a URI fragment (`#/$defs/a~1b`, percent-encoded). */
-function resolvePointer(root: SchemaObject, ref: string): unknown {
-  let fragment: string;
-  try {
-    fragment = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
-  if (fragment === '') return root;
-  if (!fragment.startsWith('/')) return undefined;
-  let node: unknown = root;
-  for (const raw of fragment.slice(1).split('/')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = node[Number(token)];
-    else if (isSchemaObject(node) && Object.hasOwn(node, token)) node = node[token];
-    else return undefined;
-  }
-  return node;
-}
-
-function convertItems(
-  node: SchemaObject,
-  out: SchemaObject,
-  state: State,
-  refStack: readonly string[],
-): void {
+function convertItems(node: JsonObject, out: JsonObject, state: State): void {
   if (Array.isArray(node.items)) {
     // draft-07 tuple form
-    out.prefixItems = node.items.map((child) => convertNode(child, state, refStack));
-    if (node.additionalItems !== undefined)
-      out.items = convertNode(node.additionalItems, state, refStack);
+    out.prefixItems = node.items.map((child) => convertNode(child, state));
+    if (node.additionalItems !== undefined) out.items = convertNode(node.additionalItems, state);
   } else if (node.items !== undefined) {
-    out.items = convertNode(node.items, state, refStack);
+    out.items = convertNode(node.items, state);
   }
 }
 
-function convertDependencies(
-  node: SchemaObject,
-  out: SchemaObject,
-  state: State,
-  refStack: readonly string[],
-): void {
-  if (!isSchemaObject(node.dependencies)) return;
+function convertDependencies(node: JsonObject, out: JsonObject, state: State): void {
+  if (!isJsonObject(node.dependencies)) return;
   for (const [property, dependency] of Object.entries(node.dependencies)) {
     if (Array.isArray(dependency)) {
-      const required = (out.dependentRequired ??= {}) as SchemaObject;
-      defineValue(
+      const required = (out.dependentRequired ??= {}) as JsonObject;
+      defineEntry(
         required,
         property,
         dependency.filter((item) => typeof item === 'string'),
       );
     } else {
-      const schemas = (out.dependentSchemas ??= {}) as SchemaObject;
-      defineValue(schemas, property, convertNode(dependency, state, refStack));
+      const schemas = (out.dependentSchemas ??= {}) as JsonObject;
+      defineEntry(schemas, property, convertNode(dependency, state));
     }
   }
 }
 
-function convertExclusiveBounds(out: SchemaObject): void {
+function convertExclusiveBounds(out: JsonObject): void {
   for (const [exclusive, inclusive] of [
     ['exclusiveMinimum', 'minimum'],
     ['exclusiveMaximum', 'maximum'],
@@ -281,92 +193,71 @@ function convertExclusiveBounds(out: SchemaObject): void {
   }
 }
 
-function convertNullable(node: SchemaObject, out: SchemaObject): void {
+function convertNullable(node: JsonObject, out: JsonObject): void {
   if (node.nullable !== true) return;
   if (typeof out.type === 'string') out.type = out.type === 'null' ? 'null' : [out.type, 'null'];
   else if (Array.isArray(out.type) && !out.type.includes('null')) out.type = [...out.type, 'null'];
 }
 
-function convertFormat(node: SchemaObject, out: SchemaObject): void {
+function convertFormat(node: JsonObject, out: JsonObject): void {
   if (node.format === undefined) return;
   if (typeof node.format === 'string' && KNOWN_FORMATS.has(node.format)) {
     out.format = node.format;
     return;
   }
   const named = typeof node.format === 'string' ? node.format : JSON.stringify(node.format);
-  Object.assign(out, withNote(out, `(Format: ${named}.)`));
+  Object.assign(out, withDescriptionNote(out, `(Format: ${named}.)`));
 }
 
-/** ajv compiles patterns as `new RegExp(pattern, 'u')`; one that does not compile is dropped. */
+/**
+ * Patterns are matched with RE2 (linear time, see `linear-regexp.ts`), as the call-time validator
+ * does; one RE2 cannot compile (look-around, back-references, a bad pattern) is dropped.
+ */
 function isValidPattern(pattern: unknown): boolean {
   if (typeof pattern !== 'string') return false;
   try {
-    new RegExp(pattern, 'u');
+    compileLinearRegExp(pattern, 'u');
     return true;
   } catch {
     return false;
   }
 }
 
-function convertPattern(node: SchemaObject, out: SchemaObject, state: State): void {
+function convertPattern(node: JsonObject, out: JsonObject, state: State): void {
   if (node.pattern === undefined) return;
   if (isValidPattern(node.pattern)) {
     out.pattern = node.pattern;
     return;
   }
-  const named = typeof node.pattern === 'string' ? node.pattern : JSON.stringify(node.pattern);
-  state.warnings.push(
-    `pattern ${JSON.stringify(named)} is not a valid regular expression; dropped`,
+  const named = capEcho(
+    typeof node.pattern === 'string' ? node.pattern : JSON.stringify(node.pattern),
   );
-  Object.assign(out, withNote(out, `(Pattern: ${named}.)`));
+  state.warnings.push(
+    `pattern ${JSON.stringify(named)} is not a valid RE2 regular expression (no look-around or back-references); dropped`,
+  );
+  Object.assign(out, withDescriptionNote(out, `(Pattern: ${named}.)`));
 }
 
-function convertPatternProperties(
-  record: SchemaObject,
-  state: State,
-  refStack: readonly string[],
-): SchemaObject {
-  const out: SchemaObject = {};
+function convertPatternProperties(record: JsonObject, state: State): JsonObject {
+  const out: JsonObject = {};
   for (const [pattern, child] of Object.entries(record)) {
-    if (isValidPattern(pattern)) defineValue(out, pattern, convertNode(child, state, refStack));
+    if (isValidPattern(pattern)) defineEntry(out, pattern, convertNode(child, state));
     else
       state.warnings.push(
-        `patternProperties key ${JSON.stringify(pattern)} is not a valid regular expression; dropped`,
+        `patternProperties key ${JSON.stringify(capEcho(pattern))} is not a valid RE2 regular expression (no look-around or back-references); dropped`,
       );
   }
   return out;
-}
-
-function withNote(schema: SchemaObject, note: string): SchemaObject {
-  const description =
-    typeof schema.description === 'string' && schema.description !== ''
-      ? `${schema.description} ${note}`
-      : note;
-  return { ...schema, description };
 }
 
 function typeAllows(type: unknown, wanted: string): boolean {
   return type === wanted || (Array.isArray(type) && type.includes(wanted));
 }
 
-function mapValues(record: SchemaObject, convert: (value: unknown) => unknown): SchemaObject {
-  const out: SchemaObject = {};
-  for (const [key, value] of Object.entries(record)) defineValue(out, key, convert(value));
+function mapValues(record: JsonObject, convert: (value: unknown) => unknown): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(record)) defineEntry(out, key, convert(value));
   return out;
-}
-
-/** Assignment that treats `__proto__` as an ordinary key (a property may be called that). */
-function defineValue(target: SchemaObject, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
-
-function isSchemaObject(value: unknown): value is SchemaObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

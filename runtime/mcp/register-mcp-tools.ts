@@ -12,13 +12,18 @@
  * - The host's `node_repl` server: 64 KiB spilled budget; its `js` tool is `system`, high risk.
  * - A server registered with the host's computer-use token (see `computer-use-verifier.ts`):
  *   256 KiB budget, shown as `mcp__computer-use__<tool>` with its ordinary name kept as an alias.
- *   The same server without the token is an ordinary MCP server.
+ *   The same server without the token is an ordinary MCP server. Names starting with
+ *   `mcp__computer-use__` belong to the verified server only: an unverified server that would get
+ *   them (one named `computer-use`) is shown as `mcp__unverified-computer-use__<tool>`.
  * - A tool that can only be called as an MCP task (`execution.taskSupport: "required"`) is
  *   skipped with a warning: this runtime calls tools directly, and every call would fail.
  * - Registering clears the runtime's tools cache.
  */
+import { capEcho } from '../cap-echo.js';
+import { boundMcpDescriptor, boundMcpSchemaSize } from './bound-mcp-descriptor.js';
 import picomatch from 'picomatch';
 import type { ToolEntry } from '../contract.js';
+import { isJsonObject } from '../support/is-json-object.js';
 import { sessionListVerdict, splitDisallowedTools } from '../visibility/registration-gate.js';
 import type { ToolRuntime } from '../tool-runtime.js';
 import { createMcpToolEntry } from './create-mcp-tool-entry.js';
@@ -35,6 +40,21 @@ import { mcpCapability, mcpToolName, projectMcpToolNames } from './project-mcp-t
 export const NODE_REPL_SERVER = 'node_repl';
 /** Server part of the verified computer-use server's provider-visible names. */
 export const COMPUTER_USE_VISIBLE_SERVER = 'computer-use';
+
+/** Provider-visible names that belong to the verified computer-use server only. */
+export const COMPUTER_USE_NAME_PREFIX = `mcp__${COMPUTER_USE_VISIBLE_SERVER}__`;
+/** Server part prefix given to an unverified server whose names would start with that prefix. */
+export const UNVERIFIED_PREFIX = 'unverified-';
+
+/**
+ * Whether an unverified server's tools would be named `mcp__computer-use__…` (a server called
+ * `computer-use`, or `computer-use__x`). Those names are the verified server's, so such a server
+ * is shown as `unverified-<server>`: it can neither pose as the verified server nor, by
+ * registering first, push the verified server's tools to hashed names.
+ */
+export function claimsComputerUseNames(server: string): boolean {
+  return mcpToolName(server, '').startsWith(COMPUTER_USE_NAME_PREFIX);
+}
 
 export interface RegisterMcpToolsOptions {
   /** Calls a tool on a server; the entries' handlers go through it. */
@@ -122,7 +142,15 @@ export function registerMcpTools(
     return reason === undefined;
   });
 
-  const visibleServer = computerUse ? COMPUTER_USE_VISIBLE_SERVER : server;
+  const visibleServer = computerUse
+    ? COMPUTER_USE_VISIBLE_SERVER
+    : claimsComputerUseNames(server)
+      ? `${UNVERIFIED_PREFIX}${server}`
+      : server;
+  if (visibleServer !== server && !computerUse)
+    warnings.push(
+      `MCP server "${server}" is not the verified computer-use server; its tools are shown as ${mcpToolName(visibleServer, '')}<tool>`,
+    );
   const taken = new Set([
     ...runtime.registry.list().map((entry) => entry.metadata.name),
     ...runtime.registry.aliases().keys(),
@@ -140,7 +168,7 @@ export function registerMcpTools(
     const projection = names.get(descriptor.name)!;
     if (!projection.ok) {
       warnings.push(
-        `MCP server "${server}": tool "${descriptor.name}" skipped, its name ${projection.name} is taken`,
+        `MCP server "${server}": tool "${capEcho(descriptor.name)}" skipped, its name ${projection.name} is taken`,
       );
       skipped.push({ tool: descriptor.name, reason: 'nameCollision' });
       continue;
@@ -167,9 +195,15 @@ export function registerMcpTools(
       skipped.push({ tool: descriptor.name, reason: listed });
       continue;
     }
+    const warn = (warning: string) =>
+      warnings.push(`MCP server "${server}", tool "${capEcho(descriptor.name)}": ${warning}`);
     const input = normalizeMcpInputSchema(descriptor.inputSchema);
-    for (const warning of input.warnings)
-      warnings.push(`MCP server "${server}", tool "${descriptor.name}": ${warning}`);
+    for (const warning of input.warnings) warn(warning);
+    const inputSchema = boundMcpSchemaSize(
+      input.schema,
+      { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' },
+      warn,
+    );
     const output =
       descriptor.outputSchema === undefined
         ? undefined
@@ -181,7 +215,7 @@ export function registerMcpTools(
         descriptor,
         name: projection.name,
         aliases,
-        inputSchema: input.schema,
+        inputSchema,
         outputSchema: output?.schema ?? {
           $schema: 'https://json-schema.org/draft/2020-12/schema',
           type: 'object',
@@ -217,24 +251,27 @@ function collectDescriptors(
   const seen = new Set<string>();
   const valid: McpToolDescriptor[] = [];
   descriptors.forEach((descriptor, index) => {
-    const name =
-      typeof descriptor === 'object' && descriptor !== null
-        ? (descriptor as { name?: unknown }).name
-        : undefined;
+    const name = isJsonObject(descriptor) ? descriptor['name'] : undefined;
     if (typeof name !== 'string' || name === '') {
       warnings.push(`MCP server "${server}": tool #${index} has no name; skipped`);
       skipped.push({ tool: `#${index}`, reason: 'invalidDescriptor' });
     } else if (taskSupport(descriptor as object) === 'required') {
       warnings.push(
-        `MCP server "${server}": tool "${name}" skipped, it can only be called as a task (execution.taskSupport "required") and this runtime calls tools directly`,
+        `MCP server "${server}": tool "${capEcho(name)}" skipped, it can only be called as a task (execution.taskSupport "required") and this runtime calls tools directly`,
       );
       skipped.push({ tool: name, reason: 'taskRequired' });
     } else if (seen.has(name)) {
-      warnings.push(`MCP server "${server}": tool "${name}" listed twice; the first is kept`);
+      warnings.push(
+        `MCP server "${server}": tool "${capEcho(name)}" listed twice; the first is kept`,
+      );
       skipped.push({ tool: name, reason: 'duplicateName' });
     } else {
       seen.add(name);
-      valid.push(descriptor as McpToolDescriptor);
+      valid.push(
+        boundMcpDescriptor(descriptor as unknown as McpToolDescriptor, (warning) =>
+          warnings.push(`MCP server "${server}", tool "${capEcho(name)}": ${warning}`),
+        ),
+      );
     }
   });
   return valid;

@@ -14,6 +14,8 @@
  *   allow rules → mode → capability;
  * - `denyPriority: afterAsk`: plan mode → `alwaysAsk` → ask rules → deny rules → allow rules →
  *   mode → capability.
+ * When the tool's `resolvePermissionRulePolicy` is `uncertain` (it cannot name everything the
+ * call runs), allow rules are skipped, and a pattern deny rule for the tool makes the call ask.
  * `alwaysAsk` asks in every mode, yolo included; plan mode refuses every call that is not
  * read-only (after `resolvePermissionCapability`) unless the tool is `allowedInPlanMode`.
  *
@@ -23,13 +25,14 @@
  * refuse to touch a file the model has not read. High-risk calls and calls outside the workspace
  * go on to the ordinary checks and ask when they need approval.
  */
-import type { PermissionCapability, ToolEntry } from '../contract.js';
+import type { PermissionCapability, PermissionRulePolicy, ToolEntry } from '../contract.js';
 import {
   matchesRulePattern,
   ruleAppliesToTool,
   type ParsedRule,
   type RuleSubjectTool,
 } from './parse-permission-rule.js';
+import { ruleSubjectNames } from './rule-subject-names.js';
 
 export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'yolo';
 
@@ -48,6 +51,8 @@ export type PermissionReason =
   | 'alwaysAsk'
   | 'askRule'
   | 'allowRule'
+  /** The tool could not name everything the call runs while a pattern deny rule is in force. */
+  | 'uncertainCommand'
   | 'yoloMode'
   | 'acceptEditsMode'
   | 'noApprovalNeeded'
@@ -90,10 +95,11 @@ export function evaluatePermission(
     needsApproval: permission.needsApproval,
     sideEffectScope: permission.sideEffectScope,
   };
-  const sourceValues = patternSourceValues(entry, input);
+  const policy = entry.resolvePermissionRulePolicy?.(input);
+  const sourceValues = patternSourceValues(entry, input, policy);
   const values = permission.patternSources.flatMap((source) => sourceValues[source] ?? []);
   const subject: RuleSubjectTool = {
-    names: [metadata.name, ...metadata.aliases],
+    names: ruleSubjectNames(metadata),
     permission: permission.permission,
     capability: entry.capability,
   };
@@ -145,8 +151,15 @@ export function evaluatePermission(
     const decided = check();
     if (decided !== undefined) return decided;
   }
-  const allowRule = ruleCoveringAll(forTool(settings.allow), values);
-  if (allowRule !== undefined) return decide('allow', 'allowRule', allowRule);
+  // In doubt (the tool cannot name everything the call runs): no allow rule allows it, and with a
+  // pattern deny rule in force no mode lets it through unasked.
+  if (policy?.uncertain !== undefined) {
+    if (forTool(settings.deny).some((rule) => rule.match.kind !== 'tool'))
+      return decide('ask', 'uncertainCommand');
+  } else {
+    const allowRule = ruleCoveringAll(forTool(settings.allow), values);
+    if (allowRule !== undefined) return decide('allow', 'allowRule', allowRule);
+  }
   if (settings.mode === 'yolo') return decide('allow', 'yoloMode');
   if (settings.mode === 'acceptEdits' && acceptsEdit(capability))
     return decide('allow', 'acceptEditsMode');
@@ -167,8 +180,8 @@ function acceptsEdit(capability: PermissionCapability): boolean {
 function patternSourceValues(
   entry: ToolEntry,
   input: unknown,
+  policy: PermissionRulePolicy | undefined,
 ): Readonly<Record<string, readonly string[]>> {
-  const policy = entry.resolvePermissionRulePolicy?.(input);
   const values: Record<string, readonly string[]> = {};
   for (const source of [
     ...entry.permission.patternSources,

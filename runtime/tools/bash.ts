@@ -29,13 +29,17 @@ export const resolvePermissionCapability: NonNullable<
   Implementation['resolvePermissionCapability']
 > = (input) => (classifyShellCommand(input.command).readOnly ? READ_ONLY_CAPABILITY : undefined);
 
-/** Rules match every simple command: `Bash(rm:*)` catches `ls && rm -rf x`. */
+/**
+ * Rules match every simple command, wrappers looked into: `Bash(rm:*)` catches `ls && rm -rf x`
+ * and `bash -c "rm x"`; a command the analysis is unsure of is never allowed by a rule.
+ */
 export const resolvePermissionRulePolicy: NonNullable<
   Implementation['resolvePermissionRulePolicy']
 > = (input) => {
-  const { subcommands } = classifyShellCommand(input.command);
+  const { subcommands, uncertain } = classifyShellCommand(input.command);
   return {
     matchValues: { command: subcommands.length === 0 ? [input.command] : [...subcommands] },
+    ...(uncertain === undefined ? {} : { uncertain }),
   };
 };
 

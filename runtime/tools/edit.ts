@@ -3,7 +3,8 @@
  * since. Returns how many occurrences were replaced, a line-level diff summary and a numbered
  * snippet of the result.
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { readToolFile, writeToolFile } from './support/tool-file-io.js';
 import path from 'node:path';
 import type { Input, Output } from '../../generated/tools/edit.js';
 import type { ToolImplementation } from '../contract.js';
@@ -14,6 +15,7 @@ import {
   recordFileRead,
 } from './support/read-file-state.js';
 import { resolvePathForTool } from './support/resolve-path-for-tool.js';
+import { statIfExists } from './support/stat-if-exists.js';
 import { suggestSimilarPaths } from './support/suggest-similar-paths.js';
 import { summarizeReplacements, type ReplacementHunk } from './support/summarize-replacements.js';
 import { fileSystemFailure, toolFailure } from './support/tool-failure.js';
@@ -71,10 +73,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
   const filePath = resolved.path;
 
   try {
-    const existing = await stat(filePath).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
+    const existing = await statIfExists(filePath);
     if (existing === undefined) {
       if (oldString !== '') {
         const suggestions = await suggestSimilarPaths(filePath);
@@ -99,7 +98,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
     const stale = checkReadBeforeWrite(context.session, filePath, existing.mtimeMs);
     if (stale !== undefined) return stale;
 
-    const content = await readFile(filePath, 'utf8');
+    const content = (await readToolFile(filePath, context)).toString('utf8');
     if (oldString === '') {
       if (content !== '') {
         return toolFailure(
@@ -143,7 +142,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
   }
 
   async function commit(target: string, newContent: string, summary: Omit<Output, 'snippet'>) {
-    await writeFile(target, newContent, 'utf8');
+    await writeToolFile(target, newContent, context);
     const mtimeMs = await modificationTimeOf(target);
     if (mtimeMs !== undefined) recordFileRead(context.session, target, mtimeMs);
     return {

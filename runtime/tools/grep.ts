@@ -1,5 +1,8 @@
 /**
  * Grep: a JavaScript regular-expression search over files, shaped like ripgrep's output.
+ * The model's pattern may backtrack for ever; each file is matched under the call's remaining
+ * time ({@link runWithDeadline}), so a catastrophic pattern ends the call with a timeout instead
+ * of blocking the process.
  * Skips `node_modules`, `.git`, binary files (a NUL byte early on) and files over
  * {@link MAX_GREP_FILE_BYTES}. Files are visited newest first, so every mode lists them that way.
  */
@@ -14,6 +17,8 @@ import { looksBinary } from './support/looks-binary.js';
 import { findFilesUnder, resolveSearchRoot } from './support/search-root.js';
 import { sortByModificationTime } from './support/sort-by-modification-time.js';
 import { toolFailure } from './support/tool-failure.js';
+import { capEcho } from '../cap-echo.js';
+import { runWithDeadline } from '../support/run-with-deadline.js';
 
 type Implementation = ToolImplementation<Input, Output>;
 
@@ -30,7 +35,11 @@ interface FileMatches {
   readonly matched: readonly number[];
 }
 
+/** The matching budget when the call has no timeout. */
+const UNBOUNDED_CALL_MATCHING_MS = 60_000;
+
 export const handler: Implementation['handler'] = async (input, context) => {
+  const deadline = performance.now() + (context.timeoutMs ?? UNBOUNDED_CALL_MATCHING_MS);
   let pattern: RegExp;
   try {
     pattern = new RegExp(input.pattern, `u${input['-i'] ? 'i' : ''}${input.multiline ? 'ms' : ''}`);
@@ -87,8 +96,14 @@ export const handler: Implementation['handler'] = async (input, context) => {
     if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
     const batch = ordered.slice(start, start + SEARCH_BATCH_SIZE);
     for (const found of await Promise.all(
-      batch.map((file) => searchFile(file, pattern, input.multiline)),
+      batch.map((file) => searchFile(file, pattern, input.multiline, deadline)),
     )) {
+      if (found === 'timeout') {
+        return toolFailure(
+          'timeout',
+          `The search ran out of time (the pattern ${JSON.stringify(capEcho(input.pattern))} may backtrack catastrophically); it was stopped.`,
+        );
+      }
       if (found !== undefined && found.matched.length > 0) results.push(found);
     }
   }
@@ -99,17 +114,22 @@ async function searchFile(
   file: string,
   pattern: RegExp,
   multiline: boolean,
-): Promise<FileMatches | undefined> {
+  deadline: number,
+): Promise<FileMatches | 'timeout' | undefined> {
+  let lines: string[];
   try {
     if ((await stat(file)).size > MAX_GREP_FILE_BYTES) return undefined;
     const bytes = await readFile(file);
     if (looksBinary(bytes)) return undefined;
-    const lines = splitTextLines(bytes.toString('utf8'));
-    return { path: file, lines, matched: findMatchingLines(lines, pattern, multiline) };
+    lines = splitTextLines(bytes.toString('utf8'));
   } catch {
     // Unreadable (permissions) or gone meanwhile: ripgrep skips those too.
     return undefined;
   }
+  const remaining = deadline - performance.now();
+  if (remaining <= 0) return 'timeout';
+  const matched = runWithDeadline(() => findMatchingLines(lines, pattern, multiline), remaining);
+  return matched.ok ? { path: file, lines, matched: matched.value } : 'timeout';
 }
 
 function cut(line: string): string {

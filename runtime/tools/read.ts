@@ -3,8 +3,10 @@
  * Every successful read records the file's mtime in `session.readFiles`, which Write and Edit
  * check (read-before-write).
  */
-import { createReadStream } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { openToolPath } from '../path-policy.js';
+import { readToolFile } from './support/tool-file-io.js';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Input, Output } from '../../generated/tools/read.js';
@@ -147,7 +149,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
       extension === '.pdf'
         ? await readPdf(filePath, input.pages, context)
         : IMAGE_EXTENSIONS.has(extension)
-          ? await readImage(filePath, info.size)
+          ? await readImage(filePath, info.size, context)
           : await readText(
               filePath,
               input.offset ?? 1,
@@ -165,14 +167,18 @@ export const handler: Implementation['handler'] = async (input, context) => {
 
 type ReadResult = Awaited<ReturnType<Implementation['handler']>>;
 
-async function readImage(filePath: string, size: number): Promise<ReadResult> {
+async function readImage(
+  filePath: string,
+  size: number,
+  context: ToolCallContext,
+): Promise<ReadResult> {
   if (size > MAX_IMAGE_BYTES) {
     return toolFailure(
       'image_too_large',
       `Image ${filePath} is ${size} bytes; at most ${MAX_IMAGE_BYTES} bytes can be read.`,
     );
   }
-  const bytes = await readFile(filePath);
+  const bytes = await readToolFile(filePath, context);
   const mediaType = sniffImageType(bytes);
   if (mediaType === undefined) {
     return toolFailure(
@@ -203,7 +209,7 @@ async function readPdf(
     if (!parsed.ok) return toolFailure('invalid_pages', parsed.message);
     range = parsed.range;
   }
-  const source = await readFile(filePath, { signal: context.signal });
+  const source = await readToolFile(filePath, context);
   const extracted = await extractPdfPages(source, range);
   if (!extracted.ok) return toolFailure(extracted.code, `${filePath}: ${extracted.message}.`);
   if (range === undefined && extracted.pageCount > MAX_PDF_PAGES_WITHOUT_RANGE) {
@@ -248,7 +254,10 @@ async function readText(
   let totalLines = 0;
   let truncatedLines = 0;
   const lines = createInterface({
-    input: createReadStream(filePath, { encoding: 'utf8', signal: context.signal }),
+    input: (await openToolPath(filePath, fsConstants.O_RDONLY, context)).createReadStream({
+      encoding: 'utf8',
+      signal: context.signal,
+    }),
     crlfDelay: Infinity,
   });
   for await (const line of lines) {

@@ -2,7 +2,8 @@
  * Write: create a file (and its missing parents) or replace an existing one. An existing file
  * may only be replaced after a Read in this session that saw its current mtime.
  */
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeToolFile } from './support/tool-file-io.js';
 import path from 'node:path';
 import type { Input, Output } from '../../generated/tools/write.js';
 import type { ToolImplementation } from '../contract.js';
@@ -12,6 +13,7 @@ import {
   recordFileRead,
 } from './support/read-file-state.js';
 import { resolvePathForTool } from './support/resolve-path-for-tool.js';
+import { statIfExists } from './support/stat-if-exists.js';
 import { fileSystemFailure, toolFailure } from './support/tool-failure.js';
 
 type Implementation = ToolImplementation<Input, Output>;
@@ -21,10 +23,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
   if (!resolved.ok) return resolved;
   const filePath = resolved.path;
   try {
-    const existing = await stat(filePath).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
+    const existing = await statIfExists(filePath);
     if (existing?.isDirectory()) {
       return toolFailure('is_directory', `${filePath} is a directory; Write needs a file path.`);
     }
@@ -33,7 +32,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
       if (stale !== undefined) return stale;
     }
     await mkdir(path.dirname(filePath), { recursive: true });
-    await writeFile(filePath, input.content, 'utf8');
+    await writeToolFile(filePath, input.content, context);
     // The model knows what it just wrote: a following Edit needs no new Read.
     const mtimeMs = await modificationTimeOf(filePath);
     if (mtimeMs !== undefined) recordFileRead(context.session, filePath, mtimeMs);

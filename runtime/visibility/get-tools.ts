@@ -13,7 +13,7 @@ import {
   type ProviderOrderOptions,
 } from './order-provider-visible-tools.js';
 import { isProviderVisible } from './provider-visible.js';
-import { renderModelContract } from './render-model-contract.js';
+import { DescriptionRenderError, renderModelContract } from './render-model-contract.js';
 import { filterSearchBranch } from './search-branch-filter.js';
 
 export interface VisibleToolsInput {
@@ -24,6 +24,11 @@ export interface VisibleToolsInput {
   /** The search branch the gate used (default of the gate: true). */
   readonly embeddedSearch: boolean;
   readonly order: ProviderOrderOptions;
+  /**
+   * Told about each tool left out because its description template failed to render (the list
+   * is served without it; one broken tool never fails every turn). Default: nothing is told.
+   */
+  readonly onRenderError?: (error: DescriptionRenderError) => void;
 }
 
 /** Whether `model` has `capability`. */
@@ -46,11 +51,20 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
       ),
     )
     .filter(isProviderVisible)
-    .map((entry) => {
-      const contract = renderModelContract(entry, input.descriptionSettings);
-      return entry.resolveModelContract === undefined
-        ? contract
-        : entry.resolveModelContract(contract, input.model);
+    .flatMap((entry) => {
+      let contract: ModelToolContract;
+      try {
+        contract = renderModelContract(entry, input.descriptionSettings);
+      } catch (error) {
+        if (!(error instanceof DescriptionRenderError)) throw error;
+        input.onRenderError?.(error);
+        return [];
+      }
+      return [
+        entry.resolveModelContract === undefined
+          ? contract
+          : entry.resolveModelContract(contract, input.model),
+      ];
     });
   return deepFreeze(orderProviderVisibleTools(contracts, input.order));
 }

@@ -7,6 +7,7 @@
  * 2. the other built-ins, in registration order;
  * 3. MCP tools, by server name, then the tool's name on the server (code-unit order).
  */
+import { compareCodeUnits } from '../support/compare-code-units.js';
 
 /** What ordering reads of a tool. */
 export interface OrderableTool {
@@ -20,16 +21,6 @@ export interface ProviderOrderOptions {
   readonly sortedNames: ReadonlySet<string>;
   /** Built-in tool names in registration order (`builtInTools`). Unknown names go last, stably. */
   readonly registrationOrder: readonly string[];
-}
-
-/**
- * Compare by UTF-16 code units, like `Array.prototype.sort` without a comparator. Not
- * `localeCompare`: its result depends on the ICU data and locale of the process (case and
- * punctuation such as `_` and `-` sort differently across locales), so two machines could send
- * the same tools in different orders and invalidate each other's prompt cache.
- */
-export function compareCodeUnits(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 /** `tools` in provider order (a new array; the input is not changed). */

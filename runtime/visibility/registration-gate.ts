@@ -9,6 +9,7 @@
  * The only tool names written here are the fixed sets the article defines for session kinds:
  * the explore toolset and RespondToCoordinator's add-back in sub-agent sessions.
  */
+import { ruleSubjectNames } from '../permission/rule-subject-names.js';
 import type { FeatureFlag, HostPort, SessionKind, ToolEntry } from '../contract.js';
 import { FEATURE_FLAGS } from '../contract.js';
 import {
@@ -110,6 +111,17 @@ export function resolveFeatureFlags(
 }
 
 /**
+ * The host ports the gate sees: those injected, and for a protocol host (desktop, web) always the
+ * cron port — the article's protocol sessions inject it unconditionally (`server-operations.ts`),
+ * so Cron tools are there without asking; the off-peak port stays the host's choice.
+ */
+export function injectedPorts(
+  input: Pick<RegistrationGateInput, 'ports' | 'hostKind'>,
+): Partial<Record<HostPort, boolean>> {
+  return input.hostKind === 'protocol' ? { ...input.ports, cron: true } : input.ports;
+}
+
+/**
  * `disallowedTools` split three ways: rules without a pattern (`WebFetch`, the permission name
  * `file.write`, `capability:net.*`), which unregister every tool they apply to; rules with a
  * pattern (`Bash(rm:*)`), which unregister nothing and go to the permission layer as deny rules;
@@ -188,7 +200,7 @@ function firstSkip(
   const skip = (reason: RegistrationSkipReason, detail?: string): SkippedTool =>
     detail === undefined ? { name, reason } : { name, reason, detail };
   const { availability } = tool;
-  const names = [name, ...tool.metadata.aliases];
+  const names = ruleSubjectNames(tool.metadata);
   const addedBack = input.sessionKind === 'subagent' && SUBAGENT_ADD_BACK.has(name);
 
   const listed = sessionListVerdict(
@@ -205,7 +217,8 @@ function firstSkip(
   }
   if (availability.excludedSessionKinds.includes(input.sessionKind))
     return skip('sessionKind', input.sessionKind);
-  const missingPort = availability.ports.find((port) => input.ports[port] !== true);
+  const ports = injectedPorts(input);
+  const missingPort = availability.ports.find((port) => ports[port] !== true);
   if (missingPort !== undefined) return skip('missingPort', missingPort);
   const offFeature = availability.features.find((flag) => !features[flag]);
   if (offFeature !== undefined) return skip('featureOff', offFeature);

@@ -5,7 +5,31 @@
  * hooks, and a model SDK handed a function might execute the tool on its own.
  */
 import type { JsonSchema, ModelToolContract, ToolEntry } from '../contract.js';
+import { parseJsonPointer, resolveJsonPointer } from '../json-schema/json-pointer.js';
+import { isJsonObject } from '../support/is-json-object.js';
 import { descriptionContextFor, type DescriptionSettings } from './description-context.js';
+
+/**
+ * A description template that threw while rendering. The generator refuses every template that
+ * could (see `generator/emit/description-templates.ts`), so this means a hand-written or
+ * outdated `descriptionTemplates`; `computeVisibleTools` leaves such a tool out of the list and
+ * reports this error instead of failing the whole list.
+ */
+export class DescriptionRenderError extends Error {
+  constructor(
+    /** The tool whose template failed. */
+    readonly tool: string,
+    /** JSON pointer of the template (`/description`). */
+    readonly pointer: string,
+    cause: unknown,
+  ) {
+    super(
+      `${tool}: the description template at ${JSON.stringify(pointer)} failed to render (${cause instanceof Error ? cause.message : String(cause)}); the tool is left out of the model's list`,
+      { cause },
+    );
+    this.name = 'DescriptionRenderError';
+  }
+}
 
 /** `description` followed by the `Usage:` list of `modelInstructions` (nothing when empty). */
 export function appendUsageList(description: string, modelInstructions: readonly string[]): string {
@@ -13,7 +37,11 @@ export function appendUsageList(description: string, modelInstructions: readonly
   return `${description}\n\nUsage:\n${modelInstructions.map((line) => `- ${line}`).join('\n')}`;
 }
 
-/** Project `entry` for the model with its templates rendered under `settings`. */
+/**
+ * Project `entry` for the model with its templates rendered under `settings`.
+ *
+ * @throws DescriptionRenderError when a template throws.
+ */
 export function renderModelContract(
   entry: ToolEntry,
   settings: DescriptionSettings,
@@ -25,7 +53,12 @@ export function renderModelContract(
   if (templates !== undefined) {
     const context = descriptionContextFor(entry, settings);
     for (const pointer of Object.keys(templates.sources)) {
-      const text = templates.render(pointer, context);
+      let text: string;
+      try {
+        text = templates.render(pointer, context);
+      } catch (error) {
+        throw new DescriptionRenderError(entry.metadata.name, pointer, error);
+      }
       if (pointer === '/description') description = text;
       else if (pointer.startsWith('/inputSchema/'))
         setAtPointer(inputSchema, pointer.slice('/inputSchema'.length), text, entry, pointer);
@@ -73,22 +106,12 @@ function setAtPointer(
   entry: ToolEntry,
   fullPointer: string,
 ): void {
-  const tokens = pointer
-    .split('/')
-    .slice(1)
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
-  let node: unknown = root;
-  for (const token of tokens.slice(0, -1)) {
-    node = isRecord(node) ? node[token] : undefined;
-  }
-  if (!isRecord(node) || tokens.length === 0) {
+  const tokens = pointer.startsWith('/') ? parseJsonPointer(pointer) : [];
+  const node = resolveJsonPointer(root, tokens.slice(0, -1));
+  if (!isJsonObject(node) || tokens.length === 0) {
     throw new Error(
       `${entry.metadata.name}: description template at "${fullPointer}" has no such place in the contract`,
     );
   }
   node[tokens[tokens.length - 1]!] = value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

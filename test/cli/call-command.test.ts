@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -195,6 +195,35 @@ describe('tool-contracts call', () => {
       stdout: '     1\talpha\n\n(Showing lines 1-1 of 2. Use offset and limit to read more.)',
     });
   });
+
+  test.each([
+    { flags: [] as string[], kept: false },
+    { flags: ['--keep-artifacts'], kept: true },
+  ])(
+    'an over-budget result spilled with retention session is deleted when the call ends unless --keep-artifacts ($flags)',
+    async ({ flags, kept }) => {
+      const artifacts = await mkdtemp(join(tmpdir(), 'call-cli-artifacts-'));
+      try {
+        const result = await callIn(
+          workspace,
+          'Bash',
+          '{"command":"seq 1 20000"}',
+          '--artifacts',
+          artifacts,
+          ...flags,
+        );
+        expect(result.code).toBe(0);
+        const files = await readdir(artifacts);
+        expect(files).toHaveLength(kept ? 1 : 0);
+        const deleted =
+          /deleted (\S+) \(retention: session, which ends with this call\); --keep-artifacts keeps it/;
+        if (kept) expect(result.stderr).not.toMatch(deleted);
+        else expect(result.stderr).toMatch(deleted);
+      } finally {
+        await rm(artifacts, { recursive: true, force: true });
+      }
+    },
+  );
 
   test('--session workflowActor registers submit_result, which requires a trace', async () => {
     const untraced = await callIn(workspace, 'submit_result', '{}', '--session', 'workflowActor');

@@ -74,6 +74,32 @@ describe('tool-contracts call: permission (real process)', () => {
     expect(await readFile(join(root, 'victim.txt'), 'utf8')).toBe('keep me\n');
   });
 
+  test.each([
+    ['bash -c "rm victim.txt"'],
+    ["sh -c 'ls && rm victim.txt'"],
+    ['eval rm victim.txt'],
+    ['echo victim.txt | xargs rm'],
+    ['env FOO=1 nice -n 1 rm victim.txt'],
+    ['timeout 5 sudo -n rm victim.txt'],
+    ['find . -name victim.txt -exec rm {} +'],
+    ['ls $(rm victim.txt)'],
+  ])(
+    '--disallow Bash(rm:*) in yolo mode refuses %s (a wrapped rm) and leaves the file',
+    async (command) => {
+      const root = await workspace();
+      const result = await cli(root, [
+        'Bash',
+        JSON.stringify({ command }),
+        '--disallow',
+        'Bash(rm:*)',
+        '--mode',
+        'yolo',
+      ]);
+      expect(result).toEqual({ code: 1, stdout: DENIED_RM, stderr: '' });
+      expect(await readFile(join(root, 'victim.txt'), 'utf8')).toBe('keep me\n');
+    },
+  );
+
   test('--yes approves a call that asks; it runs', async () => {
     const root = await workspace();
     const result = await cli(root, ['Bash', '{"command":"rm victim.txt"}', '--yes']);

@@ -55,6 +55,14 @@ const WORKFLOWS = [
   'ListSavedWorkflows',
 ];
 const DEFAULT_MAIN = [...REFERENCE, 'TodoRead', 'ReadSessionContext', ...WORKFLOWS];
+/** The reference block of a protocol host: Cron's three reference tools sort in. */
+const PROTOCOL_REFERENCE = [
+  ...REFERENCE.slice(0, 2),
+  'CronCreate',
+  'CronDelete',
+  'CronList',
+  ...REFERENCE.slice(2),
+];
 
 let directory: string;
 beforeAll(async () => {
@@ -121,14 +129,22 @@ describe('tool-contracts list', () => {
       ],
     },
     {
-      title: '--host protocol: no workflow tools',
+      title:
+        '--host protocol: no workflow tools, the Cron tools always (the host injects the port)',
       args: ['--host', 'protocol'],
-      want: [...REFERENCE, 'TodoRead', 'ReadSessionContext'],
+      want: [...PROTOCOL_REFERENCE, 'TodoRead', 'ReadSessionContext', 'CronUpdate'],
     },
     {
       title: '--host protocol --flag dynamicWorkflows: workflow tools back',
       args: ['--host', 'protocol', '--flag', 'dynamicWorkflows'],
-      want: DEFAULT_MAIN,
+      want: [
+        ...PROTOCOL_REFERENCE,
+        'TodoRead',
+        'ReadSessionContext',
+        'ListModels',
+        'CronUpdate',
+        ...WORKFLOWS.slice(1),
+      ],
     },
     {
       title: '--flag dynamicWorkflows=false on a terminal',

@@ -351,3 +351,57 @@ function shuffle<T>(items: T[], seed: number): T[] {
   }
   return result.reverse();
 }
+
+describe('every problem of a run is reported at once', () => {
+  it('manifest, reference, hook-export and emitter problems come in one report', async () => {
+    const root = await fixtureProject(
+      [
+        { name: 'Zeta', yaml: manifestYaml('Zeta', { purpose: 'purpose: { a: 1 }' }) },
+        {
+          name: 'Alpha',
+          yaml: manifestYaml('Alpha', {
+            hooks: 'hooks: [validateInput]',
+            availability: 'availability: { supersededBy: Zetta }',
+          }),
+        },
+        {
+          name: 'Beta',
+          yaml: manifestYaml('Beta', { description: 'description: "Waits {{#if x}} forever."' }),
+        },
+      ],
+      {
+        'runtime/tools/alpha.ts':
+          "export const handler = async () => ({ ok: true as const, output: '' });\nexport const validateInput = 42;\n",
+      },
+    );
+    const result = await generate({ projectRoot: root, write: true });
+    expect(issuesOf(result)).toEqual([
+      'manifest/tools/alpha.yaml:26:31 availability.supersededBy: no manifest defines "Zetta", did you mean "Zeta"?',
+      "manifest/tools/beta.yaml:5:14 description: the description template does not compile: Parse error on line 1: ...s {{#if x}} forever. Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'",
+      'manifest/tools/zeta.yaml:4:10 purpose: expected a string, found a mapping',
+      "runtime/tools/alpha.ts:2:14 validateInput: hook validateInput exported by runtime/tools/alpha.ts has type 42, not the ToolImplementation member's: Type 'number' is not assignable to type '(input: any, context: ToolCallContext) => ValidationOutcome | Promise<ValidationOutcome>'.",
+    ]);
+    expect(await readdir(root)).not.toContain('generated');
+  });
+
+  it('with valid manifests, a wrong hook export and an emitter problem are reported together', async () => {
+    const root = await fixtureProject(
+      [
+        { name: 'Alpha', yaml: manifestYaml('Alpha', { hooks: 'hooks: [validateInput]' }) },
+        {
+          name: 'Beta',
+          yaml: manifestYaml('Beta', { description: 'description: "Waits {{#if x}} forever."' }),
+        },
+      ],
+      {
+        'runtime/tools/alpha.ts':
+          "export const handler = async () => ({ ok: true as const, output: '' });\nexport const validateInput = 'yes';\n",
+      },
+    );
+    const result = await generate({ projectRoot: root, write: true });
+    expect(issuesOf(result)).toEqual([
+      "manifest/tools/beta.yaml:5:14 description: the description template does not compile: Parse error on line 1: ...s {{#if x}} forever. Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'",
+      "runtime/tools/alpha.ts:2:14 validateInput: hook validateInput exported by runtime/tools/alpha.ts has type \"yes\", not the ToolImplementation member's: Type 'string' is not assignable to type '(input: any, context: ToolCallContext) => ValidationOutcome | Promise<ValidationOutcome>'.",
+    ]);
+  });
+});

@@ -341,3 +341,55 @@ describe('disallowed rules without a pattern, on the real built-ins', () => {
     );
   });
 });
+
+describe('the sorted-name table is the article’s', () => {
+  test('31 names, code-unit sorted, the 10 this version does not register included', async () => {
+    const { sortedProviderToolNames } = await import('../../generated/provider-order.js');
+    expect(sortedProviderToolNames).toEqual([
+      'Agent',
+      'AskUserQuestion',
+      'Bash',
+      'CronCreate',
+      'CronDelete',
+      'CronList',
+      'Edit',
+      'EnterPlanMode',
+      'EnterWorktree',
+      'ExitPlanMode',
+      'ExitWorktree',
+      'Glob',
+      'Grep',
+      'LSP',
+      'NotebookEdit',
+      'Read',
+      'ScheduleWakeup',
+      'SendMessage',
+      'Skill',
+      'Task',
+      'TaskCreate',
+      'TaskGet',
+      'TaskList',
+      'TaskOutput',
+      'TaskStop',
+      'TaskUpdate',
+      'TodoWrite',
+      'WebFetch',
+      'WebSearch',
+      'Workflow',
+      'Write',
+    ]);
+    const registered = new Set(builtInTools.map((tool) => tool.metadata.name));
+    expect(sortedProviderToolNames.filter((name) => !registered.has(name))).toEqual([
+      'EnterWorktree',
+      'ExitWorktree',
+      'LSP',
+      'NotebookEdit',
+      'ScheduleWakeup',
+      'TaskCreate',
+      'TaskGet',
+      'TaskList',
+      'TaskUpdate',
+      'Workflow',
+    ]);
+  });
+});

@@ -98,10 +98,19 @@ describe('getTools', () => {
       ],
     },
     {
-      title: 'protocol host: no workflow tools',
+      title: 'protocol host: no workflow tools, the Cron tools always',
       options: { gate: { ...gate, hostKind: 'protocol' as const } },
       model: modelProfile(),
-      want: [...REFERENCE_DEFAULT, 'TodoRead', 'ReadSessionContext'],
+      want: [
+        ...REFERENCE_DEFAULT.slice(0, 2),
+        'CronCreate',
+        'CronDelete',
+        'CronList',
+        ...REFERENCE_DEFAULT.slice(2),
+        'TodoRead',
+        'ReadSessionContext',
+        'CronUpdate',
+      ],
     },
     {
       title: 'explore sub-agent with a native-search model',

@@ -8,6 +8,7 @@
  */
 import type { BackgroundTask, SessionState } from '../../contract.js';
 import { startShellCommand, type RunningShellCommand } from './start-shell-command.js';
+import { timerDelayMs } from '../../call/timer-delay.js';
 
 /** A background task backed by a shell command of ours; `output` is read live from it. */
 class ShellBackgroundTask implements BackgroundTask {
@@ -111,7 +112,7 @@ export async function waitForBackgroundTask(
     return await Promise.race([
       finished,
       new Promise<'timeout'>(
-        (resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)),
+        (resolve) => (timer = setTimeout(() => resolve('timeout'), timerDelayMs(timeoutMs))),
       ),
       new Promise<'aborted'>((resolve) => {
         onAbort = () => resolve('aborted');

@@ -3,6 +3,7 @@
  * process group (spawned `detached`), so one signal to the negative pid reaches the whole tree
  * (pipelines, background jobs of the script, sub-shells).
  */
+import { timerDelayMs } from '../../call/timer-delay.js';
 
 /** Send `signal` to every process of group `pgid`; `false` when the group no longer exists. */
 export function signalProcessGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
@@ -34,7 +35,7 @@ export async function killProcessGroup(
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     exited,
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, timerDelayMs(graceMs)))),
   ]);
   clearTimeout(timer);
   // Even if the leader exited, members of its group may remain (a trap ignoring TERM, a child).

@@ -3,7 +3,7 @@
  * session and has not changed since (Claude Code semantics). The session's `readFiles` table is
  * keyed by {@link normalizeToolPathForComparison}, so two spellings of one path share an entry.
  */
-import { stat } from 'node:fs/promises';
+import { statIfExists } from './stat-if-exists.js';
 import type { SessionState, ToolFailure } from '../../contract.js';
 import { normalizeToolPathForComparison } from '../../path-policy.js';
 import { toolFailure } from './tool-failure.js';
@@ -43,10 +43,5 @@ export function checkReadBeforeWrite(
 
 /** The modification time of `path`, or `undefined` when nothing exists there. */
 export async function modificationTimeOf(path: string): Promise<number | undefined> {
-  try {
-    return (await stat(path)).mtimeMs;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  return (await statIfExists(path))?.mtimeMs;
 }

@@ -37,7 +37,8 @@ export interface ReadOnlyCommandRule {
 
 const ANY: ReadOnlyCommandRule = {};
 
-const GIT_OUTPUT_FILE = ['--output'];
+/** for-each-ref style formats: `%(signature)` (and `%G?` in log formats) runs `gpg.program`. */
+const FORMAT_OPTIONS = ['--format', '--pretty'];
 const BRANCH_VALUE_OPTIONS = [
   '--contains',
   '--no-contains',
@@ -45,26 +46,32 @@ const BRANCH_VALUE_OPTIONS = [
   '--no-merged',
   '--points-at',
   '--sort',
-  '--format',
   '--abbrev',
   '--column',
 ];
 
+/**
+ * The git sub-commands that stay read-only whatever the repository's configuration says.
+ *
+ * Repository configuration can make git run programs: `core.fsmonitor` runs on every read of the
+ * index (`status`, `diff`, `ls-files`, `grep`, `describe --dirty`, `blame` of the work tree),
+ * `diff.external` and textconv drivers on `diff`, `log -p`, `show`, `blame`, `grep`;
+ * `log.showSignature` or `%G` formats run `gpg.program` on `log`, `show`, `stash list`; clean
+ * filters run when the work tree is compared. A model can write that configuration (or clone a
+ * repository whose hooks path points at its own files), so those sub-commands are ordinary Bash
+ * (ask as declared). What stays read-only here reads objects and refs only. `-c` overrides are
+ * refused before the sub-command (see `git` below), so no call can change this.
+ */
 const GIT_SUBCOMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> = {
-  status: ANY,
-  log: { forbiddenOptions: GIT_OUTPUT_FILE },
-  diff: { forbiddenOptions: GIT_OUTPUT_FILE },
-  show: { forbiddenOptions: GIT_OUTPUT_FILE },
-  shortlog: ANY,
-  blame: ANY,
-  describe: ANY,
-  'rev-parse': ANY,
-  'rev-list': ANY,
-  'ls-files': ANY,
+  'rev-parse': { operandPattern: /^[^:]/ },
+  'rev-list': { forbiddenOptions: [...FORMAT_OPTIONS, '--show-signature'] },
   'ls-tree': ANY,
-  'cat-file': ANY,
+  'cat-file': {
+    forbiddenOptions: ['--textconv', '--filters', '--batch-command'],
+    operandPattern: /^[^:]/,
+  },
   'merge-base': ANY,
-  grep: { forbiddenOptions: ['-O', '--open-files-in-pager'] },
+  describe: { forbiddenOptions: ['--dirty', '--broken'] },
   branch: {
     forbiddenOptions: [
       '-d',
@@ -86,6 +93,7 @@ const GIT_SUBCOMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> = {
       '--track',
       '--no-track',
       '--create-reflog',
+      ...FORMAT_OPTIONS,
     ],
     optionsWithValue: BRANCH_VALUE_OPTIONS,
     operandsOnlyWith: ['-l', '--list'],
@@ -100,6 +108,7 @@ const GIT_SUBCOMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> = {
       '-m',
       '-F',
       '-e',
+      '-v',
       '--annotate',
       '--sign',
       '--local-user',
@@ -108,17 +117,18 @@ const GIT_SUBCOMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> = {
       '--message',
       '--file',
       '--edit',
+      '--verify',
+      ...FORMAT_OPTIONS,
     ],
     optionsWithValue: BRANCH_VALUE_OPTIONS,
     operandsOnlyWith: ['-l', '--list'],
   },
   remote: { maxOperands: 0 },
-  stash: { subcommands: { list: ANY, show: ANY } },
 };
 
 /** Command name → rule. Names only: a path (`./ls`, `/tmp/ls`) is never looked up. */
 export const READ_ONLY_COMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> = {
-  '[': ANY,
+  '[': { wordOptions: true, forbiddenOptions: ['-v', '-R'] },
   arch: ANY,
   basename: ANY,
   cat: ANY,
@@ -178,12 +188,13 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> =
   nproc: ANY,
   od: ANY,
   printenv: ANY,
-  printf: ANY,
+  // `printf -v 'a[$(cmd)]'` evaluates the subscript; `-v` also sets a variable.
+  printf: { forbiddenOptions: ['-v'] },
   ps: ANY,
   pwd: ANY,
   readlink: ANY,
   realpath: ANY,
-  rg: { forbiddenOptions: ['--pre'] },
+  rg: { forbiddenOptions: ['--pre', '--hostname-bin'] },
   seq: ANY,
   sha1sum: ANY,
   sha256sum: ANY,
@@ -191,7 +202,8 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> =
   sort: { forbiddenOptions: ['-o', '--output', '--compress-program'] },
   stat: ANY,
   tail: ANY,
-  test: ANY,
+  // `-v 'a[$(cmd)]'` evaluates the subscript (and runs the command).
+  test: { wordOptions: true, forbiddenOptions: ['-v', '-R'] },
   tr: ANY,
   tree: { forbiddenOptions: ['-o'] },
   true: ANY,

@@ -3,6 +3,7 @@
  * code-unit order so the same tree always lists the same way. Files that vanish meanwhile drop out.
  */
 import { stat } from 'node:fs/promises';
+import { compareCodeUnits } from '../../support/compare-code-units.js';
 
 export interface TimedPath {
   readonly path: string;
@@ -21,10 +22,6 @@ export async function sortByModificationTime(paths: readonly string[]): Promise<
   );
   return timed
     .filter((entry): entry is TimedPath => entry !== undefined)
-    .sort(
-      (left, right) =>
-        right.mtimeMs - left.mtimeMs ||
-        (left.path < right.path ? -1 : left.path > right.path ? 1 : 0),
-    )
+    .sort((left, right) => right.mtimeMs - left.mtimeMs || compareCodeUnits(left.path, right.path))
     .map((entry) => entry.path);
 }

@@ -5,6 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { distance } from 'fastest-levenshtein';
+import { compareCodeUnits } from '../../support/compare-code-units.js';
 
 /** Most suggestions returned. */
 const MAX_SUGGESTIONS = 3;
@@ -38,10 +39,7 @@ export async function suggestSimilarPaths(missingPath: string): Promise<string[]
       return { name, score };
     })
     .filter(({ score }) => score <= limit)
-    .sort(
-      (left, right) =>
-        left.score - right.score || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
-    )
+    .sort((left, right) => left.score - right.score || compareCodeUnits(left.name, right.name))
     .slice(0, MAX_SUGGESTIONS)
     .map(({ name }) => path.join(directory, name));
 }

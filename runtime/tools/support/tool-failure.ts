@@ -2,6 +2,7 @@
  * Building {@link ToolFailure} values: what a workspace tool returns for anything a model or the
  * environment can cause (missing file, bad pattern, unknown task id) instead of throwing.
  */
+import { capEcho, MAX_FAILURE_MESSAGE_CHARS } from '../../cap-echo.js';
 import type { ToolFailure } from '../../contract.js';
 import { FILE_SYSTEM_ERROR_CODES, type ToolErrorCode } from '../../tool-error-code.js';
 
@@ -24,6 +25,6 @@ export function fileSystemFailure(operation: string, path: string, error: unknow
     errno !== undefined && FILE_SYSTEM_CODES.has(errno)
       ? (errno as ToolErrorCode)
       : 'file_system_error',
-    `Cannot ${operation} ${path}: ${reason}`,
+    `Cannot ${operation} ${capEcho(path)}: ${capEcho(reason, MAX_FAILURE_MESSAGE_CHARS)}`,
   );
 }

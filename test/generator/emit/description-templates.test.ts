@@ -1,13 +1,16 @@
+import fc from 'fast-check';
+import Handlebars from 'handlebars';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   descriptionTemplatesDeclaration,
   descriptionTemplatesModule,
   findDescriptionTemplates,
   templateProblems,
+  templateSourceProblems,
 } from '../../../generator/emit/description-templates.js';
 import { ManifestSchema } from '../../../generator/manifest/manifest-schema.js';
 import { REPO_ROOT } from '../generate-fixture.js';
@@ -167,5 +170,85 @@ describe('the generated descriptions module', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('a template the generator accepts renders for every context of the declared shape', () => {
+  const pieces = [
+    'text ',
+    '{{timeout.maxMs}}',
+    '{{timeout.defaultMs}}',
+    '{{currentMonth}}',
+    '{{{currentMonth}}}',
+    '{{nosuch}}',
+    '{{timeout}}',
+    '{{this}}',
+    '{{dynamicWorkflows}}',
+    '{{#if dynamicWorkflows}}',
+    '{{#if}}',
+    '{{#unless dynamicWorkflows}}',
+    '{{/unless}}',
+    '{{/if}}',
+    '{{#each subagentProfiles}}',
+    '{{#each timeout}}',
+    '{{#each}}',
+    '{{/each}}',
+    '{{#with timeout}}',
+    '{{/with}}',
+    '{{maxMs}}',
+    '{{name}}',
+    '{{description}}',
+    '{{@index}}',
+    '{{@first}}',
+    '{{@root.currentMonth}}',
+    '{{../currentMonth}}',
+    '{{../../currentMonth}}',
+    '{{else}}',
+    '{{log 1}}',
+    '{{lookup . "x"}}',
+    '{{> partial}}',
+    '{{#> layout}}x{{/layout}}',
+    '{{* decorator}}',
+    '{{#*inline "x"}}y{{/inline}}',
+    '{{helperMissing}}',
+    '{{#blockHelperMissing currentMonth}}{{/blockHelperMissing}}',
+    '{{!comment}}',
+  ];
+  const context = fc.record({
+    timeout: fc.record({ defaultMs: fc.nat(), maxMs: fc.nat() }),
+    subagentProfiles: fc.array(fc.record({ name: fc.string(), description: fc.string() }), {
+      maxLength: 3,
+    }),
+    currentMonth: fc.string(),
+    dynamicWorkflows: fc.boolean(),
+  });
+
+  it('never throws, never prints a record, and never writes to the console', () => {
+    const log = vi.spyOn(console, 'log');
+    let accepted = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 6 }),
+        context,
+        (parts, values) => {
+          const source = parts.join('');
+          if (templateSourceProblems(source).length > 0) return;
+          accepted += 1;
+          const spec = Handlebars.precompile(source, {
+            noEscape: true,
+            strict: false,
+            knownHelpersOnly: true,
+          });
+          const template = Handlebars.create().template(new Function(`return ${spec as string}`)());
+          const text = template(values);
+          expect(text).not.toContain('[object Object]');
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(log).not.toHaveBeenCalled();
+    log.mockRestore();
+    // The property is only worth something if the generator accepts a fair share of the inputs.
+    expect(accepted).toBeGreaterThan(50);
   });
 });

@@ -431,6 +431,42 @@ const cases: readonly MalformedCase[] = [
     ],
   },
   {
+    name: 'hook exported with the wrong type (a number, a function of the wrong shape)',
+    manifests: { 'probe.yaml': PROBE + 'hooks: [validateInput, formatModelContent]\n' },
+    modules: {
+      'probe.ts':
+        HANDLER +
+        'export const validateInput = 42;\nexport function formatModelContent(output: unknown, extra: number): string { return String(output) + extra; }\n',
+    },
+    want: [
+      "runtime/tools/probe.ts:2:14 validateInput: hook validateInput exported by runtime/tools/probe.ts has type 42, not the ToolImplementation member's: Type 'number' is not assignable to type '(input: any, context: ToolCallContext) => ValidationOutcome | Promise<ValidationOutcome>'.",
+      "runtime/tools/probe.ts:3:17 formatModelContent: hook formatModelContent exported by runtime/tools/probe.ts has type (output: unknown, extra: number) => string, not the ToolImplementation member's: Type '(output: unknown, extra: number) => string' is not assignable to type '(output: any) => string'. Target signature provides too few arguments. Expected 2 or more, but got 1.",
+    ],
+  },
+  {
+    name: 'handler exported with the wrong type',
+    manifests: { 'probe.yaml': PROBE },
+    modules: { 'probe.ts': "export const handler = 'run';\n" },
+    want: [
+      "runtime/tools/probe.ts:1:14 handler: the handler exported by runtime/tools/probe.ts has type \"run\", not the ToolImplementation member's: Type 'string' is not assignable to type 'ToolHandler<any, any>'.",
+    ],
+  },
+  {
+    name: 'supersededBy names no tool (with a suggestion), or the tool itself',
+    manifests: {
+      'probe.yaml': PROBE + 'availability: { supersededBy: Bsah }\n',
+      'bash.yaml': probeNamed('Bash') + 'availability: { supersededBy: Bash }\n',
+      'other.yaml': probeNamed('Other') + 'aliases: [Shell]\n',
+      'third.yaml': probeNamed('Third') + 'availability: { supersededBy: Shell }\n',
+    },
+    index: indexFor(['Probe', 'Bash', 'Other', 'Third']),
+    want: [
+      'manifest/tools/bash.yaml:25:31 availability.supersededBy: a tool cannot be superseded by itself',
+      `${P}:25:31 availability.supersededBy: no manifest defines "Bsah", did you mean "Bash"?`,
+      'manifest/tools/third.yaml:25:31 availability.supersededBy: no manifest defines "Shell" (it is an alias; supersededBy names a tool), did you mean "Other"?',
+    ],
+  },
+  {
     name: 'missing implementation module',
     manifests: { 'probe.yaml': PROBE },
     modules: { 'other.ts': HANDLER },

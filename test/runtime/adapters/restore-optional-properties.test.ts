@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { JsonSchema } from '../../../runtime/contract.js';
 import { restoreOptionalProperties } from '../../../runtime/adapters/restore-optional-properties.js';
-import { toOpenAiStrictSchema } from '../../../runtime/adapters/to-open-ai-strict-schema.js';
+import { OPENAI_STRICT_DIALECT } from '../../../runtime/adapters/strict-schema-dialects.js';
+import { toStrictSchema } from '../../../runtime/adapters/to-strict-schema.js';
 
 const readSchema: JsonSchema = {
   type: 'object',
@@ -156,7 +157,7 @@ describe('restoreOptionalProperties: the nulls a strict model sends for "not giv
   });
 
   test('what a strict model may send for the projection, restored, is exactly what the original accepts', () => {
-    const projected = toOpenAiStrictSchema(readSchema);
+    const projected = toStrictSchema(readSchema, OPENAI_STRICT_DIALECT);
     if (!projected.representable) throw new Error('expected representable');
     const ajv = new Ajv2020({ strict: false });
     const strictValid = ajv.compile(projected.schema);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { callTool } from '../../../runtime/call/call-tool.js';
 import { resolveCallTimeout, type CallToolContext } from '../../../runtime/call/index.js';
 import type { ToolCallContext, ToolEntry } from '../../../runtime/contract.js';
+import { MAX_TIMER_DELAY_MS, timerDelayMs } from '../../../runtime/call/timer-delay.js';
 import { fixtureContext, fixtureRuntime, fixtureTool } from './fixture-tool.js';
 
 interface Probe {
@@ -492,5 +493,52 @@ describe('cancellation before the handler', () => {
       errorCode: 'cancelled',
     });
     expect(probe.started).toBe(false);
+  });
+});
+
+describe('timeouts above what Node timers take (2^31−1 ms)', () => {
+  const huge = 2 ** 40;
+  test.each([
+    ['defaultMs', bounded({ defaultMs: huge, maxMs: huge }), undefined, MAX_TIMER_DELAY_MS, 50],
+    [
+      'maxMs with a call override',
+      bounded({ maxMs: huge, allowCallOverride: true }),
+      2 ** 35,
+      MAX_TIMER_DELAY_MS,
+      50,
+    ],
+    ['cleanupGraceMs', bounded({ cleanupGraceMs: huge }), undefined, 50, MAX_TIMER_DELAY_MS],
+    [
+      'exactly the limit',
+      bounded({ defaultMs: MAX_TIMER_DELAY_MS, maxMs: huge }),
+      undefined,
+      MAX_TIMER_DELAY_MS,
+      50,
+    ],
+  ])('%s is capped at the limit', (_label, timeout, callTimeoutMs, timeoutMs, cleanupGraceMs) => {
+    const tool = fixtureTool('Slow', z.object({}).strict(), { timeout });
+    expect(resolveCallTimeout(tool, {}, callTimeoutMs)).toMatchObject({
+      timeoutMs,
+      cleanupGraceMs,
+    });
+  });
+
+  test.each([
+    [huge, MAX_TIMER_DELAY_MS],
+    [Number.POSITIVE_INFINITY, MAX_TIMER_DELAY_MS],
+    [Number.NaN, 0],
+    [-5, 0],
+    [1_000, 1_000],
+  ])('timerDelayMs(%d) → %d', (ms, delay) => {
+    expect(timerDelayMs(ms)).toBe(delay);
+  });
+
+  test('a call under a year-long timeout runs to its end instead of timing out at once', async () => {
+    const probe: Probe = { started: false, finished: false };
+    const result = await run(
+      slowTool(probe, { timeout: bounded({ defaultMs: 365 * 86_400_000, maxMs: huge }) }, 20),
+    );
+    expect(result).toMatchObject({ content: 'finished' });
+    expect(result.isError).not.toBe(true);
   });
 });

@@ -49,7 +49,7 @@ describe('resolveCallEffects of built-in calls', () => {
     },
     {
       tool: 'Bash',
-      input: { command: 'git status && ls' },
+      input: { command: 'git rev-parse HEAD && ls' },
       scope: 'none',
       trulyReadOnly: true,
       concurrent: true,

@@ -2,10 +2,8 @@ import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, test } from 'vitest';
-import {
-  DRAFT_2020_12,
-  normalizeMcpInputSchema,
-} from '../../../runtime/mcp/normalize-mcp-input-schema.js';
+import { DRAFT_2020_12 } from '../../../runtime/json-schema/draft-2020-12.js';
+import { normalizeMcpInputSchema } from '../../../runtime/mcp/normalize-mcp-input-schema.js';
 
 const S = DRAFT_2020_12;
 
@@ -101,6 +99,35 @@ describe('normalizeMcpInputSchema', () => {
         type: 'object',
         properties: { when: { type: 'string', description: 'When it happened.', format: 'date' } },
       },
+    },
+    {
+      title:
+        'draft-07 keywords next to $ref are converted with the target (nullable, additionalItems)',
+      given: {
+        type: 'object',
+        properties: {
+          d: { $ref: '#/$defs/D', nullable: true },
+          t: { $ref: '#/$defs/T', additionalItems: false },
+        },
+        $defs: { D: { type: 'string' }, T: { type: 'array', items: [{ type: 'number' }] } },
+      },
+      want: {
+        $schema: S,
+        type: 'object',
+        properties: {
+          d: { type: ['string', 'null'] },
+          t: { type: 'array', prefixItems: [{ type: 'number' }], items: false },
+        },
+      },
+      warnings: [],
+    },
+    {
+      title: 'a $ref to something that is not a schema accepts anything, with a warning',
+      given: { type: 'object', properties: { r: { $ref: '#/required' } }, required: ['r'] },
+      want: { $schema: S, type: 'object', properties: { r: {} }, required: ['r'] },
+      warnings: [
+        'reference "#/required" points at something that is not a schema; replaced by {} (any value)',
+      ],
     },
     {
       title: 'a recursive $ref is expanded twice, then stubbed with its type',
@@ -332,8 +359,8 @@ describe('normalizeMcpInputSchema', () => {
         patternProperties: { '^x-': { type: 'integer' } },
       },
       warnings: [
-        'pattern "([" is not a valid regular expression; dropped',
-        'patternProperties key "(" is not a valid regular expression; dropped',
+        'pattern "([" is not a valid RE2 regular expression (no look-around or back-references); dropped',
+        'patternProperties key "(" is not a valid RE2 regular expression (no look-around or back-references); dropped',
       ],
     },
     {

@@ -116,6 +116,7 @@ describe('registerMcpTools: flags, timeout, budget', () => {
 
   test.each([
     { timeoutMs: 5000, want: 5000 },
+    { timeoutMs: 2 ** 40, want: 2_147_483_647 },
     { timeoutMs: undefined, want: 30_000 },
     { timeoutMs: -1, want: 30_000 },
     { timeoutMs: 1.5, want: 30_000 },
@@ -262,13 +263,41 @@ describe('registerMcpTools: computer-use only with the host token', () => {
     );
   });
 
-  test('a server merely named computer-use gets nothing, even on a runtime with a verifier', () => {
+  test.each([
+    ['computer-use', 'mcp__unverified-computer-use__screenshot'],
+    ['computer-use__x', 'mcp__unverified-computer-use__x__screenshot'],
+    ['computer.use', 'mcp__computer_use__screenshot'],
+    ['my-computer-use', 'mcp__my-computer-use__screenshot'],
+  ])('an unverified server named %j never gets an mcp__computer-use__ name: %s', (name, shown) => {
     const verifier = createComputerUseVerifier();
     const { runtime } = setup({ computerUse: verifier });
-    registerMcpTools(runtime, 'computer-use', [{ name: 'screenshot' }], { callMcpTool: noCall });
-    expect(runtime.registry.get('mcp__computer-use__screenshot')!.resultBudget.maxModelBytes).toBe(
-      50_000,
-    );
+    const result = registerMcpTools(runtime, name, [{ name: 'screenshot' }], {
+      callMcpTool: noCall,
+    });
+    expect(result.registered.map((tool) => tool.name)).toEqual([shown]);
+    expect(runtime.registry.get('mcp__computer-use__screenshot')).toBeUndefined();
+    expect(runtime.registry.get(shown)!.resultBudget.maxModelBytes).toBe(50_000);
+  });
+
+  test('an impostor registered first does not push the verified server to hashed names', () => {
+    const verifier = createComputerUseVerifier();
+    const { runtime, warnings } = setup({ computerUse: verifier });
+    registerMcpTools(runtime, 'computer-use', descriptors, { callMcpTool: noCall });
+    const verified = registerMcpTools(runtime, server, descriptors, {
+      callMcpTool: noCall,
+      computerUseToken: verifier.token,
+    });
+    expect(verified.registered.map((tool) => [tool.name, tool.shortened])).toEqual([
+      ['mcp__computer-use__screenshot', false],
+      ['mcp__computer-use__left_click', false],
+    ]);
+    expect(runtime.registry.get('mcp__computer-use__screenshot')!.mcp).toEqual({
+      server,
+      tool: 'screenshot',
+    });
+    expect(warnings).toEqual([
+      'MCP server "computer-use" is not the verified computer-use server; its tools are shown as mcp__unverified-computer-use__<tool>',
+    ]);
   });
 
   test('a runtime without a verifier trusts no token', () => {

@@ -276,7 +276,13 @@ describe('host tool contracts', () => {
     expect(Task.formatModelContent).toBe(Agent.formatModelContent);
     expect(Task.inputSchema).toEqual(Agent.inputSchema);
     expect(Task.outputSchema).toEqual(Agent.outputSchema);
-    expect({ ...Task.metadata, name: 'Agent', purpose: '', providerVisible: true }).toEqual({
+    expect({
+      ...Task.metadata,
+      name: 'Agent',
+      purpose: '',
+      providerVisible: true,
+      extends: undefined,
+    }).toEqual({
       ...Agent.metadata,
       purpose: '',
     });

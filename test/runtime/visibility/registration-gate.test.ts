@@ -57,6 +57,19 @@ const WITHOUT_WORKFLOWS = [
   'TaskStop',
 ];
 
+/** `names` with the four Cron tools where registration order puts them (before TaskOutput). */
+function withCron(names: readonly string[]): string[] {
+  const at = names.indexOf('TaskOutput');
+  return [
+    ...names.slice(0, at),
+    'CronCreate',
+    'CronUpdate',
+    'CronDelete',
+    'CronList',
+    ...names.slice(at),
+  ];
+}
+
 const cases: { title: string; input: Partial<RegistrationGateInput>; registered: string[] }[] = [
   {
     title: 'main session of a terminal host: defaults, no Glob/Grep while Bash is there',
@@ -64,14 +77,26 @@ const cases: { title: string; input: Partial<RegistrationGateInput>; registered:
     registered: DEFAULT_MAIN,
   },
   {
-    title: 'protocol host without the dynamicWorkflows flag: the ten workflow tools are off',
+    title:
+      'protocol host without the dynamicWorkflows flag: the ten workflow tools are off, the cron port is always injected',
     input: { hostKind: 'protocol' },
-    registered: WITHOUT_WORKFLOWS,
+    registered: withCron(WITHOUT_WORKFLOWS),
   },
   {
     title: 'protocol host stating dynamicWorkflows=true gets them',
     input: { hostKind: 'protocol', features: { dynamicWorkflows: true } },
-    registered: DEFAULT_MAIN,
+    registered: withCron(DEFAULT_MAIN),
+  },
+  {
+    title:
+      'protocol host stating cron: false still has the Cron tools (the host always injects it)',
+    input: { hostKind: 'protocol', ports: { cron: false } },
+    registered: withCron(WITHOUT_WORKFLOWS),
+  },
+  {
+    title: 'protocol host: the off-peak port stays the host’s choice',
+    input: { hostKind: 'protocol', ports: {} },
+    registered: withCron(WITHOUT_WORKFLOWS),
   },
   {
     title: 'terminal host stating dynamicWorkflows=false loses them',
@@ -227,13 +252,18 @@ const cases: { title: string; input: Partial<RegistrationGateInput>; registered:
     ],
   },
   {
-    title: 'workflow actor session: submit_result and escalate',
+    title:
+      'workflow actor session (inside a workflow child): submit_result and escalate, and the five child exclusions',
     input: { sessionKind: 'workflowActor' },
     registered: [
       ...DEFAULT_MAIN.slice(0, 13),
       'submit_result',
       'escalate',
-      ...DEFAULT_MAIN.slice(13),
+      ...DEFAULT_MAIN.slice(13, 15),
+      'EvalWorkflowSnippet',
+      'ListWorkflowRuns',
+      'GetWorkflowRun',
+      'ListSavedWorkflows',
     ],
   },
 ];

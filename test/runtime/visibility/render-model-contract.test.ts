@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { ToolEntry } from '../../../runtime/contract.js';
-import { projectAll } from '../fixtures/project-all.js';
+import { computeVisibleTools } from '../../../runtime/visibility/get-tools.js';
+import {
+  DescriptionRenderError,
+  renderModelContract,
+} from '../../../runtime/visibility/render-model-contract.js';
+import { everyCapabilityModel, projectAll } from '../fixtures/project-all.js';
 import { makeToolEntry } from '../fixtures/tool-entries.js';
 
 const settings = { currentMonth: 'November 2026', dynamicWorkflows: true };
@@ -87,5 +92,55 @@ describe('contract projection (visibility layer 2)', () => {
       ].sort(),
     );
     expect(contracts[0]!.description).toBe('In November 2026');
+  });
+});
+
+describe('a description template that throws while rendering', () => {
+  const failing = (name: string, failure: () => never) =>
+    makeToolEntry(name, {
+      descriptionTemplates: {
+        sources: { '/description': '{{#if}}x{{/if}}' },
+        render: () => failure(),
+      },
+    });
+
+  test.each([
+    {
+      name: 'a block helper without its argument (handlebars throws)',
+      failure: (): never => {
+        throw new Error('#if requires exactly one argument');
+      },
+      want: 'Broken: the description template at "/description" failed to render (#if requires exactly one argument); the tool is left out of the model\'s list',
+    },
+    {
+      name: 'a thrown non-error value',
+      failure: (): never => {
+        throw 'boom';
+      },
+      want: 'Broken: the description template at "/description" failed to render (boom); the tool is left out of the model\'s list',
+    },
+  ])('$name: the list is served without that tool and the error names it', ({ failure, want }) => {
+    const errors: string[] = [];
+    const contracts = computeVisibleTools({
+      entries: [makeToolEntry('Read'), failing('Broken', failure), makeToolEntry('Write')],
+      model: everyCapabilityModel,
+      descriptionSettings: settings,
+      embeddedSearch: false,
+      order: { sortedNames: new Set(), registrationOrder: ['Read', 'Broken', 'Write'] },
+      onRenderError: (error) => errors.push(error.message),
+    });
+    expect(contracts.map((contract) => contract.name)).toEqual(['Read', 'Write']);
+    expect(errors).toEqual([want]);
+  });
+
+  test('renderModelContract alone throws a DescriptionRenderError naming tool and pointer', () => {
+    expect(() =>
+      renderModelContract(
+        failing('Broken', () => {
+          throw new Error('no');
+        }),
+        settings,
+      ),
+    ).toThrow(DescriptionRenderError);
   });
 });

@@ -4,6 +4,8 @@
  * `#/properties/a/items` pointers and `#` for the root; this rewrites them all.
  */
 import type { JsonSchema } from '../contract.js';
+import { isJsonObject, type JsonObject } from '../support/is-json-object.js';
+import { directSubschemas } from './direct-subschemas.js';
 import {
   defsRef,
   formatJsonPointer,
@@ -11,22 +13,13 @@ import {
   parseJsonPointer,
   resolveJsonPointer,
 } from './json-pointer.js';
+import { mapSubschemas } from './map-subschemas.js';
 import { SchemaProblemsError, schemaProblem, type SchemaProblem } from './schema-problem.js';
-import {
-  SUBSCHEMA_ARRAY_KEYWORDS,
-  SUBSCHEMA_MAP_KEYWORDS,
-  directSubschemas,
-  isSchemaObject,
-  mapSubschemas,
-  type SchemaObject,
-} from './schema-keywords.js';
+import { DEFINITION_KEYWORDS, subschemaKind } from './subschema-keywords.js';
 
 export type HoistLocalRefsResult =
   | { readonly success: true; readonly schema: JsonSchema }
   | { readonly success: false; readonly problems: readonly SchemaProblem[] };
-
-/** Definition containers: their entries mean something only through a `$ref`. */
-const DEFINITION_CONTAINERS: ReadonlySet<string> = new Set(['$defs', 'definitions']);
 
 /** `$defs` names we emit: safe in a URI fragment and a JSON pointer without escaping. */
 const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
@@ -66,7 +59,7 @@ export function safeHoistLocalRefs(schema: JsonSchema): HoistLocalRefsResult {
     { node: schema, tokens: [] },
   ];
   const visit = (node: unknown, tokens: readonly string[]): void => {
-    if (!isSchemaObject(node)) return;
+    if (!isJsonObject(node)) return;
     if (tokens.length > 0 && typeof node['$id'] === 'string') {
       // Below its own `$id`, `#…` is relative to that resource; harmless only without local refs.
       if (containsLocalRef(node))
@@ -86,7 +79,7 @@ export function safeHoistLocalRefs(schema: JsonSchema): HoistLocalRefsResult {
       }
     }
     for (const child of directSubschemas(node)) {
-      if (!DEFINITION_CONTAINERS.has(child.tokens[0]!))
+      if (!DEFINITION_KEYWORDS.has(child.tokens[0]!))
         visit(child.schema, [...tokens, ...child.tokens]);
     }
   };
@@ -103,9 +96,9 @@ export function safeHoistLocalRefs(schema: JsonSchema): HoistLocalRefsResult {
 
   const names = assignNames([...targets.values()]);
   const rewrite = (node: unknown): unknown => {
-    if (!isSchemaObject(node)) return node;
-    const withoutContainers: SchemaObject = Object.fromEntries(
-      Object.entries(node).filter(([keyword]) => !DEFINITION_CONTAINERS.has(keyword)),
+    if (!isJsonObject(node)) return node;
+    const withoutContainers: JsonObject = Object.fromEntries(
+      Object.entries(node).filter(([keyword]) => !DEFINITION_KEYWORDS.has(keyword)),
     );
     const rewritten = mapSubschemas(withoutContainers, rewrite);
     const ref = node['$ref'];
@@ -147,7 +140,7 @@ function lookUpTarget(
     return undefined;
   }
   const schema = resolveJsonPointer(root, tokens);
-  if (!isSchemaObject(schema) && typeof schema !== 'boolean') {
+  if (!isJsonObject(schema) && typeof schema !== 'boolean') {
     problems.push(schemaProblem('unresolvable-ref', formatJsonPointer(at), ref));
     return undefined;
   }
@@ -180,7 +173,7 @@ function assignNames(targets: readonly Target[]): Map<string, string> {
 
 function preferredName(tokens: readonly string[]): string {
   if (tokens.length === 0) return 'root';
-  if (tokens.length === 2 && DEFINITION_CONTAINERS.has(tokens[0]!)) return sanitize(tokens[1]!);
+  if (tokens.length === 2 && DEFINITION_KEYWORDS.has(tokens[0]!)) return sanitize(tokens[1]!);
   return readableParts(tokens).map(sanitize).join('_');
 }
 
@@ -192,12 +185,13 @@ function readableParts(tokens: readonly string[]): string[] {
     if (position === 'name') {
       parts.push(token);
       position = 'keyword';
-    } else if (SUBSCHEMA_MAP_KEYWORDS.has(token) || SUBSCHEMA_ARRAY_KEYWORDS.has(token)) {
-      if (!DEFINITION_CONTAINERS.has(token)) parts.push(token);
-      // `items` is both a single-schema and an array keyword; an index follows only in the array form.
-      position = token === 'items' ? 'keyword' : 'name';
+    } else if (subschemaKind(token) === 'schema-map' || subschemaKind(token) === 'schema-list') {
+      if (!DEFINITION_KEYWORDS.has(token)) parts.push(token);
+      position = 'name';
     } else {
-      parts.push(token); // a single-schema keyword, or an index after `items` in its array form
+      // A single-schema keyword, `items` (an index follows only in its array form, and is kept
+      // as a part like a keyword), or that index.
+      parts.push(token);
     }
   }
   return parts.length > 0 ? parts : ['root'];
@@ -208,9 +202,9 @@ function readableParts(tokens: readonly string[]): string[] {
  * already names an entry of the root `$defs` by a plain name.
  */
 function allLocalRefsInPlace(schema: JsonSchema): boolean {
-  const rootDefs = isSchemaObject(schema['$defs']) ? schema['$defs'] : {};
+  const rootDefs = isJsonObject(schema['$defs']) ? schema['$defs'] : {};
   const inPlace = (node: unknown): boolean => {
-    if (!isSchemaObject(node)) return true;
+    if (!isJsonObject(node)) return true;
     const ref = node['$ref'];
     if (typeof ref === 'string' && ref.startsWith('#')) {
       const name = ref.slice('#/$defs/'.length);
@@ -223,7 +217,7 @@ function allLocalRefsInPlace(schema: JsonSchema): boolean {
 }
 
 function containsLocalRef(node: unknown): boolean {
-  if (!isSchemaObject(node)) return false;
+  if (!isJsonObject(node)) return false;
   if (typeof node['$ref'] === 'string' && node['$ref'].startsWith('#')) return true;
   return directSubschemas(node).some((child) => containsLocalRef(child.schema));
 }

@@ -1,7 +1,11 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
 import type { JsonSchema } from '../../../runtime/contract.js';
-import { toOpenAiStrictSchema } from '../../../runtime/adapters/to-open-ai-strict-schema.js';
+import { OPENAI_STRICT_DIALECT } from '../../../runtime/adapters/strict-schema-dialects.js';
+import { toStrictSchema } from '../../../runtime/adapters/to-strict-schema.js';
+
+/** OpenAI's strict function calling: `toStrictSchema` with its dialect. */
+const toOpenAiStrictSchema = (schema: JsonSchema) => toStrictSchema(schema, OPENAI_STRICT_DIALECT);
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 

@@ -2,11 +2,12 @@
  * Nullability of a schema node: the strict projections make optional properties nullable, and
  * `restoreOptionalProperties` has to tell a `null` the schema means from one it was given.
  */
-import { isSchemaObject, type SchemaObject } from './schema-keywords.js';
+import { isJsonObject, type JsonObject } from '../support/is-json-object.js';
+import { typeList } from './type-list.js';
 
 /** The schema that also accepts `null` (unchanged when it already does). */
 export function makeNullable(schema: unknown): unknown {
-  if (!isSchemaObject(schema) || acceptsNull(schema)) return schema;
+  if (!isJsonObject(schema) || acceptsNull(schema)) return schema;
   const types = typeList(schema['type']);
   if (Array.isArray(schema['anyOf']))
     return { ...schema, anyOf: [...schema['anyOf'], { type: 'null' }] };
@@ -22,17 +23,11 @@ export function makeNullable(schema: unknown): unknown {
 }
 
 /** Whether `schema` says outright that `null` is a valid value (refs are not followed). */
-export function acceptsNull(schema: SchemaObject): boolean {
+export function acceptsNull(schema: JsonObject): boolean {
   if ('const' in schema) return schema['const'] === null;
   if (Array.isArray(schema['enum'])) return schema['enum'].includes(null);
   const union = schema['anyOf'] ?? schema['oneOf'];
   if (Array.isArray(union))
-    return union.some((branch) => isSchemaObject(branch) && acceptsNull(branch));
+    return union.some((branch) => isJsonObject(branch) && acceptsNull(branch));
   return typeList(schema['type']).includes('null');
-}
-
-export function typeList(type: unknown): string[] {
-  if (typeof type === 'string') return [type];
-  if (Array.isArray(type)) return type.filter((item): item is string => typeof item === 'string');
-  return [];
 }

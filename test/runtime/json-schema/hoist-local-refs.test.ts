@@ -2,8 +2,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { JsonSchema } from '../../../runtime/contract.js';
-import { hoistLocalRefs, safeHoistLocalRefs } from '../../../runtime/adapters/hoist-local-refs.js';
-import { SchemaProblemsError } from '../../../runtime/adapters/schema-problem.js';
+import {
+  hoistLocalRefs,
+  safeHoistLocalRefs,
+} from '../../../runtime/json-schema/hoist-local-refs.js';
+import { SchemaProblemsError } from '../../../runtime/json-schema/schema-problem.js';
 
 interface HoistCase {
   readonly name: string;
@@ -622,5 +625,23 @@ describe('hoistLocalRefs: properties over generated schemas', () => {
       { numRuns: 60 },
     );
     expect([...outcomes].sort()).toEqual([false, true]);
+  });
+});
+
+describe('hoistLocalRefs: every keyword that holds a schema is followed', () => {
+  test('refs inside contentSchema and a dependencies schema are rewritten too', () => {
+    expect(
+      hoistLocalRefs({
+        type: 'object',
+        properties: { a: { type: 'string', contentSchema: { $ref: '#/definitions/x' } } },
+        dependencies: { a: { $ref: '#/definitions/y' }, b: ['a'] },
+        definitions: { x: { type: 'number' }, y: { required: ['b'] } },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string', contentSchema: { $ref: '#/$defs/x' } } },
+      dependencies: { a: { $ref: '#/$defs/y' }, b: ['a'] },
+      $defs: { x: { type: 'number' }, y: { required: ['b'] } },
+    });
   });
 });

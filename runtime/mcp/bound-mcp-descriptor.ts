@@ -1,0 +1,116 @@
+/**
+ * Limits on what an MCP server's `tools/list` may put in front of the model and the runtime. A
+ * server is untrusted: an 8 000-level value overflows every recursive walk (rendering, cloning,
+ * validation), and a megabyte description or schema is sent on every turn. Before a descriptor
+ * is used it is reduced to the fields the runtime reads, with these limits (each with a warning):
+ *
+ * - a schema (or annotation) value nested deeper than {@link MAX_MCP_VALUE_DEPTH} levels is
+ *   replaced: an input schema by `{type: "object"}`, an output schema by nothing, annotations
+ *   by none;
+ * - a description or title longer than {@link MAX_MCP_DESCRIPTION_CHARS} is cut, with a marker;
+ * - after normalisation, an input schema whose JSON is longer than
+ *   {@link WARN_MCP_SCHEMA_CHARS} is reported, and one longer than {@link MAX_MCP_SCHEMA_CHARS}
+ *   is replaced by `{type: "object"}` ({@link boundMcpSchemaSize}).
+ */
+import { capEcho } from '../cap-echo.js';
+import { isJsonObject } from '../support/is-json-object.js';
+import type { McpToolAnnotations, McpToolDescriptor } from './mcp-tool-descriptor.js';
+
+/** Deepest nesting of objects and arrays accepted in a schema or annotation value. */
+export const MAX_MCP_VALUE_DEPTH = 64;
+/** Longest description or title sent to the model (longer ones are cut with a marker). */
+export const MAX_MCP_DESCRIPTION_CHARS = 10_000;
+/** An input schema whose JSON is longer than this is reported. */
+export const WARN_MCP_SCHEMA_CHARS = 16_384;
+/** An input schema whose JSON is longer than this is replaced by `{type: "object"}`. */
+export const MAX_MCP_SCHEMA_CHARS = 65_536;
+
+/** Nesting depth of `value` (a scalar is 0), computed without recursion; stops past `limit`. */
+export function valueDepth(value: unknown, limit: number = MAX_MCP_VALUE_DEPTH): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(node)) stack.push([child, level]);
+  }
+  return deepest;
+}
+
+/** `descriptor` with only the fields the runtime reads, within the limits above. */
+export function boundMcpDescriptor(
+  descriptor: McpToolDescriptor,
+  warn: (message: string) => void,
+): McpToolDescriptor {
+  const tooDeep = (field: string, value: unknown): boolean => {
+    if (value === undefined || valueDepth(value) <= MAX_MCP_VALUE_DEPTH) return false;
+    warn(
+      `${field} is nested more than ${MAX_MCP_VALUE_DEPTH} levels deep; ${field === 'inputSchema' ? 'the model is shown {"type":"object"}' : 'ignored'}`,
+    );
+    return true;
+  };
+  const text = (field: string, value: unknown): string | undefined => {
+    if (typeof value !== 'string') return undefined;
+    if (value.length <= MAX_MCP_DESCRIPTION_CHARS) return value;
+    warn(`${field} is ${value.length} characters long; cut to ${MAX_MCP_DESCRIPTION_CHARS}`);
+    return capEcho(value, MAX_MCP_DESCRIPTION_CHARS);
+  };
+  const title = text('title', descriptor.title);
+  const description = text('description', descriptor.description);
+  const annotations = boundAnnotations(descriptor.annotations, text, tooDeep);
+  return {
+    name: descriptor.name,
+    ...(title === undefined ? {} : { title }),
+    ...(description === undefined ? {} : { description }),
+    ...(tooDeep('inputSchema', descriptor.inputSchema)
+      ? { inputSchema: { type: 'object' } }
+      : descriptor.inputSchema === undefined
+        ? {}
+        : { inputSchema: descriptor.inputSchema }),
+    ...(tooDeep('outputSchema', descriptor.outputSchema) || descriptor.outputSchema === undefined
+      ? {}
+      : { outputSchema: descriptor.outputSchema }),
+    ...(annotations === undefined ? {} : { annotations }),
+    ...(descriptor.timeoutMs === undefined ? {} : { timeoutMs: descriptor.timeoutMs }),
+  };
+}
+
+function boundAnnotations(
+  annotations: unknown,
+  text: (field: string, value: unknown) => string | undefined,
+  tooDeep: (field: string, value: unknown) => boolean,
+): McpToolAnnotations | undefined {
+  if (!isJsonObject(annotations) || tooDeep('annotations', annotations)) return undefined;
+  const bounded: Record<string, unknown> = {};
+  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'])
+    if (typeof annotations[hint] === 'boolean') bounded[hint] = annotations[hint];
+  const title = text('annotations.title', annotations['title']);
+  if (title !== undefined) bounded['title'] = title;
+  return bounded as McpToolAnnotations;
+}
+
+/**
+ * The normalised input schema within {@link MAX_MCP_SCHEMA_CHARS}: reported above
+ * {@link WARN_MCP_SCHEMA_CHARS}, replaced by `{type: "object"}` above the maximum.
+ */
+export function boundMcpSchemaSize<Schema extends object>(
+  schema: Schema,
+  fallback: Schema,
+  warn: (message: string) => void,
+): Schema {
+  const size = JSON.stringify(schema).length;
+  if (size > MAX_MCP_SCHEMA_CHARS) {
+    warn(
+      `input schema is ${size} characters of JSON, more than ${MAX_MCP_SCHEMA_CHARS}; the model is shown {"type":"object"}`,
+    );
+    return fallback;
+  }
+  if (size > WARN_MCP_SCHEMA_CHARS)
+    warn(
+      `input schema is ${size} characters of JSON (more than ${WARN_MCP_SCHEMA_CHARS}); it is sent to the model on every turn`,
+    );
+  return schema;
+}

@@ -1,0 +1,154 @@
+import { describe, expect, test } from 'vitest';
+import {
+  MAX_MCP_DESCRIPTION_CHARS,
+  MAX_MCP_SCHEMA_CHARS,
+  MAX_MCP_VALUE_DEPTH,
+  valueDepth,
+} from '../../../runtime/mcp/bound-mcp-descriptor.js';
+import { registerMcpTools } from '../../../runtime/mcp/register-mcp-tools.js';
+import { createToolRuntime } from '../../../runtime/tool-runtime.js';
+import { makeToolEntry, modelProfile } from '../fixtures/tool-entries.js';
+
+/** `{a: {a: … 1 …}}`, `levels` objects deep, built without recursion. */
+function nested(levels: number, leaf: unknown = 1, key = 'a'): unknown {
+  let value = leaf;
+  for (let level = 0; level < levels; level += 1) value = { [key]: value };
+  return value;
+}
+function nestedSchema(levels: number): unknown {
+  let value: unknown = { type: 'string' };
+  for (let level = 0; level < levels; level += 1)
+    value = { type: 'object', properties: { p: value } };
+  return value;
+}
+
+function register(descriptor: Record<string, unknown>) {
+  const warnings: string[] = [];
+  const runtime = createToolRuntime({
+    builtInTools: [makeToolEntry('Read')],
+    sortedProviderToolNames: new Set(['Read']),
+    gate: { ports: {}, features: {}, hostKind: 'terminal', sessionKind: 'main' },
+    logger: { warn: (message) => warnings.push(message) },
+  });
+  registerMcpTools(
+    runtime,
+    'srv',
+    [{ name: 't', inputSchema: { type: 'object' }, ...descriptor }],
+    {
+      callMcpTool: async () => ({ content: [] }),
+    },
+  );
+  // What `list` does: every layer down to the model-facing tools, fingerprint included.
+  const tools = runtime.getTools({ model: modelProfile() });
+  const tool = tools.find((candidate) => candidate.name === 'mcp__srv__t');
+  return { warnings, tool };
+}
+const prefix = 'MCP server "srv", tool "t": ';
+
+describe('MCP descriptors within limits', () => {
+  test.each([
+    [0, 1],
+    [1, { a: 1 }],
+    [3, [[{ a: 1 }]]],
+    [8_000, nested(8_000)],
+  ])('valueDepth → %d', (depth, value) => {
+    expect(valueDepth(value, 10_000)).toBe(depth);
+  });
+
+  test.each([
+    [
+      'an 8 000-deep value in an input schema',
+      { inputSchema: { type: 'object', properties: { p: { default: nested(8_000) } } } },
+      `${prefix}inputSchema is nested more than ${MAX_MCP_VALUE_DEPTH} levels deep; the model is shown {"type":"object"}`,
+    ],
+    [
+      'an 8 000-deep chain of properties',
+      { inputSchema: nestedSchema(8_000) },
+      `${prefix}inputSchema is nested more than ${MAX_MCP_VALUE_DEPTH} levels deep; the model is shown {"type":"object"}`,
+    ],
+    [
+      'an 8 000-deep array in an enum',
+      { inputSchema: { type: 'object', properties: { p: { enum: [nested(8_000, 1, '0')] } } } },
+      `${prefix}inputSchema is nested more than ${MAX_MCP_VALUE_DEPTH} levels deep; the model is shown {"type":"object"}`,
+    ],
+  ])('%s: list does not crash, the schema falls back', (_label, descriptor, warning) => {
+    const { warnings, tool } = register(descriptor);
+    expect(warnings).toEqual([warning]);
+    expect(tool?.inputSchema).toMatchObject({ type: 'object' });
+    expect(tool?.inputSchema).not.toHaveProperty('properties');
+  });
+
+  test.each([
+    [
+      'annotations',
+      { annotations: nested(8_000) },
+      `${prefix}annotations is nested more than ${MAX_MCP_VALUE_DEPTH} levels deep; ignored`,
+    ],
+    [
+      'outputSchema',
+      { outputSchema: nested(8_000) },
+      `${prefix}outputSchema is nested more than ${MAX_MCP_VALUE_DEPTH} levels deep; ignored`,
+    ],
+  ])('an 8 000-deep %s is ignored with a warning', (_label, descriptor, warning) => {
+    const { warnings, tool } = register(descriptor);
+    expect(warnings).toEqual([warning]);
+    expect(tool).toBeDefined();
+  });
+
+  test('a description of a megabyte is cut, with a marker and a warning', () => {
+    const { warnings, tool } = register({ description: 'd'.repeat(1_000_000) });
+    expect(warnings).toEqual([
+      `${prefix}description is 1000000 characters long; cut to ${MAX_MCP_DESCRIPTION_CHARS}`,
+    ]);
+    expect(tool?.description).toContain(
+      `… [${1_000_000 - MAX_MCP_DESCRIPTION_CHARS} more characters]`,
+    );
+    expect(tool!.description.length).toBeLessThan(MAX_MCP_DESCRIPTION_CHARS + 100);
+  });
+
+  const wide = (count: number) => ({
+    type: 'object',
+    properties: Object.fromEntries(
+      Array.from({ length: count }, (_, index) => [
+        `p${index}`,
+        { type: 'string', description: 'x'.repeat(40) },
+      ]),
+    ),
+  });
+  test('a schema above the warning size reaches the model with a warning', () => {
+    const { warnings, tool } = register({ inputSchema: wide(400) });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^MCP server "srv", tool "t": input schema is \d+ characters of JSON \(more than 16384\); it is sent to the model on every turn$/,
+    );
+    expect(Object.keys((tool?.inputSchema as { properties: object }).properties)).toHaveLength(400);
+  });
+
+  test('a schema above the maximum size is replaced by {type: object}', () => {
+    const { warnings, tool } = register({ inputSchema: wide(3_000) });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      new RegExp(
+        `input schema is \\d+ characters of JSON, more than ${MAX_MCP_SCHEMA_CHARS}; the model is shown \\{"type":"object"\\}$`,
+      ),
+    );
+    expect(tool?.inputSchema).not.toHaveProperty('properties');
+  });
+
+  test.each([
+    [
+      { $ref: '#' },
+      'reference "#" recurses; expanded 2 times, then replaced by a stub that only keeps its type',
+    ],
+    [
+      {
+        type: 'object',
+        $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } },
+        properties: { x: { $ref: '#/$defs/a' } },
+      },
+      'reference "#/$defs/a" recurses; expanded 2 times, then replaced by a stub that only keeps its type',
+    ],
+  ])('a $ref cycle is reported: %j', (inputSchema, warning) => {
+    expect(register({ inputSchema }).warnings).toEqual([`${prefix}${warning}`]);
+  });
+});
