@@ -18,7 +18,8 @@ Show every contract field path with its class and the runtime code that reads it
   unread          nothing in runtime/ reads it
 
 Options:
-      --json      Print the full report as JSON (as in generated/field-readers.json)
+      --json      Print the full report as JSON, with current line numbers
+                  (generated/field-readers.json holds it without them)
       --no-cache  Scan again even when runtime/ did not change
   -h, --help      Show this help`;
 

@@ -34,6 +34,10 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     summary: 'Show which contract fields the runtime reads, and where',
     load: () => import('./audit-command.js'),
   },
+  diff: {
+    summary: 'Classify contract changes against another revision (breaking, safety, prompt cache)',
+    load: () => import('./diff-command.js'),
+  },
   list: {
     summary: 'Print the tools a model would see for a session, host and model',
     load: () => import('./list-command.js'),

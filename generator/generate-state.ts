@@ -22,7 +22,7 @@ export const MANIFEST_OUTPUT_FILES: readonly string[] = [
 ];
 
 /** Bump when the meaning of the state file changes. */
-const STATE_VERSION = 1;
+const STATE_VERSION = 2;
 
 export interface GenerateState {
   readonly version: number;
@@ -32,6 +32,57 @@ export interface GenerateState {
   readonly inputs: Readonly<Record<string, string>>;
   /** Project-relative posix path → sha256 of every output file. */
   readonly outputs: Readonly<Record<string, string>>;
+  /**
+   * Runtime sources → their hash without comments and layout (`source-fingerprint.ts`): a runtime
+   * file that differs from `inputs` only in these still leaves the run a no-op.
+   */
+  readonly normalized: Readonly<Record<string, string>>;
+}
+
+/** Inputs whose comments and layout do not matter (the runtime sources the audit scans). */
+export function isLayoutFreeInput(file: string): boolean {
+  return file.startsWith('runtime/') && file.endsWith('.ts');
+}
+
+/**
+ * The inputs that differ from `state` when everything else matches (same outputs on disk, same
+ * input files) and each of them is a runtime source; otherwise `undefined` (a full run).
+ */
+export function layoutCandidates(
+  state: GenerateState,
+  inputs: Readonly<Record<string, string>>,
+  outputs: Readonly<Record<string, string>>,
+): string[] | undefined {
+  if (!sameRecord(state.outputs, outputs)) return undefined;
+  const keys = Object.keys(inputs);
+  if (keys.length !== Object.keys(state.inputs).length) return undefined;
+  const changed = keys.filter((key) => state.inputs[key] !== inputs[key]);
+  return changed.every(isLayoutFreeInput) ? changed : undefined;
+}
+
+/**
+ * The normalised hashes of the runtime inputs: taken from `previous` for files whose exact hash
+ * did not change, computed (loading the TypeScript parser) for the others.
+ */
+export async function normalizedInputs(
+  projectRoot: string,
+  inputs: Readonly<Record<string, string>>,
+  previous: GenerateState | undefined,
+): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const file of Object.keys(inputs).filter(isLayoutFreeInput)) {
+    const known = previous?.inputs[file] === inputs[file] ? previous?.normalized[file] : undefined;
+    if (known === undefined) missing.push(file);
+    else result[file] = known;
+  }
+  if (missing.length > 0) {
+    const { normalizedHashes } = await import('./source-fingerprint.js');
+    Object.assign(result, await normalizedHashes(projectRoot, missing, inputs));
+  }
+  return Object.fromEntries(
+    Object.entries(result).sort(([left], [right]) => compareCodeUnits(left, right)),
+  );
 }
 
 export function hashText(content: string | Uint8Array): string {
@@ -96,13 +147,14 @@ export function stateOf(
   tools: number,
   inputs: Record<string, string>,
   files: ReadonlyMap<string, string>,
+  normalized: Readonly<Record<string, string>>,
 ): GenerateState {
   const outputs = Object.fromEntries(
     [...files]
       .map(([file, text]) => [file, hashText(text)] as const)
       .sort(([left], [right]) => compareCodeUnits(left, right)),
   );
-  return { version: STATE_VERSION, tools, inputs, outputs };
+  return { version: STATE_VERSION, tools, inputs, outputs, normalized };
 }
 
 export function stateFileText(state: GenerateState): string {

@@ -20,6 +20,8 @@ import {
   hashInputs,
   hashOutputsOnDisk,
   isUpToDate,
+  layoutCandidates,
+  normalizedInputs,
   readState,
   stateFileText,
   stateOf,
@@ -102,15 +104,28 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // Hashed before anything is read for generation: an input edited during the run then makes the
   // recorded state stale, and the next run is a full one.
   const inputs = options.write ? await hashInputs(root) : undefined;
-  if (inputs !== undefined && !options.force) {
-    const [state, outputs] = await Promise.all([readState(root), hashOutputsOnDisk(root)]);
-    if (state !== undefined && isUpToDate(state, inputs, outputs)) {
-      return finish({
+  const previous = inputs === undefined ? undefined : await readState(root);
+  if (inputs !== undefined && previous !== undefined && !options.force) {
+    const upToDate = (): GenerateResult =>
+      finish({
         ...EMPTY,
         upToDate: true,
-        unchanged: Object.keys(state.outputs),
-        toolCount: state.tools,
+        unchanged: Object.keys(previous.outputs),
+        toolCount: previous.tools,
       });
+    const outputs = await hashOutputsOnDisk(root);
+    if (isUpToDate(previous, inputs, outputs)) return upToDate();
+    // Runtime sources that changed only in comments or layout cannot change how the audit
+    // classifies a field: record their new hashes and stay a no-op.
+    const candidates = layoutCandidates(previous, inputs, outputs);
+    if (candidates !== undefined) {
+      const { onlyLayoutChanged } = await import('./source-fingerprint.js');
+      if (await onlyLayoutChanged(root, candidates, previous.normalized)) {
+        await withGenerateLock(root, () =>
+          writeFileAtomically(path.join(root, STATE_FILE), stateFileText({ ...previous, inputs })),
+        );
+        return upToDate();
+      }
     }
   }
 
@@ -123,7 +138,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // that are valid are checked even when others are not, and the emitter runs even when a
   // module is wrong.
   const { checkHookExports } = await import('./manifest/check-hook-exports.js');
-  const hookIssues = await checkHookExports(root, loaded.ok ? loaded.set.tools : loaded.validTools);
+  const hookIssues = await checkHookExports(
+    root,
+    loaded.ok ? loaded.set.tools : loaded.implementationTargets,
+  );
   if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
   const { set } = loaded;
   const { formatManifestIssue } = await import('./manifest/manifest-issue.js');
@@ -132,7 +150,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const audit =
     options.audit === false || hookIssues.length > 0
       ? undefined
-      : await (await import('./audit/audit-project.js')).auditProject({ projectRoot: root, set });
+      : await (
+          await import('./audit/audit-project.js')
+        ).auditProject({
+          projectRoot: root,
+          set,
+          ignoreLayout: true,
+        });
 
   const { emitGeneratedFiles } = await import('./emit/emit-generated-files.js');
   const emitted = emitGeneratedFiles(
@@ -167,7 +191,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     async () => {
       const onDisk = await compareWithDisk(root, files);
       const generatedChanged = onDisk.extra.length > 0 || onDisk.changed.some(isGenerated);
-      const state = stateFileText(stateOf(set.tools.length, inputs!, files));
+      const normalized = await normalizedInputs(root, inputs!, previous);
+      const state = stateFileText(stateOf(set.tools.length, inputs!, files, normalized));
       if (generatedChanged) {
         const directory = new Map<string, string>();
         for (const [file, text] of files)

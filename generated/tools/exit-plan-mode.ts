@@ -27,7 +27,7 @@ export const contract = {
     destructive: false,
     concurrentSafe: false,
     sideEffectScope: "userInteraction",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:87
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: true,
     allowedInPlanMode: true,

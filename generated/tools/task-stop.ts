@@ -28,7 +28,7 @@ export const contract = {
     destructive: true,
     concurrentSafe: false,
     sideEffectScope: "system",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:87
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: false,

@@ -38,12 +38,12 @@ export const contract = {
     destructive: false,
     concurrentSafe: true,
     sideEffectScope: "session",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts:87
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: true,
     stopTurnOnSuccess: false,
-    providerVisible: false, // projected only: runtime/visibility/provider-visible.ts:9
+    providerVisible: false, // projected only: runtime/visibility/provider-visible.ts#isProviderVisible
     idempotent: false,
     recovery: "manual",
   },

@@ -42,7 +42,7 @@ export const contract = {
     destructive: false,
     concurrentSafe: true,
     sideEffectScope: "network",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts:87
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: true,

@@ -3,7 +3,10 @@
  * scanned runtime files (with `runtime/contract.ts`), the lock file (library types) and the
  * audit's own sources — and kept in `node_modules/.cache/tool-contracts/audit-<hash>.json`.
  * A `generate` with no runtime change reads it instead of starting the type checker; this
- * module imports only node built-ins so that path never loads ts-morph. Only the latest entry of
+ * module imports only node built-ins so that path never loads ts-morph. When the exact key
+ * misses, `generate` and `check` (whose output names no line) also accept the project's entry if
+ * the files that changed differ from it only in comments and layout: only that comparison parses
+ * them (see `source-fingerprint.ts`). Only the latest entry of
  * each project is kept (file names start with a hash of the project root, so projects sharing a
  * `node_modules` do not evict each other), and entries of projects that no longer exist (a
  * deleted worktree or temporary copy sharing this `node_modules`) are dropped on every write.
@@ -19,67 +22,154 @@ import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
 import type { FieldReaderScan } from './scan-field-readers.js';
 
 /** Bump when the cached data changes meaning without the audit's sources changing. */
-export const AUDIT_CACHE_VERSION = 2;
+export const AUDIT_CACHE_VERSION = 3;
 
 /** Where cached scans live, relative to the project root. */
 export const AUDIT_CACHE_DIRECTORY = 'node_modules/.cache/tool-contracts';
 
 const AUDIT_SOURCE_DIRECTORY = path.dirname(fileURLToPath(import.meta.url));
 
+/** What a scan depends on: its exact key, and the parts the layout-free match compares. */
+export interface AuditCacheKey {
+  /** Hash of everything, byte for byte: an entry under it has the current line numbers. */
+  readonly key: string;
+  /** Hash of the audit's sources, the lock file and the list of scanned files. */
+  readonly base: string;
+  /** Scanned file (project-relative) → sha256 of its text. */
+  readonly files: Readonly<Record<string, string>>;
+}
+
 /** The cache key of a scan of `files` (absolute paths) in `projectRoot`. */
 export async function auditCacheKey(
   projectRoot: string,
   files: readonly string[],
-): Promise<string> {
-  const hash = createHash('sha256');
-  hash.update(`tool-contracts audit cache v${AUDIT_CACHE_VERSION}\n`);
+): Promise<AuditCacheKey> {
+  const base = createHash('sha256');
+  base.update(`tool-contracts audit cache v${AUDIT_CACHE_VERSION}\n`);
   const own = (await readdir(AUDIT_SOURCE_DIRECTORY))
     .filter((name) => name.endsWith('.ts'))
     .sort(compareCodeUnits);
-  const inputs: [string, string][] = [
+  const fixed: [string, string][] = [
     ...own.map((name): [string, string] => [
       `audit:${name}`,
       path.join(AUDIT_SOURCE_DIRECTORY, name),
     ]),
-    ...[...files]
-      .sort(compareCodeUnits)
-      .map((file): [string, string] => [relativePosix(projectRoot, file), file]),
     ['package-lock.json', path.join(projectRoot, 'package-lock.json')],
   ];
-  for (const [label, file] of inputs) {
-    hash.update(`${label}\0`);
-    hash.update(await readOptional(file));
-    hash.update('\0');
+  for (const [label, file] of fixed) {
+    base.update(`${label}\0`);
+    base.update(await readOptional(file));
+    base.update('\0');
   }
-  return hash.digest('hex').slice(0, 32);
+  const relative = [...files]
+    .sort(compareCodeUnits)
+    .map((file) => relativePosix(projectRoot, file));
+  base.update(relative.join('\0'));
+  const hashes: Record<string, string> = {};
+  for (const file of relative) {
+    hashes[file] = createHash('sha256')
+      .update(await readOptional(path.join(projectRoot, ...file.split('/'))))
+      .digest('hex');
+  }
+  const baseKey = base.digest('hex').slice(0, 32);
+  const key = createHash('sha256')
+    .update(baseKey)
+    .update(JSON.stringify(hashes))
+    .digest('hex')
+    .slice(0, 32);
+  return { key, base: baseKey, files: hashes };
+}
+
+export interface ReadCachedScanOptions {
+  /**
+   * Also accept the project's entry when the scanned files differ from it only in comments and
+   * layout (`source-fingerprint.ts`): its classes are right, its line numbers may not be. For
+   * `generate` and `check`, whose output names no line. Default: false.
+   */
+  readonly ignoreLayout?: boolean;
 }
 
 /** The cached scan for `key`, or `undefined` (missing or unreadable: scan again). */
 export async function readCachedScan(
   projectRoot: string,
-  key: string,
+  key: AuditCacheKey | string,
+  options: ReadCachedScanOptions = {},
 ): Promise<FieldReaderScan | undefined> {
+  const exact = typeof key === 'string' ? key : key.key;
+  const entry = await readEntry(cacheFile(projectRoot, exact));
+  if (entry?.key === exact && entry.scan !== undefined) return entry.scan;
+  if (!options.ignoreLayout || typeof key === 'string') return undefined;
+  return readLayoutMatch(projectRoot, key);
+}
+
+interface CacheEntry {
+  readonly key?: unknown;
+  readonly projectRoot?: unknown;
+  readonly base?: unknown;
+  readonly files?: Record<string, string>;
+  readonly normalized?: Record<string, string>;
+  readonly scan?: FieldReaderScan;
+}
+
+async function readEntry(file: string): Promise<CacheEntry | undefined> {
   try {
-    const text = await readFile(cacheFile(projectRoot, key), 'utf8');
-    const parsed = JSON.parse(text) as { key?: unknown; scan?: FieldReaderScan };
-    return parsed.key === key && parsed.scan !== undefined ? parsed.scan : undefined;
+    return JSON.parse(await readFile(file, 'utf8')) as CacheEntry;
   } catch {
     return undefined;
   }
 }
 
+/** The project's entry, if the files that changed since it changed only in comments and layout. */
+async function readLayoutMatch(
+  projectRoot: string,
+  key: AuditCacheKey,
+): Promise<FieldReaderScan | undefined> {
+  const directory = path.join(projectRoot, AUDIT_CACHE_DIRECTORY);
+  const prefix = `audit-${projectId(projectRoot)}-`;
+  let names: string[];
+  try {
+    names = (await readdir(directory)).filter(
+      (name) => name.startsWith(prefix) && name.endsWith('.json'),
+    );
+  } catch {
+    return undefined;
+  }
+  const { onlyLayoutChanged } = await import('../source-fingerprint.js');
+  for (const name of names.sort(compareCodeUnits)) {
+    const entry = await readEntry(path.join(directory, name));
+    if (entry?.base !== key.base || entry.scan === undefined || entry.normalized === undefined)
+      continue;
+    const changed = Object.keys(key.files).filter(
+      (file) => entry.files?.[file] !== key.files[file],
+    );
+    if (await onlyLayoutChanged(projectRoot, changed, entry.normalized)) return entry.scan;
+  }
+  return undefined;
+}
+
 /** Store `scan` under `key` (write then rename) and drop older entries. A failure only costs speed. */
 export async function writeCachedScan(
   projectRoot: string,
-  key: string,
+  key: AuditCacheKey | string,
   scan: FieldReaderScan,
 ): Promise<void> {
   const directory = path.join(projectRoot, AUDIT_CACHE_DIRECTORY);
-  const target = cacheFile(projectRoot, key);
+  const exact = typeof key === 'string' ? key : key.key;
+  const target = cacheFile(projectRoot, exact);
   const temporary = `${target}.${process.pid}.tmp`;
   try {
+    const layout =
+      typeof key === 'string'
+        ? {}
+        : {
+            base: key.base,
+            files: key.files,
+            normalized: await (
+              await import('../source-fingerprint.js')
+            ).normalizedHashes(projectRoot, Object.keys(key.files), key.files),
+          };
     await mkdir(directory, { recursive: true });
-    await writeFile(temporary, `${JSON.stringify({ key, projectRoot, scan })}\n`);
+    await writeFile(temporary, `${JSON.stringify({ key: exact, projectRoot, ...layout, scan })}\n`);
     await rename(temporary, target);
     const prefix = `audit-${projectId(projectRoot)}-`;
     for (const name of await readdir(directory)) {

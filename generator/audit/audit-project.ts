@@ -5,6 +5,7 @@
 import { RESERVED_CONTRACT_FIELDS } from '../manifest/manifest-schema.js';
 import type { LoadedTool, ManifestSet } from '../manifest/manifest-set.js';
 import { buildAuditReport, type AuditReport } from './build-audit-report.js';
+import { committedReport } from './committed-report.js';
 import { fieldAnnotations } from './field-annotations.js';
 import { renderAuditMarkdown } from './render-audit-markdown.js';
 import { runFieldScan } from './run-field-scan.js';
@@ -18,11 +19,17 @@ export interface AuditProjectOptions {
   readonly set: ManifestSet;
   /** Use the scan cache. Default: true. */
   readonly cache?: boolean;
+  /**
+   * Line numbers in `report` may be stale when only comments and layout changed since the cached
+   * scan (the committed files name no line). Default: false.
+   */
+  readonly ignoreLayout?: boolean;
   /** Reserved fields and their reasons. Default: `RESERVED_CONTRACT_FIELDS`. */
   readonly reserved?: Readonly<Record<string, string>>;
 }
 
 export interface ProjectAudit {
+  /** The live report, with line numbers (what `tool-contracts audit` prints). */
   readonly report: AuditReport;
   /** `generated/AUDIT.md` and `generated/field-readers.json`, project-relative → text. */
   readonly files: ReadonlyMap<string, string>;
@@ -36,11 +43,13 @@ export async function auditProject(options: AuditProjectOptions): Promise<Projec
   const { scan, cached } = await runFieldScan({
     projectRoot: options.projectRoot,
     cache: options.cache ?? true,
+    ignoreLayout: options.ignoreLayout ?? false,
   });
   const report = buildAuditReport(scan, options.set, options.reserved ?? RESERVED_CONTRACT_FIELDS);
+  const committed = committedReport(report);
   const files = new Map([
-    [AUDIT_MARKDOWN_FILE, await renderAuditMarkdown(report, options.set.tools.length)],
-    [FIELD_READERS_FILE, `${JSON.stringify(report, null, 2)}\n`],
+    [AUDIT_MARKDOWN_FILE, await renderAuditMarkdown(committed, options.set.tools.length)],
+    [FIELD_READERS_FILE, `${JSON.stringify(committed, null, 2)}\n`],
   ]);
-  return { report, files, cached, annotationsFor: (tool) => fieldAnnotations(report, tool) };
+  return { report, files, cached, annotationsFor: (tool) => fieldAnnotations(committed, tool) };
 }

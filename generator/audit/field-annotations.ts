@@ -4,7 +4,7 @@
  * the reviewer what the runtime does with it.
  */
 import type { LoadedTool } from '../manifest/manifest-set.js';
-import type { AuditReport } from './build-audit-report.js';
+import { readerName, type CommittedAuditReport } from './committed-report.js';
 import { setsExplicitly } from './manifest-path-of.js';
 
 /** Comment text for an unread field. */
@@ -12,11 +12,11 @@ export const UNREAD_NOTE = 'unread: no runtime reader';
 
 /**
  * The trailing comment for `fieldPath` of `tool`, or `undefined`: `unread: no runtime reader`
- * (`… (reserved)` when the schema marks it so), or `projected only: runtime/x.ts:41` naming the
- * first place the value is copied.
+ * (`… (reserved)` when the schema marks it so), or `projected only: runtime/x.ts#symbol` naming
+ * the first place (by file and symbol) the value is copied, `+N more` when there are others.
  */
 export function fieldAnnotations(
-  report: AuditReport,
+  report: CommittedAuditReport,
   tool: LoadedTool,
 ): (fieldPath: string) => string | undefined {
   const notes = new Map<string, string>();
@@ -28,8 +28,9 @@ export function fieldAnnotations(
         field.reserved === undefined ? UNREAD_NOTE : `${UNREAD_NOTE} (reserved)`,
       );
     } else {
-      const first = field.readers[0]!;
-      notes.set(field.path, `projected only: ${first.file}:${first.line}`);
+      const places = [...new Set(field.readers.map(readerName))];
+      const more = places.length > 1 ? ` +${places.length - 1} more` : '';
+      notes.set(field.path, `projected only: ${places[0]}${more}`);
     }
   }
   return (fieldPath) => notes.get(fieldPath);

@@ -14,6 +14,11 @@ export interface RunFieldScanOptions {
   readonly projectRoot: string;
   /** Use and fill the cache. Default: true. */
   readonly cache?: boolean;
+  /**
+   * Accept a cached scan of sources that differ only in comments and layout (right classes,
+   * possibly stale line numbers). Default: false (what `tool-contracts audit` needs).
+   */
+  readonly ignoreLayout?: boolean;
 }
 
 export interface FieldScanRun {
@@ -33,7 +38,9 @@ export async function runFieldScan(options: RunFieldScanOptions): Promise<FieldS
     );
   const key = useCache ? await auditCacheKey(projectRoot, files) : undefined;
   if (key !== undefined) {
-    const cached = await readCachedScan(projectRoot, key);
+    const cached = await readCachedScan(projectRoot, key, {
+      ignoreLayout: options.ignoreLayout ?? false,
+    });
     if (cached !== undefined) return { scan: cached, cached: true };
   }
   const [{ createAuditProgram }, { scanFieldReaders }] = await Promise.all([

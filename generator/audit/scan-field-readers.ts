@@ -23,6 +23,7 @@ import {
   type MappedField,
 } from './contract-field-map.js';
 import { StructuralFlows } from './structural-flows.js';
+import { symbolOf } from './symbol-of.js';
 import {
   isLogicUse,
   propertyAssignmentTargets,
@@ -38,13 +39,19 @@ export type FieldClass = 'enforced' | 'projected' | 'unread';
 export interface FieldReader {
   /** Project-relative posix path. */
   readonly file: string;
+  /**
+   * The declaration the read sits in, outermost first, joined by `.` (`ToolRegistry.register`,
+   * `renderModelContract`, `(module)` at the top level): a name that survives moved lines.
+   */
+  readonly symbol: string;
+  /** Live position, for `tool-contracts audit` only: committed reports never show it. */
   readonly line: number;
   readonly column: number;
   /** How it is read; `structural`: the enclosing object is handed to a differently typed place. */
   readonly access: AccessKind | 'structural';
   /** The strongest use of the value read: a logic use if any, else a copy. */
   readonly use: UseKind;
-  /** Where the value is copied to (field paths, or `file:line name` of other properties). */
+  /** Where the value is copied to (field paths, or `file#Owner.name` of other properties). */
   readonly projectsTo?: readonly string[];
 }
 
@@ -56,7 +63,7 @@ export interface FieldAudit {
   readonly readers: readonly FieldReader[];
   /**
    * For a field enforced through projections: the chain of properties its value travels through
-   * to the read that decides something, ending with that read's `file:line:column`.
+   * to the read that decides something, ending with that read's `file#symbol`.
    */
   readonly via?: readonly string[];
 }
@@ -168,10 +175,15 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
     return uses;
   };
 
-  const location = (node: ts.Node): { file: string; line: number; column: number } => {
+  const location = (node: ts.Node): Location => {
     const sourceFile = node.getSourceFile();
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
-    return { file: relative(sourceFile.fileName), line: line + 1, column: character + 1 };
+    return {
+      file: relative(sourceFile.fileName),
+      symbol: symbolOf(node),
+      line: line + 1,
+      column: character + 1,
+    };
   };
   // Enforcement: a declaration is enforced when one of its reads reaches logic, or is copied
   // into a declaration that is enforced. The copy graph is explored from the mapped declarations
@@ -222,13 +234,12 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
   const label = (declaration: ts.Node): string => {
     const fields = map.fieldsOf(declaration);
     if (fields !== undefined) return fields.map((field) => field.path).join(' | ');
-    const { file, line } = location(declaration);
-    const name = (declaration as { name?: ts.Node }).name;
-    return `${file}:${line} ${name !== undefined && ts.isIdentifier(name) ? name.text : '(value)'}`;
+    const { file, symbol } = location(declaration);
+    return `${file}#${symbol}`;
   };
   const siteLabel = (site: Site): string => {
-    const { file, line, column } = location(site.nameNode);
-    return `${file}:${line}:${column}`;
+    const { file, symbol } = location(site.nameNode);
+    return `${file}#${symbol}`;
   };
 
   const readerOf = (site: Site, owner: ts.Node): FieldReader => {
@@ -321,12 +332,23 @@ export function scanFieldReaders(options: ScanFieldReadersOptions): FieldReaderS
   }
 }
 
-function compareLocations(
-  left: { file: string; line: number; column: number },
-  right: { file: string; line: number; column: number },
-): number {
+interface Location {
+  readonly file: string;
+  readonly symbol: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * File, then enclosing symbol, then position: the order of reads in different declarations (and
+ * so which copy chain wins among equally short ones) does not change when declarations move.
+ */
+function compareLocations(left: Location, right: Location): number {
   return (
-    compareCodeUnits(left.file, right.file) || left.line - right.line || left.column - right.column
+    compareCodeUnits(left.file, right.file) ||
+    compareCodeUnits(left.symbol, right.symbol) ||
+    left.line - right.line ||
+    left.column - right.column
   );
 }
 

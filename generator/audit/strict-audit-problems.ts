@@ -4,7 +4,7 @@
  * the scan is cached).
  */
 import { FIELD_READERS_FILE } from './audit-project.js';
-import type { AuditReport } from './build-audit-report.js';
+import type { CommittedAuditReport } from './committed-report.js';
 
 /** One line per unread, unreserved field; a line saying so when the run produced no report. */
 export function strictAuditProblems(files: ReadonlyMap<string, string>): string[] {
@@ -13,7 +13,7 @@ export function strictAuditProblems(files: ReadonlyMap<string, string>): string[
     return [
       `unread:  no audit report (${FIELD_READERS_FILE}) was produced; is the audit extension registered?`,
     ];
-  const report = JSON.parse(text) as AuditReport;
+  const report = JSON.parse(text) as CommittedAuditReport;
   return report.summary.unreadNotReserved.map(
     (field) =>
       `unread:  ${field} (no runtime reader; add one, or reserve it with a reason in RESERVED_CONTRACT_FIELDS)`,

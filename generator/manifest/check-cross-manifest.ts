@@ -118,7 +118,7 @@ export function checkCrossManifest(
     (record) => record.name !== undefined && TOOL_NAME_PATTERN.test(record.name),
   );
   if (everyNameKnown && !incompleteRecords)
-    issues.push(...checkReferences(validated, filesByName, aliasHolders));
+    issues.push(...checkReferences(records, validated, filesByName, aliasHolders));
   if (index)
     issues.push(
       ...checkIndex(index.value, index.source, filesByName, everyNameKnown && !incompleteRecords),
@@ -132,13 +132,37 @@ export function checkCrossManifest(
  * resolved, and its unknown bases reported, by `resolveExtends`.)
  */
 function checkReferences(
+  records: readonly ManifestRecord[],
   validated: readonly ValidatedManifest[],
   filesByName: ReadonlyMap<string, string[]>,
   aliasHolders: ReadonlyMap<string, string[]>,
 ): ManifestIssue[] {
   const issues: ManifestIssue[] = [];
-  for (const { manifest, chain } of validated) {
-    const target = manifest.availability.supersededBy;
+  // An invalid manifest's own supersededBy is checked too (its other problems are reported
+  // anyway), so one run names every problem.
+  const validFiles = new Set(validated.map(({ chain }) => chain[0]!.file));
+  const references = [
+    ...validated.map(({ manifest, chain }) => ({
+      name: manifest.name,
+      target: manifest.availability.supersededBy,
+      chain,
+    })),
+    ...records
+      .filter((record) => !validFiles.has(record.source.file) && record.name !== undefined)
+      .map((record) => {
+        const availability = record.raw?.availability;
+        const target =
+          typeof availability === 'object' && availability !== null
+            ? (availability as Record<string, unknown>).supersededBy
+            : undefined;
+        return {
+          name: record.name!,
+          target: typeof target === 'string' && TOOL_NAME_PATTERN.test(target) ? target : undefined,
+          chain: [record.source],
+        };
+      }),
+  ];
+  for (const { name, target, chain } of references) {
     if (target === undefined) continue;
     const at = {
       code: 'unknown_reference' as const,
@@ -146,7 +170,7 @@ function checkReferences(
       anchor: 'value' as const,
       found: JSON.stringify(target),
     };
-    if (target === manifest.name) {
+    if (target === name) {
       issues.push(issueInChain(chain, { ...at, message: 'a tool cannot be superseded by itself' }));
     } else if (!filesByName.has(target)) {
       const holders = aliasHolders.get(target);

@@ -6,7 +6,7 @@ import type { HookName } from '../../runtime/contract.js';
 import type { FieldPath } from './field-path.js';
 import { formatFieldPath } from './field-path.js';
 import type { ManifestIssue, ManifestIssueCode } from './manifest-issue.js';
-import type { LoadedTool } from './manifest-set.js';
+import type { ImplementationTarget } from './manifest-set.js';
 import type { ExportToCheck } from './check-export-types.js';
 
 const HOOKS: ReadonlySet<string> = new Set(HOOK_NAMES);
@@ -27,7 +27,7 @@ const HOOKS: ReadonlySet<string> = new Set(HOOK_NAMES);
  */
 export async function checkHookExports(
   projectRoot: string,
-  tools: readonly LoadedTool[],
+  tools: readonly ImplementationTarget[],
   options: { readonly types?: boolean } = {},
 ): Promise<ManifestIssue[]> {
   const morph = await import('ts-morph');

@@ -11,8 +11,9 @@ import type { ManifestIssue } from './manifest-issue.js';
 import { manifestRecord } from './manifest-record.js';
 import type { ManifestRecord } from './manifest-record.js';
 import { ManifestSchema, ToolIndexSchema } from './manifest-schema.js';
+import { PartialTargetSchema } from './partial-target-schema.js';
 import type { ToolIndex } from './manifest-schema.js';
-import type { LoadedTool, LoadResult } from './manifest-set.js';
+import type { ImplementationTarget, LoadedTool, LoadResult } from './manifest-set.js';
 import { parseYamlSource } from './parse-yaml-source.js';
 import type { YamlSource } from './parse-yaml-source.js';
 import { resolveExtends } from './resolve-extends.js';
@@ -79,6 +80,7 @@ export function loadManifestSources(input: {
   issues.push(...extendsResult.issues);
 
   const validated: (ValidatedManifest & { readonly tool: LoadedTool })[] = [];
+  const partialTargets: ImplementationTarget[] = [];
   for (const record of records) {
     if (record.source.value === undefined) continue; // its YAML problems are already reported
     const resolution = extendsResult.results.get(record);
@@ -93,6 +95,17 @@ export function loadManifestSources(input: {
           // `.inf` is reported once, as not finite, not again as "expected an integer".
           if (!nonFinite.has(`${issue.file}\0${issue.path}`)) issues.push(issue);
         }
+      }
+      const partial = PartialTargetSchema.safeParse(merged);
+      if (partial.success) {
+        const root = chain[chain.length - 1]!;
+        partialTargets.push({
+          file: record.source.file,
+          implementation: partial.data.implementation ?? kebabCase(root.name ?? partial.data.name),
+          explicitPaths: collectExplicitPaths(merged),
+          manifest: partial.data,
+          locate: (path: FieldPath) => record.source.locateValue(path),
+        });
       }
       continue;
     }
@@ -157,7 +170,7 @@ export function loadManifestSources(input: {
     return {
       ok: false,
       issues: uniqueSorted(issues),
-      validTools: validated.map((entry) => entry.tool),
+      implementationTargets: [...validated.map((entry) => entry.tool), ...partialTargets],
     };
   const order = new Map(index!.value.registrationOrder.map((name, position) => [name, position]));
   const tools = validated

@@ -1,7 +1,12 @@
 import { ignoreOverride, zodToJsonSchema } from 'zod-to-json-schema';
 import { mapSchemaNodes } from '../../runtime/json-schema/map-schema-nodes.js';
 import type { JsonObject } from '../../runtime/support/is-json-object.js';
-import { ManifestSchema, SchemaNodeSchema, ToolIndexSchema } from './manifest-schema.js';
+import {
+  ManifestSchema,
+  SCHEMA_NODE_FIELD_DESCRIPTIONS,
+  SchemaNodeSchema,
+  ToolIndexSchema,
+} from './manifest-schema.js';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 const SCHEMA_NODE_REF = '#/definitions/SchemaNode';
@@ -31,8 +36,8 @@ export function manifestJsonSchema(): object {
     pipeStrategy: 'input',
     removeAdditionalStrategy: 'strict',
   }) as JsonObject;
-  const { $schema: _schema, definitions, ...complete } = generated;
-  const schemaNode = (definitions as JsonObject).SchemaNode as JsonObject;
+  const { $schema: _schema, definitions, ...complete } = withMarkdown(generated) as JsonObject;
+  const schemaNode = withTypeConstants((definitions as JsonObject).SchemaNode as JsonObject);
   const partial = withoutRequired(
     renameRef(complete, SCHEMA_NODE_REF, '#/definitions/PartialSchemaNode'),
   ) as JsonObject;
@@ -68,6 +73,63 @@ export function toolIndexJsonSchema(): object {
     description:
       'The registration order of the built-in tools and the reserved names of the sorted-name table.',
     ...schema,
+  };
+}
+
+/**
+ * yaml-language-server shows `markdownDescription` on hover (and in completion) and only the
+ * title without it: every `description` gets its Markdown twin, with the default value when the
+ * schema has one and the text does not say it.
+ */
+function withMarkdown(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withMarkdown);
+  if (typeof value !== 'object' || value === null) return value;
+  const result: JsonObject = {};
+  for (const [key, item] of Object.entries(value))
+    result[key] =
+      key === 'properties' && typeof item === 'object' && item !== null
+        ? Object.fromEntries(
+            Object.entries(item).map(([name, schema]) => [name, withMarkdown(schema)]),
+          )
+        : withMarkdown(item);
+  const properties = result.properties as JsonObject | undefined;
+  if (properties !== undefined && typeof properties === 'object')
+    for (const [name, text] of Object.entries(SCHEMA_NODE_FIELD_DESCRIPTIONS)) {
+      const property = properties[name] as JsonObject | undefined;
+      if (property?.$ref !== undefined && property.description === undefined)
+        properties[name] = { description: text, markdownDescription: text, allOf: [property] };
+    }
+  if (typeof result.description === 'string') {
+    const text = result.description;
+    const defaultNote =
+      'default' in result && !/Default:/.test(text)
+        ? ` Default: \`${JSON.stringify(result.default)}\`.`
+        : '';
+    result.markdownDescription = `${text}${defaultNote}`;
+  }
+  return result;
+}
+
+/**
+ * The number branch of a schema node accepts `type: number` and `type: integer` (one zod enum);
+ * yaml-language-server lists a wrong `type`'s allowed values from `const`s only, so the branch is
+ * published as two, one per value.
+ */
+function withTypeConstants(node: JsonObject): JsonObject {
+  const branches = node.anyOf as JsonObject[] | undefined;
+  if (!Array.isArray(branches)) return node;
+  return {
+    ...node,
+    anyOf: branches.flatMap((branch) => {
+      const properties = branch.properties as JsonObject | undefined;
+      const type = properties?.type as JsonObject | undefined;
+      const values = type?.enum;
+      if (!Array.isArray(values)) return [branch];
+      return values.map((value) => {
+        const { enum: _values, ...rest } = type!;
+        return { ...branch, properties: { ...properties, type: { ...rest, const: value } } };
+      });
+    }),
   };
 }
 

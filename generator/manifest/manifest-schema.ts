@@ -35,9 +35,19 @@ export const STRING_FORMATS = ['uri', 'email', 'uuid', 'date-time', 'date'] as c
 const literalValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 const nodeCommon = {
-  description: z.string().optional().describe('Shown to the model next to the parameter.'),
+  description: z
+    .string()
+    .optional()
+    .describe(
+      'Shown to the model next to the parameter. A handlebars template when it contains {{ }} (variables: see the description context). Default: none.',
+    ),
   nullable: z.boolean().optional().describe('Also accept `null`. Default: false.'),
-  default: z.unknown().optional().describe('Value used when the field is absent (input side).'),
+  default: z
+    .unknown()
+    .optional()
+    .describe(
+      'Value used when the field is absent (input side); must be a value of this schema. Default: none (the field is then absent).',
+    ),
 };
 
 export interface StringNode {
@@ -111,14 +121,17 @@ export type SchemaNode =
 
 const nonNegativeInt = z.number().int().nonnegative();
 
+const NODE_TYPE =
+  'Kind of value: string, number, integer, boolean, array, object, enum (one of `values`), const (exactly `value`) or union (any of `anyOf`).';
+
 export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.lazy(() =>
   z.discriminatedUnion('type', [
     z
       .object({
-        type: z.literal('string'),
+        type: z.literal('string').describe(NODE_TYPE),
         ...nodeCommon,
-        minLength: nonNegativeInt.optional(),
-        maxLength: nonNegativeInt.optional(),
+        minLength: nonNegativeInt.optional().describe('Fewest characters. Default: 0.'),
+        maxLength: nonNegativeInt.optional().describe('Most characters. Default: unlimited.'),
         pattern: z
           .string()
           .superRefine((source, context) => {
@@ -129,36 +142,56 @@ export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.
                 message: `expected a valid regular expression (${problem})`,
               });
           })
-          .optional(),
-        format: z.enum(STRING_FORMATS).optional(),
+          .optional()
+          .describe(
+            'Regular expression (JavaScript, `u` flag) the whole value must match, e.g. `^[a-z]+$`. Default: any text.',
+          ),
+        format: z
+          .enum(STRING_FORMATS)
+          .optional()
+          .describe('A well-known string format, checked at run time. Default: none.'),
       })
       .strict(),
     z
       .object({
-        type: z.enum(['number', 'integer']),
+        type: z.enum(['number', 'integer']).describe(NODE_TYPE),
         ...nodeCommon,
-        minimum: z.number().optional(),
-        maximum: z.number().optional(),
-        exclusiveMinimum: z.number().optional(),
-        exclusiveMaximum: z.number().optional(),
+        minimum: z.number().optional().describe('Smallest value allowed. Default: none.'),
+        maximum: z.number().optional().describe('Largest value allowed. Default: none.'),
+        exclusiveMinimum: z
+          .number()
+          .optional()
+          .describe('Values must be greater than this. Default: none.'),
+        exclusiveMaximum: z
+          .number()
+          .optional()
+          .describe('Values must be less than this. Default: none.'),
       })
       .strict(),
-    z.object({ type: z.literal('boolean'), ...nodeCommon }).strict(),
+    z.object({ type: z.literal('boolean').describe(NODE_TYPE), ...nodeCommon }).strict(),
     z
       .object({
-        type: z.literal('array'),
+        type: z.literal('array').describe(NODE_TYPE),
         ...nodeCommon,
         items: SchemaNodeSchema,
-        minItems: nonNegativeInt.optional(),
-        maxItems: nonNegativeInt.optional(),
+        minItems: nonNegativeInt.optional().describe('Fewest elements. Default: 0.'),
+        maxItems: nonNegativeInt.optional().describe('Most elements. Default: unlimited.'),
       })
       .strict(),
     z
       .object({
-        type: z.literal('object'),
+        type: z.literal('object').describe(NODE_TYPE),
         ...nodeCommon,
-        properties: z.record(z.string(), SchemaNodeSchema).default({}),
-        required: z.array(z.string()).default([]),
+        properties: z
+          .record(z.string(), SchemaNodeSchema)
+          .default({})
+          .describe(
+            'Each property by name, with its schema; the order is the order the model sees. Default: none.',
+          ),
+        required: z
+          .array(z.string())
+          .default([])
+          .describe('Names of the properties a value must have. Default: none (all optional).'),
         additionalProperties: z
           .boolean()
           .default(false)
@@ -167,14 +200,32 @@ export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.
       .strict(),
     z
       .object({
-        type: z.literal('enum'),
+        type: z.literal('enum').describe(NODE_TYPE),
         ...nodeCommon,
-        values: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1),
+        values: z
+          .array(z.union([z.string(), z.number(), z.boolean()]))
+          .min(1)
+          .describe('The allowed values (at least one), e.g. `[head, tail]`.'),
       })
       .strict(),
-    z.object({ type: z.literal('const'), ...nodeCommon, value: literalValue }).strict(),
     z
-      .object({ type: z.literal('union'), ...nodeCommon, anyOf: z.array(SchemaNodeSchema).min(2) })
+      .object({
+        type: z.literal('const').describe(NODE_TYPE),
+        ...nodeCommon,
+        value: literalValue.describe('The only value allowed (string, number, boolean or null).'),
+      })
+      .strict(),
+    z
+      .object({
+        type: z.literal('union').describe(NODE_TYPE),
+        ...nodeCommon,
+        anyOf: z
+          .array(SchemaNodeSchema)
+          .min(2)
+          .describe(
+            'The alternatives (at least two); a value must match exactly one (the model sees oneOf), so keep them disjoint.',
+          ),
+      })
       .strict(),
   ]),
 );
@@ -201,60 +252,158 @@ const positiveInt = z.number().int().positive();
 
 export const FlagsSchema = z
   .object({
-    readOnly: z.boolean().describe('The tool never changes anything.'),
-    destructive: z.boolean().describe('The tool can destroy data (overwrite, delete, kill).'),
-    concurrentSafe: z.boolean().describe('Calls may run in parallel with other calls.'),
-    sideEffectScope: sideEffectScope.describe('What a call may touch.'),
-    riskLevel: riskLevel,
-    needsApproval: z.boolean().describe('Ask the user before running (subject to mode and rules).'),
-    requiresUserInteraction: z.boolean().default(false),
-    allowedInPlanMode: z.boolean().default(false),
-    stopTurnOnSuccess: z.boolean().default(false).describe('A successful call ends the turn.'),
-    providerVisible: z.boolean().default(true).describe('Send to the model. Default: true.'),
-    idempotent: z.boolean().default(false).describe('Repeating a call has no further effect.'),
-    recovery: z.enum(RECOVERY_STRATEGIES).default('none').describe('What to do after a failure.'),
+    readOnly: z
+      .boolean()
+      .describe('The tool never changes anything (files, processes, state). Required.'),
+    destructive: z
+      .boolean()
+      .describe(
+        'The tool can destroy data (overwrite, delete, kill); never true with readOnly. Required.',
+      ),
+    concurrentSafe: z
+      .boolean()
+      .describe('Calls may run in parallel with other calls of any tool. Required.'),
+    sideEffectScope: sideEffectScope.describe(
+      'The widest thing a call may touch: none, workspace, git, network, system, session or userInteraction. Required.',
+    ),
+    riskLevel: riskLevel.describe(
+      'How much harm a wrong call can do: low, medium or high; the permission layer and approval prompt use it. Required.',
+    ),
+    needsApproval: z
+      .boolean()
+      .describe('Ask the user before running (subject to permission mode and rules). Required.'),
+    requiresUserInteraction: z
+      .boolean()
+      .default(false)
+      .describe(
+        'A call waits for the user (a question, a plan to approve); not available without a user. Default: false.',
+      ),
+    allowedInPlanMode: z
+      .boolean()
+      .default(false)
+      .describe('The tool may run while the session is in plan mode. Default: false.'),
+    stopTurnOnSuccess: z
+      .boolean()
+      .default(false)
+      .describe('A successful call ends the turn (a terminal tool). Default: false.'),
+    providerVisible: z
+      .boolean()
+      .default(true)
+      .describe(
+        'Send to the model; false keeps the tool callable by name but out of its list (Task). Default: true.',
+      ),
+    idempotent: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Calling twice with the same input has the effect of calling once. Default: false.',
+      ),
+    recovery: z
+      .enum(RECOVERY_STRATEGIES)
+      .default('none')
+      .describe(
+        'What to do after a failed call: none, retry, resume, compensate or manual. Default: none.',
+      ),
   })
-  .strict();
+  .strict()
+  .describe('Capability flags: what a call may do and how the runtime must treat it.');
 
 export const PermissionSchema = z
   .object({
-    permission: z.string().min(1).describe('Permission name rules key on.'),
-    reason: z.string().min(1).describe('Why the tool needs it; shown when asking.'),
-    riskLevel: riskLevel.optional().describe('Default: flags.riskLevel.'),
-    sideEffectScope: sideEffectScope.optional().describe('Default: flags.sideEffectScope.'),
-    needsApproval: z.boolean().optional().describe('Default: flags.needsApproval.'),
-    alwaysAsk: z.boolean().default(false).describe('Ask in every permission mode.'),
+    permission: z
+      .string()
+      .min(1)
+      .describe('Permission name the permission rules key on, e.g. `file.read`, `bash`. Required.'),
+    reason: z
+      .string()
+      .min(1)
+      .describe('Why the tool needs the permission; shown to the user when asking. Required.'),
+    riskLevel: riskLevel
+      .optional()
+      .describe('Risk the permission layer uses. Default: flags.riskLevel.'),
+    sideEffectScope: sideEffectScope
+      .optional()
+      .describe('Scope the permission layer uses. Default: flags.sideEffectScope.'),
+    needsApproval: z
+      .boolean()
+      .optional()
+      .describe('Ask before running. Default: flags.needsApproval.'),
+    alwaysAsk: z
+      .boolean()
+      .default(false)
+      .describe('Ask in every permission mode, even the most permissive. Default: false.'),
     askOptions: z
-      .object({ allowAlways: z.boolean().default(true) })
+      .object({
+        allowAlways: z
+          .boolean()
+          .default(true)
+          .describe('The approval prompt may offer "always allow". Default: true.'),
+      })
       .strict()
-      .default({}),
-    patternSources: z.array(z.string()).default([]),
-    alwaysAllowPatternSources: z.array(z.string()).default([]),
-    denyPriority: z.enum(['beforeAsk', 'afterAsk']).default('beforeAsk'),
+      .default({})
+      .describe('What the approval prompt offers. Default: { allowAlways: true }.'),
+    patternSources: z
+      .array(z.string())
+      .default([])
+      .describe(
+        'Input fields whose values permission rules match against (`Bash(rm:*)` matches `command`), e.g. `[command]`. Default: none.',
+      ),
+    alwaysAllowPatternSources: z
+      .array(z.string())
+      .default([])
+      .describe('Input fields an "always allow" answer records a pattern from. Default: none.'),
+    denyPriority: z
+      .enum(['beforeAsk', 'afterAsk'])
+      .default('beforeAsk')
+      .describe('Whether deny rules apply before or after asking the user. Default: beforeAsk.'),
   })
-  .strict();
+  .strict()
+  .describe('Which permission a call needs and how the user is asked.');
 
 export const ResultBudgetSchema = z
   .object({
-    maxInlineBytes: positiveInt.optional().describe('Default: maxModelBytes.'),
-    maxModelBytes: positiveInt.describe('Most bytes of a result the model sees.'),
-    strategy: z.enum(['truncate', 'artifact']).default('truncate'),
+    maxInlineBytes: positiveInt
+      .optional()
+      .describe('Largest result kept inline before it is spilled. Default: maxModelBytes.'),
+    maxModelBytes: positiveInt.describe(
+      'Most bytes of a result the model ever sees, e.g. `100000`. Required.',
+    ),
+    strategy: z
+      .enum(['truncate', 'artifact'])
+      .default('truncate')
+      .describe(
+        'Over budget: truncate (cut and mark) or artifact (write the whole result to a file and point to it). Default: truncate.',
+      ),
     preview: z
       .object({
-        maxBytes: positiveInt.optional().describe('Default: maxModelBytes.'),
-        direction: z.enum(['head', 'tail']).default('head'),
+        maxBytes: positiveInt
+          .optional()
+          .describe('Bytes of the preview shown of a cut result. Default: maxModelBytes.'),
+        direction: z
+          .enum(['head', 'tail'])
+          .default('head')
+          .describe('Keep the start (head) or the end (tail) of the result. Default: head.'),
       })
       .strict()
-      .default({}),
+      .default({})
+      .describe('What the model sees of a result over budget. Default: head, maxModelBytes.'),
     artifact: z
       .object({
-        enabled: z.boolean().default(false),
-        retention: z.enum(['turn', 'session', 'persistent']).default('session'),
+        enabled: z
+          .boolean()
+          .default(false)
+          .describe('Write over-budget results to an artifact file. Default: false.'),
+        retention: z
+          .enum(['turn', 'session', 'persistent'])
+          .default('session')
+          .describe('How long an artifact is kept: turn, session or persistent. Default: session.'),
       })
       .strict()
-      .default({}),
+      .default({})
+      .describe('Where a whole over-budget result goes. Default: not written.'),
   })
-  .strict();
+  .strict()
+  .describe('How many bytes of a result reach the model, and what happens to the rest.');
 
 /**
  * Longest timeout a manifest may declare: 2^31−1 ms (about 24.8 days), the largest delay
@@ -263,56 +412,117 @@ export const ResultBudgetSchema = z
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 const timeoutMs = positiveInt.max(MAX_TIMEOUT_MS);
 
-export const TimeoutSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('none') }).strict(),
-  z
-    .object({
-      kind: z.literal('bounded'),
-      defaultMs: timeoutMs,
-      maxMs: timeoutMs,
-      allowCallOverride: z.boolean().default(false),
-      cleanupGraceMs: nonNegativeInt.max(MAX_TIMEOUT_MS).default(0),
-    })
-    .strict(),
-]);
+const TIMEOUT_KIND =
+  'none: the call never times out; bounded: it is aborted after defaultMs (a call may ask for up to maxMs when allowCallOverride).';
+
+export const TimeoutSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('none').describe(TIMEOUT_KIND) }).strict(),
+    z
+      .object({
+        kind: z.literal('bounded').describe(TIMEOUT_KIND),
+        defaultMs: timeoutMs.describe(
+          'Milliseconds a call may run before it is aborted, e.g. `120000`. Required when bounded.',
+        ),
+        maxMs: timeoutMs.describe(
+          'Upper limit of a per-call override, in milliseconds (at least defaultMs). Required when bounded.',
+        ),
+        allowCallOverride: z
+          .boolean()
+          .default(false)
+          .describe('A call may pass its own `timeout` (capped at maxMs). Default: false.'),
+        cleanupGraceMs: nonNegativeInt
+          .max(MAX_TIMEOUT_MS)
+          .default(0)
+          .describe(
+            'Milliseconds an aborted handler is given to clean up before the runtime answers. Default: 0.',
+          ),
+      })
+      .strict(),
+  ])
+  .describe('How long a call may run. `{ kind: none }` or `{ kind: bounded, defaultMs, maxMs }`.');
 
 export const CancellationSchema = z
   .object({
-    supported: z.boolean(),
-    cleanup: z.enum(CANCELLATION_CLEANUP_LEVELS),
-    userMessage: z.string().min(1).default('The user cancelled this tool call.'),
+    supported: z.boolean().describe('The user (or host) can cancel a running call. Required.'),
+    cleanup: z
+      .enum(CANCELLATION_CLEANUP_LEVELS)
+      .describe(
+        "What a cancel cleans up: none (drop the late result), abortSignal (fire the handler's signal and wait cleanupGraceMs), processTree (also kill its child processes). Required.",
+      ),
+    userMessage: z
+      .string()
+      .min(1)
+      .default('The user cancelled this tool call.')
+      .describe(
+        'What the model is told when the call is cancelled. Default: "The user cancelled this tool call."',
+      ),
   })
-  .strict();
+  .strict()
+  .describe('Whether and how a running call can be cancelled.');
 
 export const TraceSchema = z
   .object({
-    required: z.boolean().default(false),
-    input: z.enum(TRACE_GRANULARITIES).default('summary'),
-    output: z.enum(TRACE_GRANULARITIES).default('summary'),
+    required: z
+      .boolean()
+      .default(false)
+      .describe('The tool refuses to run without a tracer. Default: false.'),
+    input: z
+      .enum(TRACE_GRANULARITIES)
+      .default('summary')
+      .describe('How much of the input a trace records: none, summary or full. Default: summary.'),
+    output: z
+      .enum(TRACE_GRANULARITIES)
+      .default('summary')
+      .describe('How much of the output a trace records: none, summary or full. Default: summary.'),
   })
-  .strict();
+  .strict()
+  .describe('What a call trace records. Default: not required, summaries.');
 
 export const AvailabilitySchema = z
   .object({
-    ports: z.array(z.enum(HOST_PORTS)).default([]).describe('Host ports that must be injected.'),
-    features: z.array(z.enum(FEATURE_FLAGS)).default([]).describe('Feature flags that must be on.'),
+    ports: z
+      .array(z.enum(HOST_PORTS))
+      .default([])
+      .describe('Host ports that must be injected for the tool to be registered. Default: none.'),
+    features: z
+      .array(z.enum(FEATURE_FLAGS))
+      .default([])
+      .describe('Feature flags that must be on. Default: none.'),
     sessionKinds: z
       .array(z.enum(SESSION_KINDS))
       .default([])
-      .describe('Only in these session kinds (empty: all).'),
-    excludedSessionKinds: z.array(z.enum(SESSION_KINDS)).default([]),
-    modelCapabilities: z.array(z.enum(MODEL_CAPABILITIES)).default([]),
+      .describe('Registered only in these session kinds. Default: empty (every kind).'),
+    excludedSessionKinds: z
+      .array(z.enum(SESSION_KINDS))
+      .default([])
+      .describe('Never registered in these session kinds. Default: none.'),
+    modelCapabilities: z
+      .array(z.enum(MODEL_CAPABILITIES))
+      .default([])
+      .describe(
+        'Shown only to models with these capabilities (nativeWebSearch, pdf). Default: none.',
+      ),
     supersededBy: z
       .string()
       .regex(TOOL_NAME_PATTERN)
       .optional()
-      .describe('Not registered while this tool is (embedded search).'),
+      .describe(
+        'Name of another tool; this one is not registered while that one is (Glob and Grep give way to Bash). Default: none.',
+      ),
   })
-  .strict();
+  .strict()
+  .describe('When the tool is registered and shown. Default: always.');
 
 export const ProviderNativeSchema = z
-  .object({ provider: z.string().min(1), type: z.string().min(1) })
-  .strict();
+  .object({
+    provider: z.string().min(1).describe('Provider that runs the tool, e.g. `anthropic`.'),
+    type: z.string().min(1).describe("The provider's tool type, e.g. `web_search_20250305`."),
+  })
+  .strict()
+  .describe(
+    'The provider-executed tool this one stands for (executionMode: provider). Default: none.',
+  );
 
 /**
  * Contract fields the runtime deliberately does not read (yet), by contract field path, with the
@@ -335,42 +545,71 @@ function withReservedReason(text: string, contractPath: string): string {
   return reason === undefined ? text : `${text} Reserved (the runtime does not read it): ${reason}`;
 }
 
+/**
+ * Descriptions of the fields whose value is a schema node. The recursive node is one shared zod
+ * schema (a described copy would be a new schema the JSON Schema projection cannot `$ref`), so
+ * their descriptions are attached in `manifest-json-schema.ts`.
+ */
+export const SCHEMA_NODE_FIELD_DESCRIPTIONS = {
+  input:
+    'Schema of the input the model sends, usually `{ type: object, properties, required }`. Required.',
+  output: 'Schema of what the handler returns. Required.',
+  items: 'Schema of every element, e.g. `{ type: string }`. Required.',
+} as const;
+
 /** One tool manifest after `extends` has been applied (what the loader validates). */
 export const ManifestSchema = z
   .object({
     name: z
       .string()
-      .regex(TOOL_NAME_PATTERN, { message: 'expected a name matching ^[A-Za-z0-9_-]{1,64}$' }),
+      .regex(TOOL_NAME_PATTERN, { message: 'expected a name matching ^[A-Za-z0-9_-]{1,64}$' })
+      .describe(
+        'The name the model calls the tool by (`^[A-Za-z0-9_-]{1,64}$`); the file is `<kebab-case name>.yaml`. Required.',
+      ),
     extends: z
       .string()
       .optional()
       .describe(
-        'Start from another tool manifest and override fields (deep merge; lists replace).',
+        'Name of another tool manifest to start from; fields here override its fields (deep merge; lists replace). Default: none.',
       ),
     implementation: z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
       .optional()
-      .describe('Module in runtime/tools/ with the handler and hooks. Default: kebab-case name.'),
-    capability: z.string().min(1),
+      .describe(
+        "Module in runtime/tools/ with the handler and hooks. Default: the kebab-case name (or the base's, with extends).",
+      ),
+    capability: z
+      .string()
+      .min(1)
+      .describe(
+        'What the tool does, as a dotted name for people and reports, e.g. `file.read`. Required.',
+      ),
     purpose: z
       .string()
       .min(1)
       .describe(
         withReservedReason(
-          'One line for humans (TOOLS.md); never sent to the model.',
+          'One line for humans (TOOLS.md); never sent to the model. Required.',
           'metadata.purpose',
         ),
       ),
     description: z
       .string()
       .min(1)
-      .describe('Sent to the model. A handlebars template when it contains {{ }}.'),
+      .describe(
+        'What the model reads about the tool. A handlebars template when it contains {{ }}, e.g. `Runs within {{timeout.defaultMs}} ms.`. Required.',
+      ),
     modelInstructions: z
       .array(z.string().min(1))
       .default([])
-      .describe('Rendered as a Usage: list.'),
-    aliases: z.array(z.string().regex(TOOL_NAME_PATTERN)).default([]),
+      .describe('Instructions rendered as a `Usage:` list after the description. Default: none.'),
+    aliases: z
+      .array(z.string().regex(TOOL_NAME_PATTERN))
+      .default([])
+      .describe(
+        'Old names that still resolve to this tool; never sent to the model. Default: none.',
+      ),
     flags: FlagsSchema,
     input: SchemaNodeSchema,
     output: SchemaNodeSchema,
@@ -379,9 +618,23 @@ export const ManifestSchema = z
     timeout: TimeoutSchema,
     cancellation: CancellationSchema,
     trace: TraceSchema.default({}),
-    maxOutputBytes: positiveInt.optional(),
-    strict: z.boolean().default(false).describe('Eligible for provider strict mode.'),
-    executionMode: z.enum(['client', 'provider']).default('client'),
+    maxOutputBytes: positiveInt
+      .optional()
+      .describe(
+        'Largest output the handler may collect before the runtime cuts it off. Default: none.',
+      ),
+    strict: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Eligible for provider strict mode (the schema is sent with strict: true). Default: false.',
+      ),
+    executionMode: z
+      .enum(['client', 'provider'])
+      .default('client')
+      .describe(
+        'client: the handler runs here; provider: the provider runs it (see providerNative). Default: client.',
+      ),
     providerNative: ProviderNativeSchema.optional(),
     availability: AvailabilitySchema.default({}),
     ordering: z
@@ -389,14 +642,16 @@ export const ManifestSchema = z
       .default('registration')
       .describe(
         withReservedReason(
-          'reference: sorted block at the top; registration: registration order.',
+          'reference: in the sorted block at the top of the tool list; registration: in registration order. Default: registration.',
           'ordering',
         ),
       ),
     hooks: z
       .array(z.enum(HOOK_NAMES))
       .default([])
-      .describe('Hooks runtime/tools/<module>.ts exports.'),
+      .describe(
+        'Hooks the implementation module (runtime/tools/<module>.ts) exports, e.g. `[validateInput]`. Default: none.',
+      ),
   })
   .strict();
 

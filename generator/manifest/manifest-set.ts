@@ -1,5 +1,6 @@
 import type { FieldPath } from './field-path.js';
 import type { ManifestIssue } from './manifest-issue.js';
+import type { HookName } from '../../runtime/contract.js';
 import type { Manifest, ToolIndex } from './manifest-schema.js';
 
 /** One valid tool manifest, ready for the emitter. */
@@ -24,6 +25,23 @@ export interface LoadedTool {
   locate(path: FieldPath): { line: number; column: number };
 }
 
+/**
+ * What the implementation-module check needs of a tool. Every {@link LoadedTool} is one; a
+ * manifest that fails validation still is one when its `name` and `hooks` are valid, so its
+ * module's problems come in the same run as its manifest's.
+ */
+export interface ImplementationTarget {
+  readonly file: string;
+  readonly implementation: string;
+  readonly explicitPaths: ReadonlySet<string>;
+  readonly manifest: {
+    readonly name: string;
+    readonly hooks: readonly HookName[];
+    readonly extends?: string | undefined;
+  };
+  locate(path: FieldPath): { line: number; column: number };
+}
+
 /** Every valid manifest of a project and the index that orders them. */
 export interface ManifestSet {
   /** In `registrationOrder` of `manifest/tools.yaml`. */
@@ -45,8 +63,8 @@ export type LoadResult =
       readonly ok: false;
       readonly issues: readonly ManifestIssue[];
       /**
-       * The manifests that are valid on their own, so checks of their implementation modules
-       * still run and their problems are reported in the same run.
+       * The tools whose implementation modules can still be checked (valid manifests, and
+       * invalid ones with a valid name and hooks), so those problems come in the same run.
        */
-      readonly validTools: readonly LoadedTool[];
+      readonly implementationTargets: readonly ImplementationTarget[];
     };

@@ -151,32 +151,44 @@ describe('the no-op shortcut notices every kind of change', () => {
       file: 'manifest/tools/zeta.yaml',
       edit: (text: string) => text.replace('Reads Zeta.', 'Reads Zeta fast.'),
       changed: ['generated/TOOLS.md', 'generated/tools/zeta.ts'],
+      upToDate: false,
     },
     {
-      change: 'a runtime edit',
+      change: 'a runtime code edit',
       file: 'runtime/tools/zeta.ts',
-      edit: (text: string) => `${text}// comment\n`,
+      edit: (text: string) => `${text}export const extra = 1;\n`,
       changed: [],
+      upToDate: false,
+    },
+    {
+      // Comments and layout cannot change a classification: the hashes are updated, nothing run.
+      change: 'a runtime comment',
+      file: 'runtime/tools/zeta.ts',
+      edit: (text: string) => `// comment\n\n${text}// comment\n`,
+      changed: [],
+      upToDate: true,
     },
     {
       change: 'an output edited by hand',
       file: 'generated/tools/zeta.ts',
       edit: (text: string) => `${text}// hand edit\n`,
       changed: ['generated/tools/zeta.ts'],
+      upToDate: false,
     },
     {
       change: 'a manifest schema edited by hand',
       file: 'manifest/manifest.schema.json',
       edit: () => '{}\n',
       changed: ['manifest/manifest.schema.json'],
+      upToDate: false,
     },
-  ])('$change', async ({ file, edit, changed }) => {
+  ])('$change', async ({ file, edit, changed, upToDate }) => {
     const root = await freshProject();
     await generate({ projectRoot: root, write: true });
     const target = path.join(root, file);
     await writeFile(target, edit(await readFile(target, 'utf8')));
     const result = await generate({ projectRoot: root, write: true });
-    expect(result.upToDate).toBe(false);
+    expect(result.upToDate).toBe(upToDate);
     expect(result.changed).toEqual(changed);
     expect((await generate({ projectRoot: root, write: true })).upToDate).toBe(true);
   });
@@ -356,7 +368,14 @@ describe('every problem of a run is reported at once', () => {
   it('manifest, reference, hook-export and emitter problems come in one report', async () => {
     const root = await fixtureProject(
       [
-        { name: 'Zeta', yaml: manifestYaml('Zeta', { purpose: 'purpose: { a: 1 }' }) },
+        {
+          name: 'Zeta',
+          yaml: manifestYaml('Zeta', {
+            purpose: 'purpose: { a: 1 }',
+            hooks: 'hooks: [formatModelContent]',
+            availability: 'availability: { supersededBy: Nope }',
+          }),
+        },
         {
           name: 'Alpha',
           yaml: manifestYaml('Alpha', {
@@ -372,6 +391,9 @@ describe('every problem of a run is reported at once', () => {
       {
         'runtime/tools/alpha.ts':
           "export const handler = async () => ({ ok: true as const, output: '' });\nexport const validateInput = 42;\n",
+        // Zeta's manifest is invalid, but its name and hooks are not: its module is checked too.
+        'runtime/tools/zeta.ts':
+          "export const handler = async () => ({ ok: true as const, output: '' });\nexport const formatModelContent = 7;\nexport const validateInput = () => ({ ok: true as const });\n",
       },
     );
     const result = await generate({ projectRoot: root, write: true });
@@ -379,7 +401,10 @@ describe('every problem of a run is reported at once', () => {
       'manifest/tools/alpha.yaml:26:31 availability.supersededBy: no manifest defines "Zetta", did you mean "Zeta"?',
       "manifest/tools/beta.yaml:5:14 description: the description template does not compile: Parse error on line 1: ...s {{#if x}} forever. Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'",
       'manifest/tools/zeta.yaml:4:10 purpose: expected a string, found a mapping',
+      'manifest/tools/zeta.yaml:25:8 hooks: runtime/tools/zeta.ts exports hook validateInput, which hooks does not declare',
+      'manifest/tools/zeta.yaml:26:31 availability.supersededBy: no manifest defines "Nope"',
       "runtime/tools/alpha.ts:2:14 validateInput: hook validateInput exported by runtime/tools/alpha.ts has type 42, not the ToolImplementation member's: Type 'number' is not assignable to type '(input: any, context: ToolCallContext) => ValidationOutcome | Promise<ValidationOutcome>'.",
+      "runtime/tools/zeta.ts:2:14 formatModelContent: hook formatModelContent exported by runtime/tools/zeta.ts has type 7, not the ToolImplementation member's: Type 'number' is not assignable to type '(output: any) => string'.",
     ]);
     expect(await readdir(root)).not.toContain('generated');
   });

@@ -2,12 +2,13 @@
  * The audit's scan cache: one entry per project, and entries of projects that are gone (a
  * deleted worktree or temporary copy sharing the same node_modules) dropped on every write.
  */
-import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   AUDIT_CACHE_DIRECTORY,
+  auditCacheKey,
   readCachedScan,
   writeCachedScan,
 } from '../../../generator/audit/audit-cache.js';
@@ -59,4 +60,51 @@ describe('audit scan cache', () => {
     expect(await entries()).toHaveLength(1);
     expect(await readCachedScan(a, 'ka')).toEqual(scan);
   });
+});
+
+describe('a scan of sources that changed only in comments and layout', () => {
+  const SOURCE =
+    'export function gate(entry: { readonly a: boolean }): boolean {\n  return entry.a;\n}\n';
+  test.each([
+    {
+      edit: 'a comment and blank lines',
+      text: `// why\n\n${SOURCE}\n/* more */\n`,
+      exact: false,
+      ignoringLayout: true,
+    },
+    {
+      edit: 'indentation and line breaks',
+      text: SOURCE.replace('\n  return', ' return'),
+      exact: false,
+      ignoringLayout: true,
+    },
+    {
+      edit: 'a changed condition',
+      text: SOURCE.replace('entry.a', '!entry.a'),
+      exact: false,
+      ignoringLayout: false,
+    },
+    {
+      edit: 'a string with a comment marker',
+      text: SOURCE.replace('entry.a', "entry.a && '//' !== ''"),
+      exact: false,
+      ignoringLayout: false,
+    },
+    { edit: 'nothing', text: SOURCE, exact: true, ignoringLayout: true },
+  ])(
+    '$edit: exact hit $exact, hit ignoring layout $ignoringLayout',
+    async ({ text, exact, ignoringLayout }) => {
+      const { a } = await sharedProjects();
+      const file = path.join(a, 'runtime/gate.ts');
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, SOURCE);
+      await writeCachedScan(a, await auditCacheKey(a, [file]), scan);
+      await writeFile(file, text);
+      const key = await auditCacheKey(a, [file]);
+      expect((await readCachedScan(a, key)) !== undefined).toBe(exact);
+      expect((await readCachedScan(a, key, { ignoreLayout: true })) !== undefined).toBe(
+        ignoringLayout,
+      );
+    },
+  );
 });

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { auditFindings } from '../../../generator/audit/audit-findings.js';
 import { buildAuditReport } from '../../../generator/audit/build-audit-report.js';
+import { committedReport } from '../../../generator/audit/committed-report.js';
 import { fieldAnnotations } from '../../../generator/audit/field-annotations.js';
 import { manifestPathOf } from '../../../generator/audit/manifest-path-of.js';
 import { requirementCoverage } from '../../../generator/audit/requirement-coverage.js';
@@ -235,7 +236,32 @@ describe('fieldAnnotations', () => {
     readers:
       file === undefined
         ? []
-        : [{ file, line: 41, column: 7, access: 'property', use: 'object-property' }],
+        : [
+            {
+              file,
+              symbol: 'register',
+              line: 41,
+              column: 7,
+              access: 'property',
+              use: 'object-property',
+            },
+            {
+              file,
+              symbol: 'register',
+              line: 44,
+              column: 7,
+              access: 'property',
+              use: 'object-property',
+            },
+            {
+              file: 'runtime/z.ts',
+              symbol: 'copy',
+              line: 2,
+              column: 1,
+              access: 'property',
+              use: 'object-property',
+            },
+          ],
   });
   const scan: FieldReaderScan = {
     files: ['runtime/registry.ts'],
@@ -254,11 +280,12 @@ describe('fieldAnnotations', () => {
     explicit: ['flags.readOnly', 'maxOutputBytes', 'trace', 'trace.required', 'purpose'],
   });
   const report = buildAuditReport(scan, set([bash]), { 'metadata.purpose': 'for people' });
-  const annotate = fieldAnnotations(report, bash);
+  const annotate = fieldAnnotations(committedReport(report), bash);
 
   test.each([
     ['metadata.readOnly', undefined],
-    ['metadata.maxOutputBytes', 'projected only: runtime/registry.ts:41'],
+    // Named by file and symbol (two reads in one function are one place), never by line.
+    ['metadata.maxOutputBytes', 'projected only: runtime/registry.ts#register +1 more'],
     ['trace.required', 'unread: no runtime reader'],
     ['metadata.purpose', 'unread: no runtime reader (reserved)'],
     ['capability', undefined], // not written by this manifest

@@ -121,7 +121,7 @@ const cases: readonly ConstructCase[] = [
     file: 'spread-and-literal.ts',
     want: {
       'metadata.aliases': 'projected | 5:29 property spread',
-      'metadata.purpose': `projected | 9:34 property object-property → ${fixtureName('spread-and-literal.ts')}:8 label`,
+      'metadata.purpose': `projected | 9:34 property object-property → ${fixtureName('spread-and-literal.ts')}#summary.label`,
       'metadata.recovery': 'projected | 13:18 property discarded',
     },
   },
@@ -129,7 +129,7 @@ const cases: readonly ConstructCase[] = [
     construct: 'projection into model-contract fields, one enforced and one not',
     file: 'model-projection.ts',
     want: {
-      'metadata.destructive': `enforced | 5:40 property object-property → ModelToolContract.flags.destructive | via ModelToolContract.flags.destructive > ${fixtureName('model-projection.ts')}:10:16`,
+      'metadata.destructive': `enforced | 5:40 property object-property → ModelToolContract.flags.destructive | via ModelToolContract.flags.destructive > ${fixtureName('model-projection.ts')}#confirmFirst`,
       'metadata.idempotent':
         'projected | 5:80 property object-property → ModelToolContract.flags.idempotent',
       'ModelToolContract.flags.destructive': 'enforced | 10:16 property condition',
@@ -139,7 +139,7 @@ const cases: readonly ConstructCase[] = [
     construct: 'a copy into a local object whose property is used',
     file: 'local-object.ts',
     want: {
-      'resultBudget.preview.maxBytes': `enforced | 5:52 property object-property → ${fixtureName('local-object.ts')}:5 max | via ${fixtureName('local-object.ts')}:5 max > ${fixtureName('local-object.ts')}:6:31`,
+      'resultBudget.preview.maxBytes': `enforced | 5:52 property object-property → ${fixtureName('local-object.ts')}#preview.limits.max | via ${fixtureName('local-object.ts')}#preview.limits.max > ${fixtureName('local-object.ts')}#preview`,
     },
   },
   {
@@ -155,7 +155,7 @@ const cases: readonly ConstructCase[] = [
     construct: 'a section handed to a structurally typed parameter',
     file: 'structural.ts',
     want: {
-      'metadata.sideEffectScope': `enforced | 13:27 structural object-property → ${fixtureName('structural.ts')}:5 sideEffectScope | via ${fixtureName('structural.ts')}:5 sideEffectScope > ${fixtureName('structural.ts')}:9:15`,
+      'metadata.sideEffectScope': `enforced | 13:27 structural object-property → ${fixtureName('structural.ts')}#ScopeView.sideEffectScope | via ${fixtureName('structural.ts')}#ScopeView.sideEffectScope > ${fixtureName('structural.ts')}#touchesWorkspace`,
     },
   },
   {
@@ -176,37 +176,37 @@ const cases: readonly ConstructCase[] = [
     construct: 'a copy into a local interface property that a condition reads later',
     file: 'copy-into-local-interface.ts',
     want: {
-      'resultBudget.artifact.retention': `enforced | 9:49 property object-property → ${fixtureName('copy-into-local-interface.ts')}:5 keepFor | via ${fixtureName('copy-into-local-interface.ts')}:5 keepFor > ${fixtureName('copy-into-local-interface.ts')}:13:24`,
+      'resultBudget.artifact.retention': `enforced | 9:49 property object-property → ${fixtureName('copy-into-local-interface.ts')}#SpillPlan.keepFor | via ${fixtureName('copy-into-local-interface.ts')}#SpillPlan.keepFor > ${fixtureName('copy-into-local-interface.ts')}#diesWithTurn`,
     },
   },
   {
     construct: 'a copy into a local interface property nobody reads (its sibling is read)',
     file: 'copy-unread.ts',
     want: {
-      'metadata.name': `enforced | 10:34 property object-property → ${fixtureName('copy-unread.ts')}:5 title | via ${fixtureName('copy-unread.ts')}:5 title > ${fixtureName('copy-unread.ts')}:14:15`,
-      'permission.reason': `projected | 10:62 property object-property → ${fixtureName('copy-unread.ts')}:6 why`,
+      'metadata.name': `enforced | 10:34 property object-property → ${fixtureName('copy-unread.ts')}#ApprovalCard.title | via ${fixtureName('copy-unread.ts')}#ApprovalCard.title > ${fixtureName('copy-unread.ts')}#shout`,
+      'permission.reason': `projected | 10:62 property object-property → ${fixtureName('copy-unread.ts')}#ApprovalCard.why`,
     },
   },
   {
     construct: 'a two-step chain through two local interfaces',
     file: 'two-step-chain.ts',
     want: {
-      'metadata.riskLevel': `enforced | 13:33 property object-property → ${fixtureName('two-step-chain.ts')}:5 risk | via ${fixtureName('two-step-chain.ts')}:5 risk > ${fixtureName('two-step-chain.ts')}:9 danger > ${fixtureName('two-step-chain.ts')}:22:12`,
+      'metadata.riskLevel': `enforced | 13:33 property object-property → ${fixtureName('two-step-chain.ts')}#CallFacts.risk | via ${fixtureName('two-step-chain.ts')}#CallFacts.risk > ${fixtureName('two-step-chain.ts')}#PromptView.danger > ${fixtureName('two-step-chain.ts')}#warns`,
     },
   },
   {
     construct: 'cycles of copies: one never decided on, one read by a condition',
     file: 'copy-cycle.ts',
     want: {
-      'resultBudget.maxInlineBytes': `projected | 21:55 property object-property → ${fixtureName('copy-cycle.ts')}:5 grace`,
-      'trace.required': `enforced | 41:40 property object-property → ${fixtureName('copy-cycle.ts')}:29 hold | via ${fixtureName('copy-cycle.ts')}:29 hold > ${fixtureName('copy-cycle.ts')}:25 wait > ${fixtureName('copy-cycle.ts')}:45:16`,
+      'resultBudget.maxInlineBytes': `projected | 21:55 property object-property → ${fixtureName('copy-cycle.ts')}#Forward.grace`,
+      'trace.required': `enforced | 41:40 property object-property → ${fixtureName('copy-cycle.ts')}#Pong.hold | via ${fixtureName('copy-cycle.ts')}#Pong.hold > ${fixtureName('copy-cycle.ts')}#Ping.wait > ${fixtureName('copy-cycle.ts')}#waits`,
     },
   },
   {
     construct: 'a copy into an object literal pushed into an array, read in a loop',
     file: 'array-element-literal.ts',
     want: {
-      'resultBudget.artifact.retention': `enforced | 10:77 property object-property → ${fixtureName('array-element-literal.ts')}:5 retention | via ${fixtureName('array-element-literal.ts')}:5 retention > ${fixtureName('array-element-literal.ts')}:13:18`,
+      'resultBudget.artifact.retention': `enforced | 10:77 property object-property → ${fixtureName('array-element-literal.ts')}#ArtifactRecord.retention | via ${fixtureName('array-element-literal.ts')}#ArtifactRecord.retention > ${fixtureName('array-element-literal.ts')}#expiring`,
     },
   },
   {
@@ -214,7 +214,7 @@ const cases: readonly ConstructCase[] = [
       'a copy into an untyped literal handed whole to a typed property (the artifact record)',
     file: 'untyped-copy-handed-over.ts',
     want: {
-      'resultBudget.artifact.retention': `enforced | 14:55 property object-property → ${fixtureName('untyped-copy-handed-over.ts')}:14 retention | via ${fixtureName('untyped-copy-handed-over.ts')}:14 retention > ${fixtureName('untyped-copy-handed-over.ts')}:6 retention > ${fixtureName('untyped-copy-handed-over.ts')}:20:45`,
+      'resultBudget.artifact.retention': `enforced | 14:55 property object-property → ${fixtureName('untyped-copy-handed-over.ts')}#spill.artifact.retention | via ${fixtureName('untyped-copy-handed-over.ts')}#spill.artifact.retention > ${fixtureName('untyped-copy-handed-over.ts')}#Artifact.retention > ${fixtureName('untyped-copy-handed-over.ts')}#keeps`,
     },
   },
   {
@@ -222,9 +222,9 @@ const cases: readonly ConstructCase[] = [
       'a local property read by destructuring, through an alias with a literal key, through a generic constraint',
     file: 'local-property-reads.ts',
     want: {
-      'resultBudget.maxModelBytes': `enforced | 13:29 property object-property → ${fixtureName('local-property-reads.ts')}:6 cap | via ${fixtureName('local-property-reads.ts')}:6 cap > ${fixtureName('local-property-reads.ts')}:20:11`,
-      'resultBudget.artifact.retention': `enforced | 14:39 property object-property → ${fixtureName('local-property-reads.ts')}:7 keep | via ${fixtureName('local-property-reads.ts')}:7 keep > ${fixtureName('local-property-reads.ts')}:31:15`,
-      'resultBudget.preview.direction': `enforced | 15:38 property object-property → ${fixtureName('local-property-reads.ts')}:8 mode | via ${fixtureName('local-property-reads.ts')}:8 mode > ${fixtureName('local-property-reads.ts')}:27:16`,
+      'resultBudget.maxModelBytes': `enforced | 13:29 property object-property → ${fixtureName('local-property-reads.ts')}#Budget.cap | via ${fixtureName('local-property-reads.ts')}#Budget.cap > ${fixtureName('local-property-reads.ts')}#fits`,
+      'resultBudget.artifact.retention': `enforced | 14:39 property object-property → ${fixtureName('local-property-reads.ts')}#Budget.keep | via ${fixtureName('local-property-reads.ts')}#Budget.keep > ${fixtureName('local-property-reads.ts')}#keepsForSession`,
+      'resultBudget.preview.direction': `enforced | 15:38 property object-property → ${fixtureName('local-property-reads.ts')}#Budget.mode | via ${fixtureName('local-property-reads.ts')}#Budget.mode > ${fixtureName('local-property-reads.ts')}#tail`,
     },
   },
   {
@@ -232,7 +232,8 @@ const cases: readonly ConstructCase[] = [
     file: 'union-target.ts',
     want: {
       'resultBudget.strategy': 'enforced | 10:26 property operator',
-      'resultBudget.artifact.retention': `enforced | 10:111 property object-property → ${fixtureName('union-target.ts')}:6 keep → ${fixtureName('union-target.ts')}:7 keep | via ${fixtureName('union-target.ts')}:6 keep > ${fixtureName('union-target.ts')}:14 keep > ${fixtureName('union-target.ts')}:15:16`,
+      // Both union members' `keep` are `Outcome.keep`: named by symbol, they are one target.
+      'resultBudget.artifact.retention': `enforced | 10:111 property object-property → ${fixtureName('union-target.ts')}#Outcome.keep | via ${fixtureName('union-target.ts')}#Outcome.keep > ${fixtureName('union-target.ts')}#keepsForSession.keep > ${fixtureName('union-target.ts')}#keepsForSession`,
     },
   },
   {
@@ -241,7 +242,7 @@ const cases: readonly ConstructCase[] = [
     file: 'library-target.ts',
     want: {
       'metadata.destructive': 'enforced | 7:42 property library',
-      'metadata.concurrentSafe': `projected | 11:47 property object-property → ${fixtureName('library-target.ts')}:11 recursive`,
+      'metadata.concurrentSafe': `projected | 11:47 property object-property → ${fixtureName('library-target.ts')}#removeTree.options.recursive`,
     },
   },
 ];

@@ -29,7 +29,13 @@ function publishedSchema(file: string, computed: object): object {
 
 function compile(schema: object): ValidateFunction {
   // Union types (`type: ["string", "number"]`) are plain draft-07; ajv's strict mode only asks to opt in.
-  return new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).compile(schema);
+  // markdownDescription is the editors' annotation keyword (VS Code, yaml-language-server).
+  return new Ajv({
+    strict: true,
+    allowUnionTypes: true,
+    allErrors: true,
+    keywords: ['markdownDescription'],
+  }).compile(schema);
 }
 
 function errorsOf(validate: ValidateFunction, value: unknown): string[] {
@@ -167,4 +173,45 @@ describe.skipIf(realManifests.length === 0)('the real manifests in manifest/tool
     const result = await loadManifestSet(PROJECT_ROOT);
     expect(result.ok ? [] : result.issues.map(formatManifestIssue)).toEqual([]);
   });
+});
+
+describe('editor documentation', () => {
+  /** Every property schema below `node`, with its path. */
+  function properties(node: unknown, at: string): [string, Record<string, unknown>][] {
+    if (typeof node !== 'object' || node === null) return [];
+    const record = node as Record<string, unknown>;
+    const found: [string, Record<string, unknown>][] = [];
+    for (const [name, child] of Object.entries((record.properties as object | undefined) ?? {})) {
+      found.push([`${at}${name}`, child as Record<string, unknown>]);
+      found.push(...properties(child, `${at}${name}.`));
+    }
+    for (const key of ['anyOf', 'allOf', 'oneOf'])
+      for (const branch of (record[key] as unknown[] | undefined) ?? [])
+        found.push(...properties(branch, at));
+    if (record.items !== undefined) found.push(...properties(record.items, `${at}[].`));
+    return found;
+  }
+
+  const schema = manifestJsonSchema() as { definitions: Record<string, unknown> };
+  const fields = ['Manifest', 'SchemaNode'].flatMap((name) =>
+    properties(schema.definitions[name], `${name}:`),
+  );
+
+  it('covers every field of the language', () => {
+    expect(new Set(fields.map(([field]) => field)).size).toBeGreaterThanOrEqual(75);
+  });
+
+  it.each(fields)('%s has a description and a markdownDescription', (_field, property) => {
+    expect(property.description).toEqual(expect.stringMatching(/\S.{10,}/));
+    expect(property.markdownDescription).toEqual(
+      expect.stringContaining(String(property.description)),
+    );
+  });
+
+  it.each(fields.filter(([, property]) => 'default' in property))(
+    '%s says its default',
+    (_field, property) => {
+      expect(property.markdownDescription).toMatch(/Default: /);
+    },
+  );
 });

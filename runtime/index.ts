@@ -1,0 +1,22 @@
+/**
+ * The package's main entry (`import … from 'tool-contracts'`): the runtime a host builds its
+ * tool layer from — registry and visibility (`createToolRuntime`), the call path (`callTool`)
+ * and every contract type. The built-in tool set is `tool-contracts/tools`, the provider
+ * adapters `tool-contracts/adapters`, the MCP bridge `tool-contracts/mcp`.
+ */
+export * from './contract.js';
+export {
+  createToolRuntime,
+  ToolRuntime,
+  type GetToolsContext,
+  type ToolRuntimeOptions,
+} from './tool-runtime.js';
+export {
+  callTool,
+  type CallToolContext,
+  type PreToolHook,
+  type PreToolHookDecision,
+  type ToolCall,
+  type ToolCallResult,
+} from './call/call-tool.js';
+export type { RegistrationGateInput } from './visibility/registration-gate.js';
