@@ -41,6 +41,7 @@ import {
   oneOf,
 } from './context-options.js';
 import { parseCommandLine } from './define-command.js';
+import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
 import { jsonText } from './json-output.js';
 import { LineSource } from './line-source.js';
 import { parseCallLine, readCallLines } from './read-call-lines.js';
@@ -78,6 +79,8 @@ ${MODEL_OPTIONS_USAGE}
                        (given model flags, the call is validated against the
                        contract as that model sees it)
   --boundary           Refuse file paths that resolve outside the workspace
+  --mcp-config FILE    An mcpServers configuration (.mcp.json): its servers' tools can be
+                       called too (started for this invocation), repeatable
   --trace              Write each call's trace (JSON) to standard error; tools whose
                        contract requires a trace refuse to run without it
   --json               Print each result as JSON (shape: README.md, "Machine-readable output");
@@ -98,6 +101,7 @@ const CALL_OPTIONS = {
   yes: { type: 'boolean', short: 'y' },
   ...CONTEXT_OPTIONS,
   boundary: { type: 'boolean' },
+  'mcp-config': { type: 'string', multiple: true },
   trace: { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
@@ -123,6 +127,8 @@ interface CallOptions {
   readonly ask: readonly string[];
   readonly deny: readonly string[];
   readonly yes: boolean;
+  /** `--mcp-config` files. */
+  readonly mcpConfig: readonly string[];
 }
 
 function rules(values: readonly string[] | undefined, option: string): string[] {
@@ -196,6 +202,7 @@ function parseCallArgs(args: readonly string[], io: CommandIO): CallOptions | 'h
     ask: rules(values['ask-rule'], '--ask-rule'),
     deny: rules(values['deny-rule'], '--deny-rule'),
     yes: values.yes === true,
+    mcpConfig: values['mcp-config'] ?? [],
   };
 }
 
@@ -251,6 +258,22 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     gate: options.gate,
     logger: { warn: (message) => io.err(terminalText(`tool-contracts call: ${message}`)) },
   });
+  let mcpServers;
+  try {
+    mcpServers = await loadMcpConfigOption(options.mcpConfig, io.cwd, (message) =>
+      io.err(`tool-contracts call: ${message}`),
+    );
+  } catch (error) {
+    if (!(error instanceof McpConfigOptionError)) throw error;
+    io.err(error.message);
+    return 1;
+  }
+  const mcpPool =
+    mcpServers.length === 0
+      ? undefined
+      : await (
+          await import('../runtime/mcp/connect-mcp-servers.js')
+        ).connectMcpServers({ runtime, servers: mcpServers, reconnect: { maxAttempts: 0 } });
 
   const lines =
     options.source.kind === 'repl' && io.stdin !== undefined
@@ -318,6 +341,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     lines?.close();
     await toolSession.close();
     if (!options.keepArtifacts) await deleteSessionArtifacts(artifacts, io);
+    await mcpPool?.close();
   }
 }
 

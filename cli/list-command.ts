@@ -27,6 +27,8 @@ import {
   oneOf,
 } from './context-options.js';
 import { parseCommandLine } from './define-command.js';
+import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
+import type { McpServerConfig } from '../runtime/mcp/load-mcp-config.js';
 
 export const LIST_USAGE = `Usage: tool-contracts list [options]
 
@@ -57,6 +59,8 @@ Provider request (with --provider):
 MCP:
   --mcp [NAME=]FILE    A saved tools/list result (JSON) registered as MCP server NAME
                        (default: the file name without .json), repeatable
+  --mcp-config FILE    An mcpServers configuration (.mcp.json): its servers are started,
+                       asked for their tools and stopped, repeatable
 Output:
   --json               Print {"fingerprint", "tools"}: the exact contracts, in order;
                        with --provider: {"provider", "request", "tools", "bytes",
@@ -77,6 +81,7 @@ interface ListOptions {
   readonly contextWindow: number;
   readonly discovered: readonly string[];
   readonly mcp: readonly { readonly server: string; readonly file: string }[];
+  readonly mcpConfig: readonly string[];
   readonly json: boolean;
 }
 
@@ -92,6 +97,7 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
     'context-window': { type: 'string' },
     discovered: { type: 'string', multiple: true },
     mcp: { type: 'string', multiple: true },
+    'mcp-config': { type: 'string', multiple: true },
     json: { type: 'boolean' },
   });
   if (values.help) return 'help';
@@ -131,6 +137,7 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
       ? {}
       : { turn: turn === 'off-peak' ? ('offPeak' as const) : ('cron' as const) }),
     mcp: (values.mcp ?? []).map((value) => parseMcpOption(value, cwd)),
+    mcpConfig: values['mcp-config'] ?? [],
     json: values.json === true,
   };
 }
@@ -180,6 +187,7 @@ async function readToolsList(file: string): Promise<unknown[]> {
 export async function run(args: readonly string[], io: CommandIO): Promise<number> {
   let options: ListOptions | 'help';
   let mcpTools: unknown[][];
+  let mcpServers: McpServerConfig[];
   try {
     options = parseListArgs(args, io.cwd);
     if (options === 'help') {
@@ -187,7 +195,14 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       return 0;
     }
     mcpTools = await Promise.all(options.mcp.map(({ file }) => readToolsList(file)));
+    mcpServers = await loadMcpConfigOption(options.mcpConfig, io.cwd, (message) =>
+      io.err(`tool-contracts list: ${message}`),
+    );
   } catch (error) {
+    if (error instanceof McpConfigOptionError) {
+      io.err(error.message);
+      return 1;
+    }
     if (!(error instanceof UsageError)) throw error;
     io.err(`${terminalText(`tool-contracts list: ${error.message}`)}\n\n${LIST_USAGE}`);
     return 2;
@@ -222,6 +237,15 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       },
     });
   });
+  if (mcpServers.length > 0) {
+    const { connectMcpServers } = await import('../runtime/mcp/connect-mcp-servers.js');
+    const pool = await connectMcpServers({
+      runtime,
+      servers: mcpServers,
+      reconnect: { maxAttempts: 0 },
+    });
+    await pool.close({ keepTools: true });
+  }
   const plan = planTurnTools(
     runtime.getTools({ model: options.model }),
     options.turn === undefined ? {} : { kind: options.turn },

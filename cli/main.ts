@@ -46,6 +46,10 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     summary: 'Call a tool with JSON input and print what the model would get',
     load: () => import('./call-command.js'),
   },
+  serve: {
+    summary: 'Serve the tools a model would see as an MCP server (stdio or HTTP)',
+    load: () => import('./serve-command.js'),
+  },
 };
 
 export function usage(): string {

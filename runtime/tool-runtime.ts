@@ -47,8 +47,8 @@ export interface GetToolsContext {
 
 /**
  * The runtime's tool state. `getTools` results are cached per (model, description settings)
- * and the cache is cleared when an MCP server is registered or the search branch is refreshed
- * — the only two events that change the registry after construction.
+ * and the cache is cleared when an MCP server is registered or removed or the search branch is
+ * refreshed — the only events that change the registry after construction.
  */
 export class ToolRuntime {
   readonly registry: ToolRegistry;
@@ -150,6 +150,21 @@ export class ToolRuntime {
     this.#mcpServers.set(server, entries);
     for (const entry of entries) this.registry.register(entry);
     this.#cache.clear();
+  }
+
+  /**
+   * Remove `server`'s tools (the server died or its tool list changed) and clear the tools
+   * cache. The built-ins and the other servers' tools keep their entries and their order.
+   * Returns whether the server was registered.
+   */
+  removeMcpServer(server: string): boolean {
+    if (!this.#mcpServers.delete(server)) return false;
+    this.registry.clear();
+    for (const entry of this.#gate.registered) this.registry.register(entry);
+    for (const entries of this.#mcpServers.values())
+      for (const entry of entries) this.registry.register(entry);
+    this.#cache.clear();
+    return true;
   }
 
   #registerBuiltIns(): RegistrationGateResult {

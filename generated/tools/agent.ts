@@ -30,11 +30,11 @@ export const contract = {
   capability: "subagent.start",
   metadata: {
     name: "Agent",
-    purpose: "Start a sub-agent that works on a task with its own context and reports back", // unread: no runtime reader (reserved)
+    purpose: "Start a sub-agent that works on a task with its own context and reports back",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -120,7 +120,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "subagent",
-    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions",
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -20,11 +20,11 @@ export const contract = {
   capability: "workflow.amend",
   metadata: {
     name: "AmendWorkflow",
-    purpose: "Type-check a revised script for a workflow run and, once the user confirms, apply it", // unread: no runtime reader (reserved)
+    purpose: "Type-check a revised script for a workflow run and, once the user confirms, apply it",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -75,7 +75,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.run",
-    reason: "AmendWorkflow changes the script of a run whose agents can change the workspace and run commands", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "AmendWorkflow changes the script of a run whose agents can change the workspace and run commands",
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

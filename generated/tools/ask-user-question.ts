@@ -30,11 +30,11 @@ export const contract = {
   capability: "user.ask",
   metadata: {
     name: "AskUserQuestion",
-    purpose: "Ask the user one to four multiple-choice questions and wait for the answers", // unread: no runtime reader (reserved)
+    purpose: "Ask the user one to four multiple-choice questions and wait for the answers",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "userInteraction",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -142,7 +142,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "user.ask",
-    reason: "AskUserQuestion shows questions to the user and waits for the answers", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "AskUserQuestion shows questions to the user and waits for the answers",
     riskLevel: "low",
     sideEffectScope: "userInteraction",
     needsApproval: false,

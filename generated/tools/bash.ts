@@ -26,11 +26,11 @@ export const contract = {
   capability: "shell.exec",
   metadata: {
     name: "Bash",
-    purpose: "Run a shell command in the working directory, in the foreground or in the background", // unread: no runtime reader (reserved)
+    purpose: "Run a shell command in the working directory, in the foreground or in the background",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: true,
     concurrentSafe: false,
     sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -111,7 +111,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "bash",
-    reason: "Bash can run subprocesses and may affect workspace, git, network, or system state", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "Bash can run subprocesses and may affect workspace, git, network, or system state",
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

@@ -21,11 +21,11 @@ export const contract = {
   capability: "workflow.create",
   metadata: {
     name: "CreateWorkflow",
-    purpose: "Type-check a workflow script and, once the user confirms, start it as a background run", // unread: no runtime reader (reserved)
+    purpose: "Type-check a workflow script and, once the user confirms, start it as a background run",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -81,7 +81,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.run",
-    reason: "CreateWorkflow starts a background run whose agents can change the workspace and run commands", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "CreateWorkflow starts a background run whose agents can change the workspace and run commands",
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

@@ -25,7 +25,7 @@ export const contract = {
   capability: "cron.create",
   metadata: {
     name: "CronCreate",
-    purpose: "Schedule a prompt to run later, once or on a recurring cron schedule", // unread: no runtime reader (reserved)
+    purpose: "Schedule a prompt to run later, once or on a recurring cron schedule",
     modelInstructions: [
       "Write `cron` as five fields: minute hour day-of-month month day-of-week (e.g. `*/15 * * * *` every 15 minutes, `0 9 * * 1-5` at 09:00 on weekdays).",
       "For a one-off reminder (\"at 3 pm remind me…\") set `recurring: false` and pin minute, hour, day of month and month to that moment.",
@@ -35,7 +35,7 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "session",
     riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -106,7 +106,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "cron",
-    reason: "CronCreate schedules prompts that the host runs later without the user present", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "CronCreate schedules prompts that the host runs later without the user present",
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

@@ -16,11 +16,11 @@ export const contract = {
   capability: "cron.delete",
   metadata: {
     name: "CronDelete",
-    purpose: "Delete a scheduled job", // unread: no runtime reader (reserved)
+    purpose: "Delete a scheduled job",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: true,
     concurrentSafe: false,
     sideEffectScope: "session",
     riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -55,7 +55,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "cron",
-    reason: "CronDelete removes a scheduled job the user may rely on", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "CronDelete removes a scheduled job the user may rely on",
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

@@ -22,11 +22,11 @@ export const contract = {
   capability: "cron.list",
   metadata: {
     name: "CronList",
-    purpose: "List the scheduled jobs", // unread: no runtime reader (reserved)
+    purpose: "List the scheduled jobs",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -83,7 +83,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "cron.read",
-    reason: "CronList reads the host's scheduled jobs", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "CronList reads the host's scheduled jobs",
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -24,7 +24,7 @@ export const contract = {
   capability: "cron.update",
   metadata: {
     name: "CronUpdate",
-    purpose: "Change the schedule or prompt of a scheduled job, or pause and resume it", // unread: no runtime reader (reserved)
+    purpose: "Change the schedule or prompt of a scheduled job, or pause and resume it",
     modelInstructions: [
       "Pass only the fields that should change, and at least one of them.",
       "To pause a job without losing it set `enabled: false`; set it back to true to resume. Use CronDelete only when the user wants the job gone.",
@@ -32,7 +32,7 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "session",
     riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -99,7 +99,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "cron",
-    reason: "CronUpdate changes prompts that the host runs later without the user present", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "CronUpdate changes prompts that the host runs later without the user present",
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

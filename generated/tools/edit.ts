@@ -32,11 +32,11 @@ export const contract = {
   capability: "file.edit",
   metadata: {
     name: "Edit",
-    purpose: "Replace an exact string in a file", // unread: no runtime reader (reserved)
+    purpose: "Replace an exact string in a file",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: true,
     concurrentSafe: false,
     sideEffectScope: "workspace",
     riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -146,7 +146,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "file.write",
-    reason: "Edit changes files on the local file system", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "Edit changes files on the local file system",
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,

@@ -14,11 +14,11 @@ export const contract = {
   capability: "session.plan-mode.enter",
   metadata: {
     name: "EnterPlanMode",
-    purpose: "Switch the session into plan mode to explore and design before changing anything", // unread: no runtime reader (reserved)
+    purpose: "Switch the session into plan mode to explore and design before changing anything",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -46,7 +46,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "session.plan-mode",
-    reason: "EnterPlanMode changes the session's permission mode to plan mode", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "EnterPlanMode changes the session's permission mode to plan mode",
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -17,11 +17,11 @@ export const contract = {
   capability: "workflow.actor.escalate",
   metadata: {
     name: "escalate",
-    purpose: "Let a workflow actor raise a blocking question to the main agent", // unread: no runtime reader (reserved)
+    purpose: "Let a workflow actor raise a blocking question to the main agent",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -60,7 +60,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.actor",
-    reason: "escalate sends a question from this actor to the main agent and pauses the actor", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "escalate sends a question from this actor to the main agent and pauses the actor",
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -20,11 +20,11 @@ export const contract = {
   capability: "workflow.eval",
   metadata: {
     name: "EvalWorkflowSnippet",
-    purpose: "Run a small workflow snippet synchronously, keeping no state, and return its result", // unread: no runtime reader (reserved)
+    purpose: "Run a small workflow snippet synchronously, keeping no state, and return its result",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -79,7 +79,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.eval",
-    reason: "EvalWorkflowSnippet runs workflow code whose agents can change the workspace and run commands", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "EvalWorkflowSnippet runs workflow code whose agents can change the workspace and run commands",
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

@@ -20,11 +20,11 @@ export const contract = {
   capability: "session.plan-mode.exit",
   metadata: {
     name: "ExitPlanMode",
-    purpose: "Present the finished plan for the user's approval and leave plan mode when approved", // unread: no runtime reader (reserved)
+    purpose: "Present the finished plan for the user's approval and leave plan mode when approved",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "userInteraction",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -74,7 +74,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "session.plan-mode",
-    reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved",
     riskLevel: "low",
     sideEffectScope: "userInteraction",
     needsApproval: false,

@@ -21,11 +21,11 @@ export const contract = {
   capability: "workflow.runs.get",
   metadata: {
     name: "GetWorkflowRun",
-    purpose: "Read one workflow run's status, progress and result", // unread: no runtime reader (reserved)
+    purpose: "Read one workflow run's status, progress and result",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -77,7 +77,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.read",
-    reason: "GetWorkflowRun reads a workflow run's progress and result", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "GetWorkflowRun reads a workflow run's progress and result",
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

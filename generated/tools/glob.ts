@@ -21,11 +21,11 @@ export const contract = {
   capability: "file.search.names",
   metadata: {
     name: "Glob",
-    purpose: "Find files by glob pattern, newest first", // unread: no runtime reader (reserved)
+    purpose: "Find files by glob pattern, newest first",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -84,7 +84,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "file.read",
-    reason: "Glob lists file names on the local file system", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "Glob lists file names on the local file system",
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

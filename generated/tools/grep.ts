@@ -34,11 +34,11 @@ export const contract = {
   capability: "file.search.content",
   metadata: {
     name: "Grep",
-    purpose: "Search file contents with a regular expression", // unread: no runtime reader (reserved)
+    purpose: "Search file contents with a regular expression",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -160,7 +160,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "file.read",
-    reason: "Grep reads the contents of files on the local file system", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "Grep reads the contents of files on the local file system",
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

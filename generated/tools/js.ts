@@ -16,11 +16,11 @@ export const contract = {
   capability: "node-repl.eval",
   metadata: {
     name: "js",
-    purpose: "Run JavaScript in the persistent Node.js REPL (browser automation)", // unread: no runtime reader (reserved)
+    purpose: "Run JavaScript in the persistent Node.js REPL (browser automation)",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: true,
     concurrentSafe: false,
     sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -55,7 +55,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "node-repl",
-    reason: "js runs arbitrary JavaScript in a Node.js process with the user's privileges", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "js runs arbitrary JavaScript in a Node.js process with the user's privileges",
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

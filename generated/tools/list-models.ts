@@ -22,11 +22,11 @@ export const contract = {
   capability: "models.list",
   metadata: {
     name: "ListModels",
-    purpose: "List the models the host has configured, to pick a model for a workflow's sub-agents", // unread: no runtime reader (reserved)
+    purpose: "List the models the host has configured, to pick a model for a workflow's sub-agents",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -83,7 +83,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "models.list",
-    reason: "ListModels reads the host's model configuration", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "ListModels reads the host's model configuration",
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

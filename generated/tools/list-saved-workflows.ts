@@ -20,11 +20,11 @@ export const contract = {
   capability: "workflow.saved.list",
   metadata: {
     name: "ListSavedWorkflows",
-    purpose: "List the workflow definitions saved in the project", // unread: no runtime reader (reserved)
+    purpose: "List the workflow definitions saved in the project",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -74,7 +74,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.read",
-    reason: "ListSavedWorkflows reads the project's saved workflow definitions", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "ListSavedWorkflows reads the project's saved workflow definitions",
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

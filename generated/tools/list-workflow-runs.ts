@@ -24,11 +24,11 @@ export const contract = {
   capability: "workflow.runs.list",
   metadata: {
     name: "ListWorkflowRuns",
-    purpose: "List this project's workflow runs and their status", // unread: no runtime reader (reserved)
+    purpose: "List this project's workflow runs and their status",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -96,7 +96,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.read",
-    reason: "ListWorkflowRuns reads the project's workflow runs", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "ListWorkflowRuns reads the project's workflow runs",
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

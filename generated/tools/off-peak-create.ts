@@ -21,7 +21,7 @@ export const contract = {
   capability: "off-peak.create",
   metadata: {
     name: "OffPeakCreate",
-    purpose: "Queue a prompt to run later, during off-peak hours", // unread: no runtime reader (reserved)
+    purpose: "Queue a prompt to run later, during off-peak hours",
     modelInstructions: [
       "Queue work only when the user asked for it to be done later or off-peak; otherwise do it now.",
       "Write the prompt so that it stands on its own; it runs in a fresh turn without this conversation.",
@@ -29,7 +29,7 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "session",
     riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -83,7 +83,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "off-peak",
-    reason: "OffPeakCreate queues a prompt that the host runs later without the user present", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "OffPeakCreate queues a prompt that the host runs later without the user present",
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: true,

@@ -20,11 +20,11 @@ export const contract = {
   capability: "off-peak.list",
   metadata: {
     name: "OffPeakList",
-    purpose: "List the off-peak tasks and their status", // unread: no runtime reader (reserved)
+    purpose: "List the off-peak tasks and their status",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -74,7 +74,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "off-peak.read",
-    reason: "OffPeakList reads the host's off-peak queue", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "OffPeakList reads the host's off-peak queue",
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -17,7 +17,7 @@ export const contract = {
   capability: "session.context.read",
   metadata: {
     name: "ReadSessionContext",
-    purpose: "Read a bounded excerpt of another session's conversation by session id", // unread: no runtime reader (reserved)
+    purpose: "Read a bounded excerpt of another session's conversation by session id",
     modelInstructions: [
       "Only pass a session id that the user or a system message gave you; never guess or construct one.",
       "Ask for no more than you need; the default of 20000 bytes covers the latest exchanges of most sessions.",
@@ -25,7 +25,7 @@ export const contract = {
     ],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -67,7 +67,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "session.read",
-    reason: "ReadSessionContext reads the conversation of another session", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "ReadSessionContext reads the conversation of another session",
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -45,11 +45,11 @@ export const contract = {
   capability: "file.read",
   metadata: {
     name: "Read",
-    purpose: "Read a text file with line numbers, an image, or pages of a PDF", // unread: no runtime reader (reserved)
+    purpose: "Read a text file with line numbers, an image, or pages of a PDF",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -201,7 +201,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "file.read",
-    reason: "Read returns the contents of files on the local file system", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "Read returns the contents of files on the local file system",
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

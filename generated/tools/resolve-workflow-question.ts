@@ -18,11 +18,11 @@ export const contract = {
   capability: "workflow.questions.resolve",
   metadata: {
     name: "ResolveWorkflowQuestion",
-    purpose: "Answer a blocking question that a workflow actor escalated", // unread: no runtime reader (reserved)
+    purpose: "Answer a blocking question that a workflow actor escalated",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "session",
     riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -67,7 +67,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.answer",
-    reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run",
     riskLevel: "medium",
     sideEffectScope: "session",
     needsApproval: false,

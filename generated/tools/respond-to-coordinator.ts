@@ -16,7 +16,7 @@ export const contract = {
   capability: "subagent.respond",
   metadata: {
     name: "RespondToCoordinator",
-    purpose: "Let a sub-agent reply to the coordinator that started it", // unread: no runtime reader (reserved)
+    purpose: "Let a sub-agent reply to the coordinator that started it",
     modelInstructions: [
       "Reply when the coordinator asked you something or is waiting for a report; do not send running commentary.",
       "Make the reply self-contained; the coordinator sees this message, not your tool calls or their output.",
@@ -24,7 +24,7 @@ export const contract = {
     ],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -59,7 +59,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "subagent.respond",
-    reason: "RespondToCoordinator sends a message to the agent that started this session", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "RespondToCoordinator sends a message to the agent that started this session",
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -19,11 +19,11 @@ export const contract = {
   capability: "workflow.runs.resume",
   metadata: {
     name: "ResumeWorkflowRun",
-    purpose: "Resume a stopped workflow run under its original run id", // unread: no runtime reader (reserved)
+    purpose: "Resume a stopped workflow run under its original run id",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "system",
     riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -68,7 +68,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.run",
-    reason: "ResumeWorkflowRun restarts a run whose agents can change the workspace and run commands", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "ResumeWorkflowRun restarts a run whose agents can change the workspace and run commands",
     riskLevel: "high",
     sideEffectScope: "system",
     needsApproval: true,

@@ -22,11 +22,11 @@ export const contract = {
   capability: "workflow.save",
   metadata: {
     name: "SaveWorkflow",
-    purpose: "Save a workflow script as a reusable definition in the project", // unread: no runtime reader (reserved)
+    purpose: "Save a workflow script as a reusable definition in the project",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: true,
     concurrentSafe: false,
     sideEffectScope: "workspace",
     riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -85,7 +85,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.save",
-    reason: "SaveWorkflow writes a workflow definition into the project, replacing one of the same name", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "SaveWorkflow writes a workflow definition into the project, replacing one of the same name",
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,

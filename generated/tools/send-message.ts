@@ -17,11 +17,11 @@ export const contract = {
   capability: "subagent.message",
   metadata: {
     name: "SendMessage",
-    purpose: "Send a short message to a running local agent", // unread: no runtime reader (reserved)
+    purpose: "Send a short message to a running local agent",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -62,7 +62,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "subagent.message",
-    reason: "SendMessage delivers a message that changes what a running agent does next", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "SendMessage delivers a message that changes what a running agent does next",
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

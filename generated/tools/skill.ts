@@ -17,11 +17,11 @@ export const contract = {
   capability: "skill.load",
   metadata: {
     name: "Skill",
-    purpose: "Load a skill's instructions into the current conversation", // unread: no runtime reader (reserved)
+    purpose: "Load a skill's instructions into the current conversation",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "none",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -60,7 +60,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "skill",
-    reason: "Skill loads instructions from an installed skill into the conversation", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "Skill loads instructions from an installed skill into the conversation",
     riskLevel: "low",
     sideEffectScope: "none",
     needsApproval: false,

@@ -16,11 +16,11 @@ export const contract = {
   capability: "workflow.actor.submit-result",
   metadata: {
     name: "submit_result",
-    purpose: "Let a workflow actor submit its final result, ending its turn", // unread: no runtime reader (reserved)
+    purpose: "Let a workflow actor submit its final result, ending its turn",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -56,7 +56,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "workflow.actor",
-    reason: "submit_result records this actor's result in the workflow run", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "submit_result records this actor's result in the workflow run",
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

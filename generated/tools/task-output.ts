@@ -25,11 +25,11 @@ export const contract = {
   capability: "task.output",
   metadata: {
     name: "TaskOutput",
-    purpose: "Read the output and status of a background task (deprecated)", // unread: no runtime reader (reserved)
+    purpose: "Read the output and status of a background task (deprecated)",
     modelInstructions: [],
     aliases: ["BashOutput", "AgentOutputTool", "BashOutputTool", "TaskOutputTool"],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -107,7 +107,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "task.read",
-    reason: "TaskOutput reads the output of a background task of this session", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "TaskOutput reads the output of a background task of this session",
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -21,11 +21,11 @@ export const contract = {
   capability: "task.stop",
   metadata: {
     name: "TaskStop",
-    purpose: "Stop a running background task by id", // unread: no runtime reader (reserved)
+    purpose: "Stop a running background task by id",
     modelInstructions: [],
     aliases: ["KillShell", "KillBash"],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: true,
     concurrentSafe: false,
     sideEffectScope: "system",
     riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -83,7 +83,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "task.stop",
-    reason: "TaskStop terminates a background process of this session", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "TaskStop terminates a background process of this session",
     riskLevel: "medium",
     sideEffectScope: "system",
     needsApproval: false,

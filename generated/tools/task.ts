@@ -30,12 +30,12 @@ export const contract = {
   capability: "subagent.start",
   metadata: {
     name: "Task",
-    purpose: "Claude Code-compatible alias of Agent, callable but never sent to the model", // unread: no runtime reader (reserved)
+    purpose: "Claude Code-compatible alias of Agent, callable but never sent to the model",
     modelInstructions: [],
     aliases: [],
     extends: "Agent",
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -121,7 +121,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "subagent",
-    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "Agent starts a sub-agent that works with its own tools under this session's permissions",
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -20,11 +20,11 @@ export const contract = {
   capability: "session.todo.read",
   metadata: {
     name: "TodoRead",
-    purpose: "Read the session's todo list", // unread: no runtime reader (reserved)
+    purpose: "Read the session's todo list",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -75,7 +75,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "session.todo",
-    reason: "TodoRead reads the session's todo list", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "TodoRead reads the session's todo list",
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -31,11 +31,11 @@ export const contract = {
   capability: "session.todo.write",
   metadata: {
     name: "TodoWrite",
-    purpose: "Replace the session's todo list", // unread: no runtime reader (reserved)
+    purpose: "Replace the session's todo list",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: false,
     sideEffectScope: "session",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -133,7 +133,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "session.todo",
-    reason: "TodoWrite changes the session's todo list", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "TodoWrite changes the session's todo list",
     riskLevel: "low",
     sideEffectScope: "session",
     needsApproval: false,

@@ -35,11 +35,11 @@ export const contract = {
   capability: "web.fetch",
   metadata: {
     name: "WebFetch",
-    purpose: "Fetch a public URL and return its content as Markdown", // unread: no runtime reader (reserved)
+    purpose: "Fetch a public URL and return its content as Markdown",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "network",
     riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -152,7 +152,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "web.fetch",
-    reason: "WebFetch sends an HTTP request to a host on the network", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "WebFetch sends an HTTP request to a host on the network",
     riskLevel: "medium",
     sideEffectScope: "network",
     needsApproval: true,

@@ -26,11 +26,11 @@ export const contract = {
   capability: "web.search",
   metadata: {
     name: "WebSearch",
-    purpose: "Search the web through the model's native search and return titles, links and snippets", // unread: no runtime reader (reserved)
+    purpose: "Search the web through the model's native search and return titles, links and snippets",
     modelInstructions: [],
     aliases: [],
     readOnly: true,
-    destructive: false, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: false,
     concurrentSafe: true,
     sideEffectScope: "network",
     riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -112,7 +112,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "web.search",
-    reason: "WebSearch sends the query to a search provider over the network", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "WebSearch sends the query to a search provider over the network",
     riskLevel: "low",
     sideEffectScope: "network",
     needsApproval: false,

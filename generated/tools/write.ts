@@ -21,11 +21,11 @@ export const contract = {
   capability: "file.write",
   metadata: {
     name: "Write",
-    purpose: "Create a file or replace its whole contents", // unread: no runtime reader (reserved)
+    purpose: "Create a file or replace its whole contents",
     modelInstructions: [],
     aliases: [],
     readOnly: false,
-    destructive: true, // projected only: runtime/executor/resolve-call-effects.ts#resolveCallEffects.destructive +1 more
+    destructive: true,
     concurrentSafe: false,
     sideEffectScope: "workspace",
     riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
@@ -80,7 +80,7 @@ export const contract = {
   runtimeOutputSchema: OutputSchema,
   permission: {
     permission: "file.write",
-    reason: "Write creates or overwrites files on the local file system", // projected only: runtime/executor/authorize-tool-call.ts#authorizeToolCall.approval.reason +1 more
+    reason: "Write creates or overwrites files on the local file system",
     riskLevel: "medium",
     sideEffectScope: "workspace",
     needsApproval: true,

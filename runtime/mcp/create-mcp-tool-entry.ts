@@ -77,7 +77,11 @@ export function createMcpToolEntry(
     capability: mcpCapability(server, descriptor.name),
     metadata: {
       name: options.name,
-      purpose: `Tool "${descriptor.name}" of the MCP server "${server}"`,
+      // The server's own display title when it gives one (serve lists it as the MCP title).
+      purpose:
+        [descriptor.title, annotations.title].find(
+          (text): text is string => typeof text === 'string' && text !== '',
+        ) ?? `Tool "${descriptor.name}" of the MCP server "${server}"`,
       modelInstructions: [],
       aliases: options.aliases,
       readOnly,

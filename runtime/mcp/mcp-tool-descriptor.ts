@@ -22,6 +22,11 @@ export interface McpToolDescriptor {
   readonly inputSchema?: unknown;
   readonly outputSchema?: unknown;
   readonly annotations?: McpToolAnnotations;
+  /**
+   * How the tool may be called: `taskSupport` `"forbidden"` (default), `"optional"` or
+   * `"required"` (only as an MCP task; such tools are not registered).
+   */
+  readonly execution?: { readonly taskSupport?: 'forbidden' | 'optional' | 'required' };
   /** Host-provided call timeout. Default: 30 000 ms. */
   readonly timeoutMs?: number;
 }

@@ -1,8 +1,9 @@
 /**
  * Add one MCP server's tools (as `tools/list` returned them) to a runtime (SPEC §5.4).
  *
- * - Once per runtime per server: a second call for the same server registers nothing.
- * - `features.mcp` off registers nothing; the session's disallowed names, denylist and allowlist
+ * - Once per runtime per server: a second call for the same server registers nothing, and says
+ *   so in a warning (remove the server first to replace its tools).
+ * - `features.mcp` off registers nothing, with a warning; the session's disallowed names, denylist and allowlist
  *   apply as to built-ins (matched against the provider-visible name and its alias).
  * - Per-server `includeTools` / `excludeTools` globs (picomatch) on the tool's original name;
  *   exclude wins.
@@ -14,6 +15,8 @@
  *   The same server without the token is an ordinary MCP server. Names starting with
  *   `mcp__computer-use__` belong to the verified server only: an unverified server that would get
  *   them (one named `computer-use`) is shown as `mcp__unverified-computer-use__<tool>`.
+ * - A tool that can only be called as an MCP task (`execution.taskSupport: "required"`) is
+ *   skipped with a warning: this runtime calls tools directly, and every call would fail.
  * - Registering clears the runtime's tools cache.
  */
 import { checkMcpPins, type McpLock, type McpPinPolicy } from './mcp-definition-lock.js';
@@ -73,6 +76,7 @@ export interface RegisterMcpToolsOptions {
 export type McpSkipReason =
   | 'invalidDescriptor'
   | 'duplicateName'
+  | 'taskRequired'
   | 'excluded'
   | 'notIncluded'
   | 'featureOff'
@@ -123,11 +127,20 @@ export function registerMcpTools(
       `MCP server "${server}": computer-use token not recognised; registered as an ordinary MCP server`,
     );
   }
-  if (runtime.hasMcpServer(server)) return result([], true);
+  if (runtime.hasMcpServer(server)) {
+    warnings.push(
+      `MCP server "${server}" is already registered; the second definition of it is ignored`,
+    );
+    return result([], true);
+  }
 
   const valid = collectDescriptors(server, descriptors, skipped, warnings);
   if (!runtime.gate.features.mcp) {
     for (const descriptor of valid) skipped.push({ tool: descriptor.name, reason: 'featureOff' });
+    if (valid.length > 0)
+      warnings.push(
+        `MCP server "${server}": ${valid.length} tool${valid.length === 1 ? '' : 's'} not registered, the feature flag mcp is off`,
+      );
     return result([]);
   }
   const changed = checkPins(server, valid, options, warnings);
@@ -285,6 +298,11 @@ function collectDescriptors(
     if (typeof name !== 'string' || name === '') {
       warnings.push(`MCP server "${server}": tool #${index} has no name; skipped`);
       skipped.push({ tool: `#${index}`, reason: 'invalidDescriptor' });
+    } else if (taskSupport(descriptor as object) === 'required') {
+      warnings.push(
+        `MCP server "${server}": tool "${capEcho(name)}" skipped, it can only be called as a task (execution.taskSupport "required") and this runtime calls tools directly`,
+      );
+      skipped.push({ tool: name, reason: 'taskRequired' });
     } else if (seen.has(name)) {
       warnings.push(
         `MCP server "${server}": tool "${capEcho(name)}" listed twice; the first is kept`,
@@ -300,6 +318,13 @@ function collectDescriptors(
     }
   });
   return valid;
+}
+
+function taskSupport(descriptor: object): unknown {
+  const execution = (descriptor as { execution?: unknown }).execution;
+  return typeof execution === 'object' && execution !== null
+    ? (execution as { taskSupport?: unknown }).taskSupport
+    : undefined;
 }
 
 function toolFilterVerdict(

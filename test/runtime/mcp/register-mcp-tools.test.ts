@@ -503,8 +503,8 @@ describe('registerMcpTools: lists and flags', () => {
     ]);
   });
 
-  test('a server is registered once per runtime', () => {
-    const { runtime } = setup();
+  test('a server is registered once per runtime; the second definition is named in a warning', () => {
+    const { runtime, warnings } = setup();
     const first = registerMcpTools(runtime, 'fs', [{ name: 'read_file' }], { callMcpTool: noCall });
     const before = runtime.getTools({ model: modelProfile() });
     const second = registerMcpTools(runtime, 'fs', [{ name: 'read_file' }, { name: 'other' }], {
@@ -514,6 +514,77 @@ describe('registerMcpTools: lists and flags', () => {
     expect(second).toMatchObject({ alreadyRegistered: true, registered: [] });
     expect(runtime.getTools({ model: modelProfile() })).toBe(before);
     expect(runtime.mcpServers).toEqual(['fs']);
+    expect(warnings.at(-1)).toBe(
+      'MCP server "fs" is already registered; the second definition of it is ignored',
+    );
+    expect(warnings.filter((warning) => warning.includes('already registered'))).toHaveLength(1);
+  });
+
+  test.each([
+    {
+      tools: [{ name: 'a' }],
+      want: 'MCP server "fs": 1 tool not registered, the feature flag mcp is off',
+    },
+    {
+      tools: [{ name: 'a' }, { name: 'b' }],
+      want: 'MCP server "fs": 2 tools not registered, the feature flag mcp is off',
+    },
+  ])(
+    'with the feature flag mcp off, $tools.length tool(s) dropped with a warning',
+    ({ tools, want }) => {
+      const { runtime, warnings } = setup({ gate: { ...gate, features: { mcp: false } } });
+      const result = registerMcpTools(runtime, 'fs', tools, { callMcpTool: noCall });
+      expect(result.registered).toEqual([]);
+      expect(result.skipped.map((skip) => skip.reason)).toEqual(tools.map(() => 'featureOff'));
+      expect(warnings).toEqual([want]);
+    },
+  );
+
+  test.each([
+    { taskSupport: 'required', registered: [] as string[], warned: true },
+    { taskSupport: 'optional', registered: ['mcp__fs__long'], warned: false },
+    { taskSupport: 'forbidden', registered: ['mcp__fs__long'], warned: false },
+    { taskSupport: undefined, registered: ['mcp__fs__long'], warned: false },
+  ])(
+    'execution.taskSupport $taskSupport: registered $registered',
+    ({ taskSupport, registered, warned }) => {
+      const { runtime, warnings } = setup();
+      const result = registerMcpTools(
+        runtime,
+        'fs',
+        [
+          {
+            name: 'long',
+            inputSchema: { type: 'object' },
+            ...(taskSupport === undefined ? {} : { execution: { taskSupport } }),
+          },
+        ],
+        { callMcpTool: noCall },
+      );
+      expect(result.registered.map((tool) => tool.name)).toEqual(registered);
+      expect(result.skipped).toEqual(warned ? [{ tool: 'long', reason: 'taskRequired' }] : []);
+      expect(warnings).toEqual(
+        warned
+          ? [
+              'MCP server "fs": tool "long" skipped, it can only be called as a task (execution.taskSupport "required") and this runtime calls tools directly',
+            ]
+          : [],
+      );
+    },
+  );
+
+  test('removing a server drops its tools and keeps the order of the rest', () => {
+    const { runtime } = setup();
+    for (const server of ['a', 'b', 'c'])
+      registerMcpTools(runtime, server, [{ name: 'x' }, { name: 'y' }], { callMcpTool: noCall });
+    const before = visibleNames(runtime);
+    expect(runtime.removeMcpServer('b')).toBe(true);
+    expect(runtime.removeMcpServer('b')).toBe(false);
+    expect(visibleNames(runtime)).toEqual(before.filter((name) => !name.startsWith('mcp__b__')));
+    expect(runtime.mcpServers).toEqual(['a', 'c']);
+    expect(runtime.registry.get('mcp__b__x')).toBeUndefined();
+    registerMcpTools(runtime, 'b', [{ name: 'x' }, { name: 'y' }], { callMcpTool: noCall });
+    expect(visibleNames(runtime)).toEqual(before);
   });
 
   test('schema problems are logged, never thrown', () => {

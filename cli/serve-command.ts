@@ -1,0 +1,226 @@
+/**
+ * `tool-contracts serve`: the tools a model would see (the context flags of `list`) as an MCP
+ * server, over stdio (default) or Streamable HTTP (`--http [ADDRESS:]PORT`, 127.0.0.1 unless an
+ * address is given). Every call runs through one tool session — its executor decides
+ * permission (`--mode`, the rule flags, `--yes`), asks approvals through the client's
+ * elicitation when it offers it, and applies our validation, budgets and timeouts.
+ * `--mcp-config FILE` makes it a gateway: the upstream servers' tools are listed after the
+ * built-ins and called through the same gate, permission layer and budgets.
+ *
+ * Standard output belongs to the protocol (stdio); messages go to standard error. The command
+ * ends when the client closes standard input, or on SIGINT/SIGTERM. Exit code: 0, 1 for an
+ * invalid MCP configuration or a port that cannot be bound, 2 for a usage error.
+ */
+import nodePath from 'node:path';
+import type { ModelProfile } from '../runtime/contract.js';
+import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
+import type { CommandIO } from './command-io.js';
+import { defineCommand, UsageError, type ParsedCommandLine } from './define-command.js';
+import {
+  CONTEXT_OPTIONS,
+  MODEL_OPTIONS_USAGE,
+  SESSION_OPTIONS_USAGE,
+  gateInputFromOptions,
+  hasModelOptions,
+  modelFromOptions,
+} from './context-options.js';
+import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
+import {
+  PERMISSION_OPTIONS,
+  PERMISSION_OPTIONS_USAGE,
+  permissionFlagsFromOptions,
+  type PermissionFlags,
+} from './permission-options.js';
+
+export const SERVE_USAGE = `Usage: tool-contracts serve [options]
+
+Serve the tools a model would see as an MCP server, over stdio (default) or
+Streamable HTTP. Every call runs through the session's executor: permission,
+approval (through the client's elicitation when it supports it), validation,
+budgets and timeouts. Messages go to standard error.
+
+Options:
+  --workspace DIR      Workspace root and working directory (default: current directory)
+  --artifacts DIR      Where over-budget results are written (default: a session directory)
+  --boundary           Refuse file paths that resolve outside the workspace
+  --http [ADDR:]PORT   Serve Streamable HTTP at http://ADDR:PORT/mcp instead of stdio
+                       (ADDR default 127.0.0.1; PORT 0 picks a free port, printed)
+  --mcp-config FILE    An mcpServers configuration (.mcp.json); its servers' tools are
+                       served next to ours (a gateway), repeatable
+Permission:
+${PERMISSION_OPTIONS_USAGE}
+${SESSION_OPTIONS_USAGE}
+                       (serve's default --host is protocol: flags must be stated)
+${MODEL_OPTIONS_USAGE}
+  -h, --help           Show this help`;
+
+interface ServeOptions {
+  readonly workspace: string;
+  readonly artifactDirectory?: string;
+  readonly enforceWorkspaceBoundary: boolean;
+  readonly http?: { readonly address: string; readonly port: number };
+  readonly mcpConfig: readonly string[];
+  readonly permissions: PermissionFlags;
+  readonly gate: RegistrationGateInput;
+  readonly model?: ModelProfile;
+}
+
+const SERVE_OPTIONS = {
+  workspace: { type: 'string' },
+  artifacts: { type: 'string' },
+  boundary: { type: 'boolean' },
+  http: { type: 'string' },
+  'mcp-config': { type: 'string', multiple: true },
+  ...PERMISSION_OPTIONS,
+  ...CONTEXT_OPTIONS,
+} as const;
+
+function serveOptions(
+  values: ParsedCommandLine<typeof SERVE_OPTIONS>['values'],
+  cwd: string,
+): ServeOptions {
+  const http = values.http === undefined ? undefined : parseHttpOption(values.http);
+  return {
+    workspace: nodePath.resolve(cwd, values.workspace ?? '.'),
+    ...(values.artifacts === undefined
+      ? {}
+      : { artifactDirectory: nodePath.resolve(cwd, values.artifacts) }),
+    enforceWorkspaceBoundary: values.boundary === true,
+    ...(http === undefined ? {} : { http }),
+    mcpConfig: values['mcp-config'] ?? [],
+    permissions: permissionFlagsFromOptions(values),
+    gate: gateInputFromOptions({ ...values, host: values.host ?? 'protocol' }),
+    ...(hasModelOptions(values) ? { model: modelFromOptions(values) } : {}),
+  };
+}
+
+/** `PORT`, `ADDRESS:PORT` or `[IPV6]:PORT`. */
+function parseHttpOption(value: string): { address: string; port: number } {
+  const match = /^(?:(\[[^\]]+\]|[^:]+):)?(\d+)$/.exec(value);
+  const port = match === null ? NaN : Number(match[2]);
+  if (match === null || !Number.isInteger(port) || port > 65_535)
+    throw new UsageError(`--http expects PORT or ADDRESS:PORT (0-65535); got "${value}"`);
+  const address = (match[1] ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1');
+  return { address, port };
+}
+
+export const command = defineCommand({
+  name: 'serve',
+  usage: SERVE_USAGE,
+  options: SERVE_OPTIONS,
+  run: (parsed, io) => serve(serveOptions(parsed.values, io.cwd), io),
+});
+
+export const run = command.run;
+
+async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
+  const warn = (message: string) => io.err(`tool-contracts serve: ${message}`);
+  let servers;
+  try {
+    servers = await loadMcpConfigOption(options.mcpConfig, io.cwd, warn);
+  } catch (error) {
+    if (!(error instanceof McpConfigOptionError)) throw error;
+    io.err(error.message);
+    return 1;
+  }
+
+  // Imported here so that `--help` and usage errors stay instant.
+  const [
+    { builtInTools },
+    { SORTED_PROVIDER_TOOL_NAMES },
+    { createToolRuntime },
+    { createToolSession },
+    { connectMcpServers },
+    { createToolServer },
+  ] = await Promise.all([
+    import('../generated/index.js'),
+    import('../generated/provider-order.js'),
+    import('../runtime/tool-runtime.js'),
+    import('../runtime/session/create-tool-session.js'),
+    import('../runtime/mcp/connect-mcp-servers.js'),
+    import('../runtime/mcp/create-tool-server.js'),
+  ]);
+  const runtime = createToolRuntime({
+    builtInTools,
+    sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
+    gate: options.gate,
+    logger: { warn },
+  });
+  const listeners = new Set<() => void>();
+  const pool = await connectMcpServers({
+    runtime,
+    servers,
+    onEvent: () => {
+      for (const listener of listeners) listener();
+    },
+  });
+  const { permissions } = options;
+  const createSession = () =>
+    createToolSession({
+      runtime,
+      workingDirectory: options.workspace,
+      workspaceRoot: options.workspace,
+      enforceWorkspaceBoundary: options.enforceWorkspaceBoundary,
+      permissions: {
+        mode: permissions.mode,
+        allow: permissions.allow,
+        ask: permissions.ask,
+        deny: permissions.deny,
+      },
+      ...(permissions.yes ? { requestApproval: async () => ({ decision: 'allow' as const }) } : {}),
+      ...(options.artifactDirectory === undefined
+        ? {}
+        : { artifactDirectory: options.artifactDirectory }),
+      ...(options.model === undefined ? {} : { model: options.model }),
+    });
+  const makeServer = (session: Awaited<ReturnType<typeof createSession>>) =>
+    createToolServer({
+      session,
+      ...(options.model === undefined ? {} : { model: options.model }),
+      ...(permissions.yes ? { elicitApproval: false } : {}),
+    });
+
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  try {
+    if (options.http !== undefined) {
+      const { listenToolServerHttp } = await import('../runtime/mcp/listen-tool-server-http.js');
+      let http;
+      try {
+        http = await listenToolServerHttp({
+          ...options.http,
+          createSession,
+          createServer: makeServer,
+          logger: { warn },
+        });
+      } catch (error) {
+        io.err(
+          `tool-contracts serve: cannot listen on ${options.http.address}:${options.http.port} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        );
+        return 1;
+      }
+      listeners.add(() => http.toolsChanged());
+      io.err(`tool-contracts serve: listening on ${http.url}`);
+      await stopped;
+      await http.close();
+      return 0;
+    }
+    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+    const session = await createSession();
+    const toolServer = makeServer(session);
+    listeners.add(() => toolServer.toolsChanged());
+    const closed = new Promise<void>((resolve) => {
+      toolServer.server.onclose = resolve;
+      process.stdin.once('end', resolve);
+    });
+    await toolServer.server.connect(new StdioServerTransport());
+    await Promise.race([closed, stopped]);
+    await toolServer.server.close().catch(() => {});
+    await session.close();
+    return 0;
+  } finally {
+    await pool.close();
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The visible tool set as an MCP server: the SDK's low-level `Server` (so our JSON Schemas go
+ * out byte for byte, not re-derived from zod), with every `tools/call` run by one tool session
+ * — through its executor: permission, approval, hooks, validation, budgets, timeouts.
+ *
+ * - `tools/list`: the contracts the session's model sees, in our order, as {@link toMcpTool}
+ *   words them (title, annotations from our flags, output schemas).
+ * - `tools/call`: a name the list does not show is a protocol error (-32602, with our
+ *   "Tool not found" text); every other outcome is a result, failures as `isError` with our
+ *   exact `<tool_use_error>` text ({@link toMcpCallResult}).
+ * - Progress: when the client sent a progress token, a notification every
+ *   `progressIntervalMs` while the call runs (so a client's timeout that progress resets does
+ *   not kill a long Bash), plus each progress notification of an upstream MCP server.
+ * - `notifications/cancelled` aborts the call's signal: the tool's cancellation policy runs
+ *   (Bash kills its process tree).
+ * - Approval: through elicitation when the client supports it (form mode); otherwise the
+ *   session's own approver, if any, else the permission mode and rules decide and a call that
+ *   would ask is refused with the executor's text.
+ * - {@link ToolServer.toolsChanged}: sends `notifications/tools/list_changed` when the list
+ *   the client would get now differs from the one it last got.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ElicitResultSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Implementation,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ModelProfile, ModelToolContract } from '../contract.js';
+import type { RequestApproval } from '../executor/authorize-tool-call.js';
+import type { ToolSession } from '../session/create-tool-session.js';
+import { canonicalJson } from '../visibility/tools-fingerprint.js';
+import { elicitApproval } from './elicit-approval.js';
+import { runWithProgressReporter, type ToolProgress } from './mcp-progress-reporter.js';
+import { toMcpCallResult } from './to-mcp-call-result.js';
+import { declaredOutputSchema, toMcpTool } from './to-mcp-tool.js';
+
+export interface ToolServerOptions {
+  /** Runs every call; its runtime's tools are listed. */
+  readonly session: ToolSession;
+  /** The model the list is built for. Default: the session's model, else an unspecified one. */
+  readonly model?: ModelProfile;
+  /** Default: `tool-contracts` 0.1.0. */
+  readonly serverInfo?: Implementation;
+  /** Ms between progress notifications of a running call. Default: 1 000. */
+  readonly progressIntervalMs?: number;
+  /** Ask approvals through elicitation when the client can answer. Default: true. */
+  readonly elicitApproval?: boolean;
+}
+
+export interface ToolServer {
+  readonly server: Server;
+  /** Tell the client when its list changed (after MCP servers came, went or changed). */
+  toolsChanged(): void;
+}
+
+const UNSPECIFIED_MODEL: ModelProfile = {
+  id: 'unspecified',
+  provider: 'anthropic',
+  supportsNativeWebSearch: false,
+  supportsPdf: false,
+  firstParty: true,
+};
+
+export function createToolServer(options: ToolServerOptions): ToolServer {
+  const { session } = options;
+  const model = options.model ?? session.model ?? UNSPECIFIED_MODEL;
+  const server = new Server(options.serverInfo ?? { name: 'tool-contracts', version: '0.1.0' }, {
+    capabilities: { tools: { listChanged: true } },
+  });
+  let listedKey: string | undefined;
+
+  // `getTools` returns the same frozen array until the tool set changes: the MCP list, its
+  // key and the name index are made once per array.
+  let memo:
+    | {
+        readonly contracts: readonly ModelToolContract[];
+        readonly tools: Tool[];
+        readonly key: string;
+        readonly byName: ReadonlyMap<string, ModelToolContract>;
+      }
+    | undefined;
+  const listing = () => {
+    const contracts = session.tools(model);
+    if (memo?.contracts !== contracts) {
+      const tools = contracts.map((contract) =>
+        toMcpTool(contract, session.runtime.registry.get(contract.name)),
+      );
+      memo = {
+        contracts,
+        tools,
+        key: canonicalJson(tools),
+        byName: new Map(contracts.map((contract) => [contract.name, contract])),
+      };
+    }
+    return memo;
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const { tools, key } = listing();
+    listedKey = key;
+    return { tools };
+  });
+
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request, extra): Promise<CallToolResult> => {
+      const { name } = request.params;
+      const { contracts } = listing();
+      const canonical = session.runtime.registry.resolveName(name);
+      const contract = contracts.find((candidate) => candidate.name === canonical);
+      if (contract === undefined) {
+        // Ask the session only for its wording ("Did you mean …"): nothing runs for an unknown name.
+        const unknown =
+          canonical === undefined
+            ? (await session.call(name, request.params.arguments ?? {})).content
+            : `Tool not found: ${name}`;
+        // Our text as the message (an McpError would prefix "MCP error -32602:" to it).
+        throw Object.assign(new Error(unknown), { code: ErrorCode.InvalidParams });
+      }
+      const entry = session.runtime.registry.get(contract.name);
+
+      const token = extra._meta?.progressToken;
+      let progress = 0;
+      const started = Date.now();
+      // Our own count, so the values only grow whatever an upstream server sends; sent in
+      // order, and all before the result (a client ignores progress after the response).
+      let sent: Promise<void> = Promise.resolve();
+      const notify = (message: string) => {
+        if (token === undefined || extra.signal.aborted) return;
+        progress += 1;
+        const params = { progressToken: token, progress, message };
+        sent = sent
+          .then(() => extra.sendNotification({ method: 'notifications/progress', params }))
+          .catch(() => {});
+      };
+      const timer =
+        token === undefined
+          ? undefined
+          : setInterval(
+              () =>
+                notify(
+                  `${contract.name} running for ${Math.round((Date.now() - started) / 1000)} s`,
+                ),
+              options.progressIntervalMs ?? 1_000,
+            );
+
+      let requestApproval: RequestApproval | undefined;
+      const elicitation = server.getClientCapabilities()?.elicitation;
+      if (
+        options.elicitApproval !== false &&
+        elicitation !== undefined &&
+        (Object.keys(elicitation).length === 0 || 'form' in elicitation)
+      ) {
+        requestApproval = elicitApproval(
+          (params, signal) =>
+            extra.sendRequest({ method: 'elicitation/create', params }, ElicitResultSchema, {
+              signal,
+              timeout: 10 * 60_000,
+            }),
+          extra.signal,
+        );
+      }
+      try {
+        const result = await runWithProgressReporter(
+          (upstream: ToolProgress) =>
+            notify(
+              upstream.message ??
+                `${contract.name}: ${upstream.progress}${upstream.total === undefined ? '' : ` of ${upstream.total}`}`,
+            ),
+          () =>
+            session.call(contract.name, request.params.arguments ?? {}, {
+              signal: extra.signal,
+              ...(requestApproval === undefined ? {} : { requestApproval }),
+            }),
+        );
+        clearInterval(timer);
+        await sent;
+        return toMcpCallResult(result, entry, declaredOutputSchema(contract, entry) !== undefined);
+      } finally {
+        clearInterval(timer);
+      }
+    },
+  );
+
+  return {
+    server,
+    toolsChanged: () => {
+      if (listedKey === undefined) return;
+      const { key } = listing();
+      if (key === listedKey) return;
+      listedKey = key;
+      void server.sendToolListChanged().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * One contract the model sees → the MCP `Tool` that `serve` lists: our name, description and
+ * input JSON Schema exactly as the model would get them; `title`; annotations from our flags;
+ * and `outputSchema` when the tool declares an object output (MCP requires an object root).
+ */
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonSchema, ModelToolContract, SideEffectScope, ToolEntry } from '../contract.js';
+
+/** Scopes in which a tool reaches beyond the agent's own workspace and session. */
+const OPEN_WORLD_SCOPES: ReadonlySet<SideEffectScope> = new Set(['network', 'system']);
+
+/**
+ * `title`: the contract's purpose (for an upstream MCP tool, its server's title when it gave
+ * one). `readOnlyHint` = read-only; `destructiveHint` = destructive and not read-only;
+ * `idempotentHint` = idempotent; `openWorldHint` = the side-effect scope is `network` or
+ * `system`. All four are always given, so a client never falls back to MCP's defaults
+ * (which assume a destructive, open-world tool).
+ */
+export function toMcpTool(contract: ModelToolContract, entry: ToolEntry | undefined): Tool {
+  const { flags } = contract;
+  const outputSchema = declaredOutputSchema(contract, entry);
+  return {
+    name: contract.name,
+    title: entry?.metadata.purpose ?? contract.name,
+    description: contract.description,
+    inputSchema: contract.inputSchema as Tool['inputSchema'],
+    ...(outputSchema === undefined ? {} : { outputSchema: outputSchema as Tool['outputSchema'] }),
+    annotations: {
+      readOnlyHint: flags.readOnly,
+      destructiveHint: !flags.readOnly && flags.destructive,
+      idempotentHint: flags.idempotent,
+      openWorldHint: OPEN_WORLD_SCOPES.has(flags.sideEffectScope),
+    },
+  };
+}
+
+/**
+ * The output schema `serve` declares for a tool, or none. A built-in declares its output when
+ * the schema's root is an object; an upstream MCP tool declares what its server declared (its
+ * structured content is relayed as it came), never the `{type: "object"}` placeholder an MCP
+ * tool without an output schema gets.
+ */
+export function declaredOutputSchema(
+  contract: ModelToolContract,
+  entry: ToolEntry | undefined,
+): JsonSchema | undefined {
+  const schema = contract.outputSchema;
+  if (schema.type !== 'object') return undefined;
+  if (entry?.mcp === undefined) return schema;
+  const placeholder = Object.keys(schema).every((key) => key === '$schema' || key === 'type');
+  return placeholder ? undefined : schema;
+}
