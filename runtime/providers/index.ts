@@ -1,0 +1,33 @@
+/**
+ * What each provider is sent: request fragments built from the one visibility pipeline, their
+ * bytes, tokens and fingerprint, strict decisions, the prefix report and deferred loading.
+ */
+export { compareToolPrefix, type PrefixChange } from './compare-tool-prefix.js';
+export {
+  measureRequest,
+  requestFingerprint,
+  type RequestMeasure,
+  type ToolMeasure,
+} from './measure-request.js';
+export { MODEL_VIEW_CONTEXTS, MODEL_VIEW_DATE, renderModelViews } from './model-view.js';
+export { projectProviderRequest } from './project-provider-request.js';
+export { isProviderName, PROVIDER_NAMES, type ProviderName } from './provider-name.js';
+export type {
+  ProjectionNote,
+  ProviderRequest,
+  ProviderRequestOptions,
+  SentTool,
+} from './provider-request.js';
+export {
+  ANTHROPIC_STRICT_REQUEST_LIMITS,
+  decideStrict,
+  type StrictDecision,
+  type StrictReason,
+} from './strict-decisions.js';
+export { tokenCounterFor, toolUseOverhead, type TokenCounter } from './token-counter.js';
+export {
+  autoDeferredMcpTools,
+  composeDeferredList,
+  searchDeferredTools,
+  TOOL_SEARCH_NAME,
+} from './tool-search.js';
