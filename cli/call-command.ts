@@ -42,6 +42,14 @@ import {
 } from './context-options.js';
 import { parseCommandLine } from './define-command.js';
 import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
+import {
+  MCP_PINS_OPTION,
+  MCP_PINS_USAGE,
+  mcpPinsFor,
+  parseMcpPinsOption,
+} from './mcp-pins-option.js';
+import type { McpPinPolicy } from '../runtime/mcp/mcp-definition-lock.js';
+import { CommandError } from './usage-error.js';
 import { jsonText } from './json-output.js';
 import { LineSource } from './line-source.js';
 import { parseCallLine, readCallLines } from './read-call-lines.js';
@@ -81,6 +89,7 @@ ${MODEL_OPTIONS_USAGE}
   --boundary           Refuse file paths that resolve outside the workspace
   --mcp-config FILE    An mcpServers configuration (.mcp.json): its servers' tools can be
                        called too (started for this invocation), repeatable
+${MCP_PINS_USAGE}
   --trace              Write each call's trace (JSON) to standard error; tools whose
                        contract requires a trace refuse to run without it
   --json               Print each result as JSON (shape: README.md, "Machine-readable output");
@@ -102,6 +111,7 @@ const CALL_OPTIONS = {
   ...CONTEXT_OPTIONS,
   boundary: { type: 'boolean' },
   'mcp-config': { type: 'string', multiple: true },
+  ...MCP_PINS_OPTION,
   trace: { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
@@ -129,6 +139,8 @@ interface CallOptions {
   readonly yes: boolean;
   /** `--mcp-config` files. */
   readonly mcpConfig: readonly string[];
+  /** What a changed MCP definition does (`--mcp-pins`). Default: `warn`. */
+  readonly mcpPins: McpPinPolicy;
 }
 
 function rules(values: readonly string[] | undefined, option: string): string[] {
@@ -203,6 +215,7 @@ function parseCallArgs(args: readonly string[], io: CommandIO): CallOptions | 'h
     deny: rules(values['deny-rule'], '--deny-rule'),
     yes: values.yes === true,
     mcpConfig: values['mcp-config'] ?? [],
+    mcpPins: parseMcpPinsOption(values['mcp-pins']),
   };
 }
 
@@ -259,11 +272,17 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     logger: { warn: (message) => io.err(terminalText(`tool-contracts call: ${message}`)) },
   });
   let mcpServers;
+  let pins: Awaited<ReturnType<typeof mcpPinsFor>> = {};
   try {
     mcpServers = await loadMcpConfigOption(options.mcpConfig, io.cwd, (message) =>
       io.err(`tool-contracts call: ${message}`),
     );
+    if (mcpServers.length > 0) pins = await mcpPinsFor(io.cwd, options.mcpPins);
   } catch (error) {
+    if (error instanceof CommandError) {
+      io.err(terminalText(`tool-contracts call: ${error.message}`));
+      return 1;
+    }
     if (!(error instanceof McpConfigOptionError)) throw error;
     io.err(error.message);
     return 1;
@@ -273,7 +292,12 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       ? undefined
       : await (
           await import('../runtime/mcp/connect-mcp-servers.js')
-        ).connectMcpServers({ runtime, servers: mcpServers, reconnect: { maxAttempts: 0 } });
+        ).connectMcpServers({
+          runtime,
+          servers: mcpServers,
+          reconnect: { maxAttempts: 0 },
+          ...pins,
+        });
 
   const lines =
     options.source.kind === 'repl' && io.stdin !== undefined

@@ -28,6 +28,14 @@ import {
 } from './context-options.js';
 import { parseCommandLine } from './define-command.js';
 import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
+import {
+  MCP_PINS_OPTION,
+  MCP_PINS_USAGE,
+  mcpPinsFor,
+  parseMcpPinsOption,
+} from './mcp-pins-option.js';
+import type { McpPinPolicy } from '../runtime/mcp/mcp-definition-lock.js';
+import { CommandError } from './usage-error.js';
 import type { McpServerConfig } from '../runtime/mcp/load-mcp-config.js';
 
 export const LIST_USAGE = `Usage: tool-contracts list [options]
@@ -61,6 +69,7 @@ MCP:
                        (default: the file name without .json), repeatable
   --mcp-config FILE    An mcpServers configuration (.mcp.json): its servers are started,
                        asked for their tools and stopped, repeatable
+${MCP_PINS_USAGE}
 Output:
   --json               Print {"fingerprint", "tools"}: the exact contracts, in order;
                        with --provider: {"provider", "request", "tools", "bytes",
@@ -82,6 +91,8 @@ interface ListOptions {
   readonly discovered: readonly string[];
   readonly mcp: readonly { readonly server: string; readonly file: string }[];
   readonly mcpConfig: readonly string[];
+  /** What a changed MCP definition does (`--mcp-pins`). Default: `warn`. */
+  readonly mcpPins: McpPinPolicy;
   readonly json: boolean;
 }
 
@@ -98,6 +109,7 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
     discovered: { type: 'string', multiple: true },
     mcp: { type: 'string', multiple: true },
     'mcp-config': { type: 'string', multiple: true },
+    ...MCP_PINS_OPTION,
     json: { type: 'boolean' },
   });
   if (values.help) return 'help';
@@ -138,6 +150,7 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
       : { turn: turn === 'off-peak' ? ('offPeak' as const) : ('cron' as const) }),
     mcp: (values.mcp ?? []).map((value) => parseMcpOption(value, cwd)),
     mcpConfig: values['mcp-config'] ?? [],
+    mcpPins: parseMcpPinsOption(values['mcp-pins']),
     json: values.json === true,
   };
 }
@@ -188,6 +201,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   let options: ListOptions | 'help';
   let mcpTools: unknown[][];
   let mcpServers: McpServerConfig[];
+  let pins: Awaited<ReturnType<typeof mcpPinsFor>> = {};
   try {
     options = parseListArgs(args, io.cwd);
     if (options === 'help') {
@@ -198,9 +212,15 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     mcpServers = await loadMcpConfigOption(options.mcpConfig, io.cwd, (message) =>
       io.err(`tool-contracts list: ${message}`),
     );
+    if (options.mcp.length > 0 || mcpServers.length > 0)
+      pins = await mcpPinsFor(io.cwd, options.mcpPins);
   } catch (error) {
     if (error instanceof McpConfigOptionError) {
       io.err(error.message);
+      return 1;
+    }
+    if (error instanceof CommandError) {
+      io.err(terminalText(`tool-contracts list: ${error.message}`));
       return 1;
     }
     if (!(error instanceof UsageError)) throw error;
@@ -235,6 +255,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       callMcpTool: async () => {
         throw new Error('tool-contracts list does not connect to MCP servers');
       },
+      ...pins,
     });
   });
   if (mcpServers.length > 0) {
@@ -243,6 +264,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       runtime,
       servers: mcpServers,
       reconnect: { maxAttempts: 0 },
+      ...pins,
     });
     await pool.close({ keepTools: true });
   }

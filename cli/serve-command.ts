@@ -26,6 +26,13 @@ import {
 } from './context-options.js';
 import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
 import {
+  MCP_PINS_OPTION,
+  MCP_PINS_USAGE,
+  mcpPinsFor,
+  parseMcpPinsOption,
+} from './mcp-pins-option.js';
+import type { McpPinPolicy } from '../runtime/mcp/mcp-definition-lock.js';
+import {
   PERMISSION_OPTIONS,
   PERMISSION_OPTIONS_USAGE,
   permissionFlagsFromOptions,
@@ -47,6 +54,7 @@ Options:
                        (ADDR default 127.0.0.1; PORT 0 picks a free port, printed)
   --mcp-config FILE    An mcpServers configuration (.mcp.json); its servers' tools are
                        served next to ours (a gateway), repeatable
+${MCP_PINS_USAGE}
 Permission:
 ${PERMISSION_OPTIONS_USAGE}
 ${SESSION_OPTIONS_USAGE}
@@ -60,6 +68,8 @@ interface ServeOptions {
   readonly enforceWorkspaceBoundary: boolean;
   readonly http?: { readonly address: string; readonly port: number };
   readonly mcpConfig: readonly string[];
+  /** What a changed MCP definition does (`--mcp-pins`). Default: `warn`. */
+  readonly mcpPins: McpPinPolicy;
   readonly permissions: PermissionFlags;
   readonly gate: RegistrationGateInput;
   readonly model?: ModelProfile;
@@ -71,6 +81,7 @@ const SERVE_OPTIONS = {
   boundary: { type: 'boolean' },
   http: { type: 'string' },
   'mcp-config': { type: 'string', multiple: true },
+  ...MCP_PINS_OPTION,
   ...PERMISSION_OPTIONS,
   ...CONTEXT_OPTIONS,
 } as const;
@@ -88,6 +99,7 @@ function serveOptions(
     enforceWorkspaceBoundary: values.boundary === true,
     ...(http === undefined ? {} : { http }),
     mcpConfig: values['mcp-config'] ?? [],
+    mcpPins: parseMcpPinsOption(values['mcp-pins']),
     permissions: permissionFlagsFromOptions(values),
     gate: gateInputFromOptions({ ...values, host: values.host ?? 'protocol' }),
     ...(hasModelOptions(values) ? { model: modelFromOptions(values) } : {}),
@@ -147,9 +159,11 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
     logger: { warn },
   });
   const listeners = new Set<() => void>();
+  const pins = servers.length > 0 ? await mcpPinsFor(io.cwd, options.mcpPins) : {};
   const pool = await connectMcpServers({
     runtime,
     servers,
+    ...pins,
     onEvent: () => {
       for (const listener of listeners) listener();
     },
