@@ -383,7 +383,12 @@ class CallRun {
     let value: unknown = validation.value;
     try {
       const hookContext = this.#toolContext(
-        resolveCallTimeout(entry, value, this.call.timeoutMs).timeoutMs,
+        resolveCallTimeout(
+          entry,
+          value,
+          this.call.timeoutMs,
+          this.context.descriptionSettings?.timeout,
+        ).timeoutMs,
       );
       const checked = await entry.validateInput?.(value, hookContext);
       if (checked !== undefined && !checked.ok)
@@ -467,7 +472,12 @@ class CallRun {
 
     let timeout;
     try {
-      timeout = resolveCallTimeout(entry, value, this.call.timeoutMs);
+      timeout = resolveCallTimeout(
+        entry,
+        value,
+        this.call.timeoutMs,
+        this.context.descriptionSettings?.timeout,
+      );
     } catch (error) {
       return this.#fail(handlerErrorContent(this.#name, messageOf(error)), 'handler_error');
     }

@@ -7,13 +7,17 @@
  *   2. the tool's `resolveTimeoutBudgetMs(input, policy)`, when it has one and returns a number;
  *   3. the model's own `timeout` input field, only when `allowCallOverride`;
  *   4. `defaultMs`.
- *   The result is capped at `maxMs`. An override that is not a positive number, or that the
+ *   The result is capped at `maxMs`. When the host has a timeout policy (`hostTimeout`, the
+ *   one `DescriptionSettings.timeout` renders) and the tool's description templates read it
+ *   (Bash: "times out after {{timeout.defaultMs}} ms"), that policy's `defaultMs` and `maxMs`
+ *   replace the contract's, so the text and the enforced limit are one policy. An override that is not a positive number, or that the
  *   policy does not allow, is ignored (and reported as `refusedOverrideMs`), never an error:
  *   the call still runs, under the default. A result above 2^31−1 ms (what Node's timers take)
  *   is that maximum: a longer timer would fire at once.
  */
 import type { ToolEntry, ToolTimeoutPolicy } from '../contract.js';
 import { isJsonObject } from '../support/is-json-object.js';
+import { readsTimeoutPolicy } from '../visibility/description-context.js';
 import { timerDelayMs } from './timer-delay.js';
 
 export interface CallTimeout {
@@ -33,12 +37,18 @@ function positive(value: unknown): number | undefined {
 
 /** The effective timeout of calling `entry` with (validated) `input`. */
 export function resolveCallTimeout(
-  entry: Pick<ToolEntry, 'timeout' | 'resolveTimeoutBudgetMs' | 'inputSchema'>,
+  entry: Pick<ToolEntry, 'timeout' | 'resolveTimeoutBudgetMs' | 'inputSchema'> &
+    Partial<Pick<ToolEntry, 'descriptionTemplates'>>,
   input: unknown,
   callTimeoutMs?: number,
+  hostTimeout?: { readonly defaultMs: number; readonly maxMs: number },
 ): CallTimeout {
-  const policy: ToolTimeoutPolicy = entry.timeout;
-  if (policy.kind === 'none') return { timeoutMs: undefined, cleanupGraceMs: 0 };
+  const contractPolicy: ToolTimeoutPolicy = entry.timeout;
+  if (contractPolicy.kind === 'none') return { timeoutMs: undefined, cleanupGraceMs: 0 };
+  const policy =
+    hostTimeout !== undefined && readsTimeoutPolicy(entry)
+      ? { ...contractPolicy, defaultMs: hostTimeout.defaultMs, maxMs: hostTimeout.maxMs }
+      : contractPolicy;
 
   const fromInput = isJsonObject(input) ? positive(input['timeout']) : undefined;
   const fromCall = positive(callTimeoutMs);

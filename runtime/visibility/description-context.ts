@@ -71,3 +71,20 @@ export function descriptionContextFor(
     },
   };
 }
+
+/** A template that reads `timeout` (`{{timeout.defaultMs}}`, `{{#if timeout}}`, …). */
+const READS_TIMEOUT = /\{\{[^}]*\btimeout\b/u;
+
+/**
+ * Whether any description template of `tool` reads the host's timeout policy: for such a tool
+ * the policy that its texts state is also the one its calls are held to (`resolveCallTimeout`),
+ * so the description can never promise a limit the call does not keep.
+ */
+export function readsTimeoutPolicy(tool: {
+  readonly descriptionTemplates?: { readonly sources: Readonly<Record<string, string>> };
+}): boolean {
+  const sources = tool.descriptionTemplates?.sources;
+  return (
+    sources !== undefined && Object.values(sources).some((source) => READS_TIMEOUT.test(source))
+  );
+}

@@ -542,3 +542,54 @@ describe('timeouts above what Node timers take (2^31−1 ms)', () => {
     expect(result.isError).not.toBe(true);
   });
 });
+
+describe('one host timeout policy for the tools whose descriptions state it', () => {
+  const policy = { defaultMs: 2_000, maxMs: 2_000 };
+  const settings = {
+    timeout: policy,
+    subagentProfiles: [],
+    currentMonth: 'November 2026',
+    dynamicWorkflows: true,
+  };
+
+  test('Bash under a 2 000 ms policy: its texts say 2000 ms and a call is stopped at 2000 ms', async () => {
+    const { tool: bash } = await import('../../../generated/tools/bash.js');
+    const { renderModelContract } =
+      await import('../../../runtime/visibility/render-model-contract.js');
+    const contract = renderModelContract(bash, settings);
+    expect(contract.description).toContain('times out after 2000 ms by default');
+    expect(
+      (contract.inputSchema['properties'] as Record<string, { description: string }>)['timeout']!
+        .description,
+    ).toBe('Optional timeout in milliseconds (at most 2000).');
+    // The model asks for more than the policy allows: the policy's maximum holds.
+    const result = await callTool(
+      fixtureRuntime([bash]),
+      { name: 'Bash', input: { command: 'sleep 30', timeout: 2_500 } },
+      await fixtureContext({ descriptionSettings: settings }),
+    );
+    expect(result).toMatchObject({ errorCode: 'timeout', timeoutMs: 2_000 });
+  }, 20_000);
+
+  test.each([
+    { behaviour: 'the policy’s default', input: {}, want: 2_000 },
+    {
+      behaviour: 'a longer timeout asked for is capped at the policy’s max',
+      input: { timeout: 9_000 },
+      want: 2_000,
+    },
+    { behaviour: 'a shorter timeout asked for is kept', input: { timeout: 500 }, want: 500 },
+  ])('Bash: $behaviour', async ({ input, want }) => {
+    const { tool: bash } = await import('../../../generated/tools/bash.js');
+    expect(
+      resolveCallTimeout(bash, { command: 'true', ...input }, undefined, policy).timeoutMs,
+    ).toBe(want);
+  });
+
+  test('a tool whose descriptions do not read the timeout keeps its contract’s limits', () => {
+    const own = fixtureTool('Own', z.object({}), {
+      timeout: bounded({ defaultMs: 7_000, maxMs: 9_000 }),
+    });
+    expect(resolveCallTimeout(own, {}, undefined, policy).timeoutMs).toBe(7_000);
+  });
+});
