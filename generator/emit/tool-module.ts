@@ -35,6 +35,8 @@ export interface ToolModuleInput {
    * the audit flags fields no runtime code enforces. Default: no comments.
    */
   readonly annotations?: FieldAnnotations;
+  /** Module the runtime types are imported from. Default: `../../runtime/contract.js`. */
+  readonly contractModule?: string;
 }
 
 export function toolModuleSource(project: Project, input: ToolModuleInput): string {
@@ -63,7 +65,7 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
-      moduleSpecifier: '../../runtime/contract.js',
+      moduleSpecifier: input.contractModule ?? '../../runtime/contract.js',
       namedImports: ['ToolContract', 'ToolEntry'],
     },
     {
