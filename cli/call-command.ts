@@ -50,7 +50,6 @@ import {
   parseMcpPinsOption,
 } from './mcp-pins-option.js';
 import type { McpPinPolicy } from '../runtime/mcp/mcp-definition-lock.js';
-import { CommandError } from './usage-error.js';
 import { jsonText } from './json-output.js';
 import { LineSource } from './line-source.js';
 import { parseCallLine, readCallLines } from './read-call-lines.js';

@@ -36,7 +36,6 @@ import {
   parseMcpPinsOption,
 } from './mcp-pins-option.js';
 import type { McpPinPolicy } from '../runtime/mcp/mcp-definition-lock.js';
-import { CommandError } from './usage-error.js';
 import type { McpServerConfig } from '../runtime/mcp/load-mcp-config.js';
 
 export const LIST_USAGE = `Usage: tool-contracts list [options]
