@@ -165,13 +165,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         });
 
   const { emitGeneratedFiles } = await import('./emit/emit-generated-files.js');
-  const emitted = emitGeneratedFiles(
-    set,
-    {
-      ...(audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) }),
-      ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
-    },
-  );
+  const emitted = emitGeneratedFiles(set, {
+    ...(audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) }),
+    ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
+  });
   if (hookIssues.length > 0 || !emitted.ok)
     return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)], warnings);
   const { strictWarnings } = await import('./manifest/strict-warnings.js');

@@ -97,9 +97,7 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
         inputSchema: input.jsonSchema,
         outputSchema: output.jsonSchema,
         hasDescriptionTemplates: templates.length > 0,
-        ...(options.contractModule === undefined
-          ? {}
-          : { contractModule: options.contractModule }),
+        ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
         ...(annotations === undefined ? {} : { annotations }),
       }),
     );
