@@ -91,6 +91,7 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
         inputSchema: input.jsonSchema,
         outputSchema: output.jsonSchema,
         hasDescriptionTemplates: templates.length > 0,
+        groups: set.index.groups,
         ...(annotations === undefined ? {} : { annotations }),
       }),
     );
