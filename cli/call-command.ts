@@ -40,7 +40,8 @@ import {
   modelFromOptions,
   oneOf,
 } from './context-options.js';
-import { parseCommandLine } from './define-command.js';
+import { CommandError, parseCommandLine } from './define-command.js';
+import type { ProjectTools } from './project-tools.js';
 import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
 import { jsonText } from './json-output.js';
 import { LineSource } from './line-source.js';
@@ -245,16 +246,22 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   }
 
   // Imported here so that `--help` and usage errors stay instant.
-  const [{ builtInTools }, { SORTED_PROVIDER_TOOL_NAMES }, { createToolRuntime }, session] =
-    await Promise.all([
-      import('../generated/index.js'),
-      import('../generated/provider-order.js'),
-      import('../runtime/tool-runtime.js'),
-      import('../runtime/session/index.js'),
-    ]);
+  let projectTools: ProjectTools;
+  try {
+    projectTools = await (await import('./project-tools.js')).loadProjectTools(io.cwd);
+  } catch (error) {
+    if (!(error instanceof CommandError)) throw error;
+    io.err(terminalText(`tool-contracts call: ${error.message}`));
+    return 1;
+  }
+  const { builtInTools, sortedProviderToolNames } = projectTools;
+  const [{ createToolRuntime }, session] = await Promise.all([
+    import('../runtime/tool-runtime.js'),
+    import('../runtime/session/index.js'),
+  ]);
   const runtime = createToolRuntime({
     builtInTools,
-    sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
+    sortedProviderToolNames,
     gate: options.gate,
     logger: { warn: (message) => io.err(terminalText(`tool-contracts call: ${message}`)) },
   });

@@ -9,7 +9,7 @@ import { formatGenerateIssue } from '../generator/generate-issue.js';
 import { defineCommand } from './define-command.js';
 import { count, paint } from './generate-command.js';
 import { jsonText, problemJson, type ProblemJson } from './json-output.js';
-import { requireProjectRoot } from './project-root.js';
+import { requireProjectLayout } from './project-layout.js';
 
 export const CHECK_USAGE = `Usage: tool-contracts check [options]
 
@@ -27,12 +27,13 @@ export const command = defineCommand({
   usage: CHECK_USAGE,
   options: { strict: { type: 'boolean' }, json: { type: 'boolean' } },
   async run({ values }, io) {
-    const projectRoot = requireProjectRoot(io.cwd);
+    const layout = await requireProjectLayout(io.cwd);
+    const { projectRoot } = layout;
     const json = values.json === true;
     const { generate } = await import('../generator/generate.js');
     let result: GenerateResult;
     try {
-      result = await generate({ projectRoot, write: false });
+      result = await generate({ ...layout.generateOptions, projectRoot, write: false });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (json) io.out(jsonText({ ...checkJson(undefined, []), error: message }));

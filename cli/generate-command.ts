@@ -8,7 +8,7 @@ import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
 import { defineCommand } from './define-command.js';
 import { jsonText, problemJson, type ProblemJson } from './json-output.js';
-import { requireProjectRoot } from './project-root.js';
+import { requireProjectLayout } from './project-layout.js';
 
 export const GENERATE_USAGE = `Usage: tool-contracts generate [options]
 
@@ -26,10 +26,16 @@ export const command = defineCommand({
   usage: GENERATE_USAGE,
   options: { force: { type: 'boolean' }, json: { type: 'boolean' } },
   async run({ values }, io) {
-    const projectRoot = requireProjectRoot(io.cwd);
+    const layout = await requireProjectLayout(io.cwd);
+    const { projectRoot } = layout;
     const { generate } = await import('../generator/generate.js');
     try {
-      const result = await generate({ projectRoot, write: true, force: values.force === true });
+      const result = await generate({
+        ...layout.generateOptions,
+        projectRoot,
+        write: true,
+        force: values.force === true,
+      });
       if (values.json === true) io.out(terminalText(jsonText(generateJson(result))));
       else for (const line of generateReport(result, io.color)) (result.ok ? io.out : io.err)(line);
       return result.ok ? 0 : 1;

@@ -26,7 +26,8 @@ import {
   nameList,
   oneOf,
 } from './context-options.js';
-import { parseCommandLine } from './define-command.js';
+import { CommandError, parseCommandLine } from './define-command.js';
+import type { ProjectTools } from './project-tools.js';
 import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
 import type { McpServerConfig } from '../runtime/mcp/load-mcp-config.js';
 
@@ -209,16 +210,21 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   }
 
   // Imported here so that `--help` and usage errors stay instant.
+  let projectTools: ProjectTools;
+  try {
+    projectTools = await (await import('./project-tools.js')).loadProjectTools(io.cwd);
+  } catch (error) {
+    if (!(error instanceof CommandError)) throw error;
+    io.err(terminalText(`tool-contracts list: ${error.message}`));
+    return 1;
+  }
+  const { builtInTools, sortedProviderToolNames } = projectTools;
   const [
-    { builtInTools },
-    { SORTED_PROVIDER_TOOL_NAMES },
     { createToolRuntime },
     { registerMcpTools },
     { planTurnTools },
     { canonicalJson, toolsFingerprint },
   ] = await Promise.all([
-    import('../generated/index.js'),
-    import('../generated/provider-order.js'),
     import('../runtime/tool-runtime.js'),
     import('../runtime/mcp/register-mcp-tools.js'),
     import('../runtime/visibility/turn-filter.js'),
@@ -226,7 +232,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   ]);
   const runtime = createToolRuntime({
     builtInTools,
-    sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
+    sortedProviderToolNames,
     gate: options.gate,
     logger: { warn: (message) => io.err(terminalText(`tool-contracts list: ${message}`)) },
   });

@@ -50,6 +50,11 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     summary: 'Serve the tools a model would see as an MCP server (stdio or HTTP)',
     load: () => import('./serve-command.js'),
   },
+  mcp: {
+    summary:
+      'Approve MCP tool definitions (mcp approve) or compare them with the lock (mcp status)',
+    load: () => import('./mcp-command.js'),
+  },
 };
 
 export function usage(): string {

@@ -51,6 +51,11 @@ export interface GenerateOptions {
   readonly audit?: boolean;
   /** Directory lister for the manifest folder (tests shuffle it to prove order independence). */
   readonly listDirectory?: LoadManifestSetOptions['listDirectory'];
+  /**
+   * Where generated modules import the runtime types from (see `EmitOptions.contractModule`).
+   * Default: this repository's `runtime/contract.js`, by relative path.
+   */
+  readonly contractModule?: string;
   /** Tests only: fail while writing `generated/`. */
   readonly faults?: WriteFaults;
 }
@@ -160,10 +165,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         });
 
   const { emitGeneratedFiles } = await import('./emit/emit-generated-files.js');
-  const emitted = emitGeneratedFiles(
-    set,
-    audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) },
-  );
+  const emitted = emitGeneratedFiles(set, {
+    ...(audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) }),
+    ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
+  });
   if (hookIssues.length > 0 || !emitted.ok)
     return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)], warnings);
   const { strictWarnings } = await import('./manifest/strict-warnings.js');

@@ -32,6 +32,12 @@ export interface EmitOptions {
    * Default: no comments.
    */
   readonly annotationsFor?: (tool: LoadedTool) => FieldAnnotations | undefined;
+  /**
+   * Where the generated modules import the runtime types from: the package name
+   * (`tool-contracts/contract`) in a project that uses the package. Default: the relative path to
+   * `runtime/contract.js` of this repository.
+   */
+  readonly contractModule?: string;
 }
 
 export type EmitResult =
@@ -92,6 +98,7 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
         outputSchema: output.jsonSchema,
         hasDescriptionTemplates: templates.length > 0,
         groups: set.index.groups,
+        ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
         ...(annotations === undefined ? {} : { annotations }),
       }),
     );
@@ -99,7 +106,7 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
     files.set(`generated/schemas/${manifest.name}.output.json`, jsonFile(output.jsonSchema));
   }
 
-  files.set('generated/index.ts', indexModuleSource(project, compiled));
+  files.set('generated/index.ts', indexModuleSource(project, compiled, options.contractModule));
   const referenceNames = set.tools
     .filter((tool) => tool.manifest.ordering === 'reference')
     .map((tool) => tool.manifest.name);

@@ -11,14 +11,19 @@ export interface IndexEntry {
   readonly kebab: string;
 }
 
-export function indexModuleSource(project: Project, tools: readonly IndexEntry[]): string {
+/** `contractModule`: where `ToolEntry` is imported from; default `../runtime/contract.js`. */
+export function indexModuleSource(
+  project: Project,
+  tools: readonly IndexEntry[],
+  contractModule = '../runtime/contract.js',
+): string {
   const bindings = tools.map((tool) => toolBinding(tool.kebab));
   return printModule(project, '/generated/index.ts', [
     generatedHeader('manifest/tools.yaml'),
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
-      moduleSpecifier: '../runtime/contract.js',
+      moduleSpecifier: contractModule,
       namedImports: ['ToolEntry'],
     },
     ...tools.map((tool, index) => ({

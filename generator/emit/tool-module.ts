@@ -37,6 +37,8 @@ export interface ToolModuleInput {
   readonly annotations?: FieldAnnotations;
   /** The index's groups (the description of the tool's `group`). Default: none. */
   readonly groups?: ToolIndex['groups'];
+  /** Module the runtime types are imported from. Default: `../../runtime/contract.js`. */
+  readonly contractModule?: string;
 }
 
 export function toolModuleSource(project: Project, input: ToolModuleInput): string {
@@ -66,7 +68,7 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
-      moduleSpecifier: '../../runtime/contract.js',
+      moduleSpecifier: input.contractModule ?? '../../runtime/contract.js',
       namedImports: ['ToolContract', 'ToolEntry'],
     },
     {

@@ -6,7 +6,7 @@
  * | invalid_type                 | invalid_type (`integer` → `int`); an enum's type error → invalid_value |
  * | invalid_literal              | invalid_value with the one allowed value                      |
  * | custom                       | custom (message and params kept)                              |
- * | invalid_union                | invalid_union, one issue list per branch, paths relative      |
+ * | invalid_union                | invalid_union, one issue list per branch, paths relative, each branch translated against its own schema branch (enum values, patterns) |
  * | invalid_union_discriminator  | invalid_union, no branches, note `No matching discriminator`  |
  * | invalid_enum_value           | invalid_value with the options as `values`                    |
  * | unrecognized_keys            | unrecognized_keys                                             |
@@ -23,6 +23,7 @@ import { runWithDeadline } from '../support/run-with-deadline.js';
 import type { ZodIssue } from 'zod';
 import type { JsonSchema } from '../contract.js';
 import { jsonSchemaNodeAt } from '../json-schema/json-schema-node-at.js';
+import { isJsonObject } from '../support/is-json-object.js';
 import { valueAt } from './value-at.js';
 import {
   customIssue,
@@ -47,6 +48,11 @@ export interface IssueTranslationContext {
   readonly input: unknown;
   /** Model-facing JSON Schema; supplies regex patterns and enum values Zod 3 issues lack. */
   readonly inputSchema?: JsonSchema;
+  /**
+   * Where `input` and `inputSchema` sit in the whole call's input (default: the root); set for
+   * the branches of a union, which are judged against the value and schema branch at the union.
+   */
+  readonly origin?: IssuePath;
 }
 
 /** Zod 3's parsed-type names that are type names in Zod 4 too (others are enum/literal texts). */
@@ -90,8 +96,9 @@ export function translateZod3Issue(
   context: IssueTranslationContext,
   base: IssuePath = [],
 ): Zod4Issue {
-  const absolute = issue.path;
-  const path = relativePath(absolute, base);
+  // `absolute` is where the issue sits in `context.input` (whose own place is `context.origin`).
+  const absolute = relativePath(issue.path, context.origin ?? []);
+  const path = relativePath(issue.path, base);
   switch (issue.code) {
     case 'invalid_type': {
       const expected = TYPE_NAMES[issue.expected];
@@ -113,9 +120,10 @@ export function translateZod3Issue(
     case 'invalid_union':
       return invalidUnionIssue(
         path,
-        issue.unionErrors.map((error) =>
-          error.issues.map((inner) => translateZod3Issue(inner, context, absolute)),
-        ),
+        issue.unionErrors.map((error, index) => {
+          const branch = branchContext(context, issue.path, index, issue.unionErrors.length);
+          return error.issues.map((inner) => translateZod3Issue(inner, branch, issue.path));
+        }),
       );
     case 'invalid_union_discriminator':
       return invalidUnionIssue(path, [], 'No matching discriminator');
@@ -126,13 +134,13 @@ export function translateZod3Issue(
     case 'invalid_arguments':
       return customIssue(path, 'Invalid function arguments', {
         issues: issue.argumentsError.issues.map((inner) =>
-          translateZod3Issue(inner, context, absolute),
+          translateZod3Issue(inner, context, issue.path),
         ),
       });
     case 'invalid_return_type':
       return customIssue(path, 'Invalid function return type', {
         issues: issue.returnTypeError.issues.map((inner) =>
-          translateZod3Issue(inner, context, absolute),
+          translateZod3Issue(inner, context, issue.path),
         ),
       });
     case 'invalid_date':
@@ -173,6 +181,37 @@ export function translateZod3Issue(
       );
     }
   }
+}
+
+/**
+ * What a union's branch `index` is judged against: the value at the union, and the branch's own
+ * schema, so that enum values and regex patterns are found inside the branch (looked up from the
+ * root, a path through two branches with the same keys is ambiguous and finds nothing). When the
+ * schema's branches do not line up with zod's (`type: [a, b]` for a union of primitives), the
+ * union's node stands in for every branch.
+ */
+function branchContext(
+  context: IssueTranslationContext,
+  unionPath: IssuePath,
+  index: number,
+  branchCount: number,
+): IssueTranslationContext {
+  const local = relativePath(unionPath, context.origin ?? []);
+  const input = valueAt(context.input, local);
+  const origin = unionPath;
+  if (context.inputSchema === undefined) return { input, origin };
+  const node = jsonSchemaNodeAt(context.inputSchema, local);
+  if (node === undefined) return { input, origin };
+  const branches = node['anyOf'] ?? node['oneOf'];
+  const branch =
+    Array.isArray(branches) && branches.length === branchCount
+      ? (branches[index] as JsonSchema | undefined)
+      : undefined;
+  return {
+    input,
+    inputSchema: branch !== undefined && isJsonObject(branch) ? branch : node,
+    origin,
+  };
 }
 
 function relativePath(path: IssuePath, base: IssuePath): IssuePath {
@@ -237,16 +276,17 @@ function formatDetail(
 }
 
 /**
- * The first pattern of `node` (its own, then those under `allOf`) that `value` does not match:
- * a string with two `.regex()` checks has two patterns, and only the failing one helps.
+ * The first pattern of `node` (its own, then those under `allOf`, then those of its `oneOf` /
+ * `anyOf` branches, for a union of primitives) that `value` does not match: a string with two
+ * `.regex()` checks has two patterns, and only the failing one helps.
  */
 function failingPattern(node: JsonSchema | undefined, value: unknown): string | undefined {
   if (node === undefined) return undefined;
   const patterns: string[] = [];
   if (typeof node['pattern'] === 'string') patterns.push(node['pattern']);
-  const allOf = node['allOf'];
-  if (Array.isArray(allOf)) {
-    for (const part of allOf) {
+  for (const list of [node['allOf'], node['oneOf'], node['anyOf']]) {
+    if (!Array.isArray(list)) continue;
+    for (const part of list) {
       const pattern = (part as JsonSchema | null)?.['pattern'];
       if (typeof pattern === 'string') patterns.push(pattern);
     }

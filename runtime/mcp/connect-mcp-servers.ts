@@ -38,7 +38,7 @@ import { canonicalJson } from '../visibility/tools-fingerprint.js';
 import type { McpServerConfig } from './load-mcp-config.js';
 import { currentProgressReporter } from './mcp-progress-reporter.js';
 import type { McpCallResult } from './mcp-tool-descriptor.js';
-import { registerMcpTools } from './register-mcp-tools.js';
+import { registerMcpTools, type RegisterMcpToolsOptions } from './register-mcp-tools.js';
 
 /** How a server that died is reconnected. */
 export interface McpReconnectPolicy {
@@ -96,6 +96,13 @@ export interface ConnectMcpServersOptions {
   readonly connectTimeoutMs?: number;
   /** Told of every connection, disconnection and tool-list change. */
   readonly onEvent?: (event: McpServerEvent) => void;
+  /**
+   * Pinned definitions (see `mcp-definition-lock.ts`), checked on every registration of a
+   * server's tools. Default: no pinning.
+   */
+  readonly pins?: RegisterMcpToolsOptions['pins'];
+  /** Told of each server's raw `tools/list` result before it is registered (`mcp approve`). */
+  readonly onToolsListed?: (server: string, descriptors: readonly unknown[]) => void;
 }
 
 /** What the pool knows of one server. */
@@ -374,6 +381,7 @@ class ServerConnection {
 
   /** Register `descriptors` in place of the server's current tools; false when nothing changed. */
   #register(descriptors: readonly unknown[]): boolean {
+    this.options.onToolsListed?.(this.name, descriptors);
     const key = canonicalJson(descriptors);
     if (key === this.#descriptorsKey && this.options.runtime.hasMcpServer(this.name)) return false;
     this.options.runtime.removeMcpServer(this.name);
@@ -387,6 +395,7 @@ class ServerConnection {
       callMcpTool: (_server, tool, args, signal) => this.call(tool, args, signal),
       ...(this.config.includeTools === undefined ? {} : { includeTools: this.config.includeTools }),
       ...(this.config.excludeTools === undefined ? {} : { excludeTools: this.config.excludeTools }),
+      ...(this.options.pins === undefined ? {} : { pins: this.options.pins }),
     });
     this.#descriptorsKey = key;
     this.#tools = result.registered.map((tool) => tool.name);

@@ -284,6 +284,14 @@ function checkPins(
   return hidden;
 }
 
+/** The descriptors of a `tools/list` result that registration would consider (`mcp approve`). */
+export function usableMcpDescriptors(
+  server: string,
+  descriptors: readonly unknown[],
+): McpToolDescriptor[] {
+  return collectDescriptors(server, descriptors, [], []);
+}
+
 /** Descriptors with a usable name, first of each name kept. */
 function collectDescriptors(
   server: string,
