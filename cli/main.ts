@@ -14,6 +14,10 @@ interface CommandSpec {
 }
 
 const COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  init: {
+    summary: 'Create a project with one example tool, its handler, the config and a test',
+    load: () => import('./init-command.js'),
+  },
   generate: {
     summary: 'Regenerate generated/ from manifest/ (default command)',
     load: () => import('./generate-command.js'),

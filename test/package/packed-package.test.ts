@@ -1,8 +1,9 @@
 /**
  * The package as a user gets it: `npm pack`, installed from the tarball into a new project in the
  * system temp directory (outside this repository), then used there: the CLI through `npx`, the
- * built-in `Read` through the package's exports, and the user's `tsc --noEmit` over code that
- * imports them. Slow (an install), so it is one test.
+ * built-in `Read` through the package's exports, a project of the user's own tools (`init`,
+ * `generate`, `check`, `list`, `call` of the example Greet, its node:test test), and the user's
+ * `tsc --noEmit` over all of it. Slow (an install), so it is one test.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -116,6 +117,42 @@ test(
       content: '     1\talpha\n     2\tbeta',
     });
 
+    // A project of the user's own tools: init, generate, then list and call the example tool.
+    const initialized = await sh(project, 'npx', ['tool-contracts', 'init']);
+    expect(initialized.stdout).toContain('created tool-contracts.config.json');
+    const generated = await sh(project, 'npx', ['tool-contracts', 'generate']);
+    expect(generated.stdout).toContain('Generated 1 tool');
+    expect(await readFile(path.join(project, 'generated/tools/greet.ts'), 'utf8')).toContain(
+      "from 'tool-contracts/contract'",
+    );
+    const checked = await sh(project, 'npx', ['tool-contracts', 'check']);
+    expect(checked.stdout).toContain('Up to date: 1 tool');
+    const ownListed = await sh(project, 'npx', ['tool-contracts', 'list', '--json']);
+    expect(
+      (JSON.parse(ownListed.stdout) as { tools: { name: string }[] }).tools.map(
+        (tool) => tool.name,
+      ),
+    ).toEqual(['Greet']);
+    const greeted = await sh(project, 'npx', [
+      'tool-contracts',
+      'call',
+      'Greet',
+      JSON.stringify({ name: 'Ada' }),
+      '--json',
+    ]);
+    expect(JSON.parse(greeted.stdout)).toMatchObject({
+      tool: 'Greet',
+      isError: false,
+      content: JSON.stringify({ greeting: 'Hello, Ada!' }),
+    });
+    const tested = await sh(project, process.execPath, [
+      '--import',
+      'tsx',
+      '--test',
+      'test/greet.test.ts',
+    ]);
+    expect(tested.stdout).toContain('# fail 0');
+
     // The user's own TypeScript, importing the package by name.
     await writeFile(path.join(project, 'use-read.ts'), USE_READ);
     await writeFile(
@@ -131,7 +168,7 @@ test(
             skipLibCheck: true,
             noEmit: true,
           },
-          include: ['*.ts'],
+          include: ['*.ts', 'runtime', 'generated', 'test'],
         },
         null,
         2,

@@ -1,0 +1,189 @@
+/**
+ * `tool-contracts init [DIR]`: a new project that uses the package: the config, the tool index,
+ * one example tool (`Greet`) with its handler, a test, and a `tsconfig.json`/`package.json` when
+ * there is none. Never overwrites: when a file it would write exists, it writes nothing.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  MANIFEST_SCHEMA_COMMENT,
+  TOOL_INDEX_SCHEMA_COMMENT,
+} from '../generator/manifest/load-manifest-sources.js';
+import { CommandError, defineCommand } from './define-command.js';
+
+export const INIT_USAGE = `Usage: tool-contracts init [options] [DIR]
+
+Create a tool-contracts project in DIR (default: the current directory): tool-contracts.config.json,
+manifest/tools.yaml, the example tool manifest/tools/greet.yaml, its handler runtime/tools/greet.ts,
+the test test/greet.test.ts, and a tsconfig.json and package.json when DIR has none.
+Writes nothing when any of these files (but tsconfig.json and package.json) exists.
+
+Options:
+  -h, --help  Show this help`;
+
+const CONFIG = {
+  $schema: './node_modules/tool-contracts/tool-contracts.config.schema.json',
+  manifests: 'manifest',
+  generated: 'generated',
+  implementations: 'runtime/tools',
+  builtIns: 'none',
+};
+
+const TOOL_INDEX = `${TOOL_INDEX_SCHEMA_COMMENT}
+# Your tools in the order they are registered.
+registrationOrder:
+  - Greet
+`;
+
+const GREET_MANIFEST = `${MANIFEST_SCHEMA_COMMENT}
+name: Greet
+capability: example.greet
+purpose: Greet someone by name
+description: |-
+  Returns a greeting for the given name. The example tool made by tool-contracts init.
+modelInstructions: []
+aliases: []
+flags:
+  readOnly: true
+  destructive: false
+  concurrentSafe: true
+  sideEffectScope: none
+  riskLevel: low
+  needsApproval: false
+  requiresUserInteraction: false
+  allowedInPlanMode: true
+  idempotent: true
+  recovery: retry
+input:
+  type: object
+  properties:
+    name: { type: string, minLength: 1, maxLength: 100, description: Who to greet }
+  required: [ name ]
+output:
+  type: object
+  properties:
+    greeting: { type: string }
+  required: [ greeting ]
+permission:
+  permission: example.greet
+  reason: Greet only builds a string
+resultBudget:
+  maxModelBytes: 2000
+  strategy: truncate
+timeout:
+  kind: none
+cancellation:
+  supported: false
+  cleanup: none
+  userMessage: The user interrupted the greeting.
+availability: {}
+ordering: registration
+hooks: []
+`;
+
+const GREET_HANDLER = `/** Greet: the example tool of \`tool-contracts init\`. Its contract is manifest/tools/greet.yaml. */
+import type { ToolImplementation } from 'tool-contracts/contract';
+import type { Input, Output } from '../../generated/tools/greet.js';
+
+type Implementation = ToolImplementation<Input, Output>;
+
+export const handler: Implementation['handler'] = async (input) => ({
+  ok: true,
+  output: { greeting: \`Hello, \${input.name}!\` },
+});
+`;
+
+const GREET_TEST = `import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { InputSchema, tool } from '../generated/tools/greet.js';
+
+test('Greet greets by name', async () => {
+  assert.equal(tool.metadata.name, 'Greet');
+  assert.deepEqual(await tool.handler({ name: 'Ada' }, {} as never), {
+    ok: true,
+    output: { greeting: 'Hello, Ada!' },
+  });
+});
+
+test('the input schema of Greet rejects an empty name', () => {
+  assert.equal(InputSchema.safeParse({ name: '' }).success, false);
+});
+`;
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    types: ['node'],
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+  },
+  include: ['runtime', 'generated', 'test'],
+};
+
+const PACKAGE = {
+  name: 'my-tools',
+  private: true,
+  type: 'module',
+  scripts: {
+    generate: 'tool-contracts generate',
+    check: 'tool-contracts check',
+    test: 'node --import tsx --test test/*.test.ts',
+  },
+};
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+/** The files `init` writes, project-relative; `optional` ones are left alone when present. */
+export const INIT_FILES: readonly { file: string; text: string; optional?: true }[] = [
+  { file: 'tool-contracts.config.json', text: json(CONFIG) },
+  { file: 'manifest/tools.yaml', text: TOOL_INDEX },
+  { file: 'manifest/tools/greet.yaml', text: GREET_MANIFEST },
+  { file: 'runtime/tools/greet.ts', text: GREET_HANDLER },
+  { file: 'test/greet.test.ts', text: GREET_TEST },
+  { file: 'tsconfig.json', text: json(TSCONFIG), optional: true },
+  { file: 'package.json', text: json(PACKAGE), optional: true },
+];
+
+export const command = defineCommand({
+  name: 'init',
+  usage: INIT_USAGE,
+  options: {},
+  positionals: { max: 1 },
+  async run({ positionals }, io) {
+    const root = path.resolve(io.cwd, positionals[0] ?? '.');
+    const at = (file: string) => path.join(root, ...file.split('/'));
+    const existing = INIT_FILES.filter(({ file, optional }) => !optional && existsSync(at(file)));
+    if (existing.length > 0)
+      throw new CommandError(
+        `not overwriting ${existing.map(({ file }) => at(file)).join(', ')}; nothing was written (init makes a new project; remove these files or pick another DIR)`,
+      );
+    const written: string[] = [];
+    for (const { file, text, optional } of INIT_FILES) {
+      if (optional && existsSync(at(file))) continue;
+      await mkdir(path.dirname(at(file)), { recursive: true });
+      await writeFile(at(file), text, { flag: 'wx' });
+      written.push(file);
+    }
+    for (const file of written) io.out(`created ${file}`);
+    const relative = path.relative(io.cwd, root);
+    io.out('');
+    io.out('Next steps:');
+    if (relative !== '') io.out(`  cd ${relative}`);
+    if (written.includes('package.json'))
+      io.out('  npm install --save-exact tool-contracts typescript @types/node');
+    io.out('  npx tool-contracts generate        # generated/ from manifest/');
+    io.out('  npx tsc --noEmit                   # the handler against its contract');
+    io.out('  npx tool-contracts list            # what the model sees');
+    io.out(`  npx tool-contracts call Greet '{"name":"Ada"}'`);
+    io.out('  node --import tsx --test test/*.test.ts');
+    if (!written.includes('package.json'))
+      io.out('(package.json was there already: the project must be "type": "module".)');
+    return 0;
+  },
+});
+
+export const run = command.run;
