@@ -8,7 +8,7 @@ import { measureRequest } from '../runtime/providers/measure-request.js';
 import { projectProviderRequest } from '../runtime/providers/project-provider-request.js';
 import type { ProviderName } from '../runtime/providers/provider-name.js';
 import { tokenCounterFor } from '../runtime/providers/token-counter.js';
-import { autoDeferredMcpTools } from '../runtime/providers/tool-search.js';
+import { autoDeferredMcpTools, deferredNames } from '../runtime/providers/tool-search.js';
 import type { CommandIO } from './command-io.js';
 
 export interface PrintProviderRequestInput {
@@ -54,6 +54,8 @@ export async function printProviderRequest(
       deferred.add(what);
     }
   }
+  // `loading: deferred` manifests count as deferred here too (the report's `deferred` list).
+  for (const name of deferredNames(input.tools)) deferred.add(name);
   const request = projectProviderRequest(input.provider, input.tools, {
     model: input.model,
     ...(deferred.size === 0 ? {} : { deferred, discovered: input.discovered }),

@@ -264,6 +264,17 @@ export interface ProviderNativeToolSpec {
   readonly type: string;
 }
 
+/** When a tool's definition is sent: `eager` in every request, `deferred` once a search finds it. */
+export type ToolLoading = 'eager' | 'deferred';
+
+/** A namespace of tools (manifest/tools.yaml `groups`). */
+export interface ToolGroup {
+  /** Lower-case namespace name, e.g. `workflows`. */
+  readonly name: string;
+  /** What the group's tools are for, as the model reads it. */
+  readonly description: string;
+}
+
 /** Everything a tool declares. Generated modules `satisfy` this. */
 export interface ToolContract<Input = unknown, Output = unknown> {
   readonly capability: string;
@@ -290,6 +301,12 @@ export interface ToolContract<Input = unknown, Output = unknown> {
   readonly availability: ToolAvailability;
   /** `reference`: sorted alphabetically at the top of the list; `registration`: in order. */
   readonly ordering: 'reference' | 'registration';
+  /** `deferred`: left out of requests until a tool search finds it. Default (absent): eager. */
+  readonly loading?: ToolLoading;
+  /** The namespace the tool belongs to, with its description. Default: none. */
+  readonly group?: ToolGroup;
+  /** Extra words a tool search finds the tool by. Default: none. */
+  readonly searchHints?: readonly string[];
   /** Manifest this contract was generated from, relative to the project root. */
   readonly source: string;
   /**
@@ -332,6 +349,12 @@ export interface ModelToolContract {
   readonly maxOutputBytes?: number;
   /** Set for MCP tools: server and tool name as the server knows them. */
   readonly mcp?: { readonly server: string; readonly tool: string };
+  /** `deferred`: sent only once a tool search finds it. Default (absent): eager. */
+  readonly loading?: ToolLoading;
+  /** The tool's namespace. Default: none. */
+  readonly group?: ToolGroup;
+  /** Extra words a tool search finds the tool by. Default: none. */
+  readonly searchHints?: readonly string[];
 }
 
 /** The model the tool list is built for. */

@@ -4,7 +4,7 @@
  * `permission.riskLevel` / `sideEffectScope` / `needsApproval` fall back to the flags,
  * `resultBudget.maxInlineBytes` and `resultBudget.preview.maxBytes` to `maxModelBytes`.
  */
-import type { Manifest } from '../manifest/manifest-schema.js';
+import type { Manifest, ToolIndex } from '../manifest/manifest-schema.js';
 import type { JsonObject } from '../../runtime/support/is-json-object.js';
 import { SourceCode } from './source-code.js';
 
@@ -17,6 +17,8 @@ export interface ContractValueInput {
   readonly outputSchema: JsonObject;
   /** Set the contract's `descriptionTemplates` to the imported binding of this name. */
   readonly descriptionTemplates?: string;
+  /** The index's groups (for the description of the tool's `group`). Default: none. */
+  readonly groups?: ToolIndex['groups'];
 }
 
 export function contractValue(input: ContractValueInput): Record<string, unknown> {
@@ -113,6 +115,13 @@ export function contractValue(input: ContractValueInput): Record<string, unknown
       manifest.providerNative === undefined
         ? undefined
         : { provider: manifest.providerNative.provider, type: manifest.providerNative.type },
+    // Emitted only when not the default, so contracts that do not use them stay as they were.
+    loading: manifest.loading === 'eager' ? undefined : manifest.loading,
+    group:
+      manifest.group === undefined
+        ? undefined
+        : { name: manifest.group, description: input.groups?.[manifest.group]?.description ?? '' },
+    searchHints: manifest.searchHints.length === 0 ? undefined : manifest.searchHints,
     source: input.file,
   };
 }

@@ -97,6 +97,7 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
         inputSchema: input.jsonSchema,
         outputSchema: output.jsonSchema,
         hasDescriptionTemplates: templates.length > 0,
+        groups: set.index.groups,
         ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
         ...(annotations === undefined ? {} : { annotations }),
       }),

@@ -9,7 +9,7 @@ import {
   type StatementStructures,
   type WriterFunction,
 } from 'ts-morph';
-import type { Manifest } from '../manifest/manifest-schema.js';
+import type { Manifest, ToolIndex } from '../manifest/manifest-schema.js';
 import { contractValue, isAnnotatedContractField } from './contract-value.js';
 import { blankLine, printModule } from './emit-project.js';
 import { generatedHeader } from './generated-header.js';
@@ -35,6 +35,8 @@ export interface ToolModuleInput {
    * the audit flags fields no runtime code enforces. Default: no comments.
    */
   readonly annotations?: FieldAnnotations;
+  /** The index's groups (the description of the tool's `group`). Default: none. */
+  readonly groups?: ToolIndex['groups'];
   /** Module the runtime types are imported from. Default: `../../runtime/contract.js`. */
   readonly contractModule?: string;
 }
@@ -46,6 +48,7 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     inputSchema: input.inputSchema,
     outputSchema: input.outputSchema,
     ...(input.hasDescriptionTemplates ? { descriptionTemplates: 'descriptionTemplates' } : {}),
+    ...(input.groups === undefined ? {} : { groups: input.groups }),
   });
   const contractText = printValue(contract, {
     ...(input.annotations === undefined ? {} : { annotations: input.annotations }),

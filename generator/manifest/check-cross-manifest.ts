@@ -119,10 +119,12 @@ export function checkCrossManifest(
   );
   if (everyNameKnown && !incompleteRecords)
     issues.push(...checkReferences(records, validated, filesByName, aliasHolders));
-  if (index)
+  if (index) {
     issues.push(
       ...checkIndex(index.value, index.source, filesByName, everyNameKnown && !incompleteRecords),
     );
+    issues.push(...checkGroups(validated, index.value));
+  }
   return issues;
 }
 
@@ -251,4 +253,24 @@ function checkIndex(
     );
   });
   return issues;
+}
+
+/** A tool's `group` must be one of the index's `groups`. */
+function checkGroups(validated: readonly ValidatedManifest[], index: ToolIndex): ManifestIssue[] {
+  const known = Object.keys(index.groups);
+  return validated
+    .filter(
+      ({ manifest }) =>
+        manifest.group !== undefined && !Object.hasOwn(index.groups, manifest.group),
+    )
+    .map(({ manifest, chain }) => {
+      const suggestion = suggestName(manifest.group!, known);
+      return issueInChain(chain, {
+        code: 'unknown_group',
+        path: ['group'],
+        anchor: 'value',
+        found: JSON.stringify(manifest.group),
+        message: `no group ${JSON.stringify(manifest.group)} in manifest/tools.yaml${known.length === 0 ? ' (it declares none; add it under `groups`)' : suggestion === undefined ? ` (groups: ${known.map((name) => JSON.stringify(name)).join(', ')})` : `, did you mean ${JSON.stringify(suggestion)}?`}`,
+      });
+    });
 }

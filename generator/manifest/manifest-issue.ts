@@ -38,6 +38,7 @@ export type ManifestIssueCode =
   | 'duplicate_name'
   | 'alias_conflict'
   | 'read_only_destructive'
+  | 'unknown_group'
   | 'unknown_in_registration_order'
   | 'missing_from_registration_order'
   | 'duplicate_in_registration_order'

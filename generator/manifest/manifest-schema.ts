@@ -25,6 +25,9 @@ import {
 
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** A `group` name: lower-case, a namespace name every provider accepts. */
+export const GROUP_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+
 /** String formats the schema language understands (zod and ajv-formats both check them). */
 export const STRING_FORMATS = ['uri', 'email', 'uuid', 'date-time', 'date'] as const;
 
@@ -646,6 +649,27 @@ export const ManifestSchema = z
           'ordering',
         ),
       ),
+    loading: z
+      .enum(['eager', 'deferred'])
+      .default('eager')
+      .describe(
+        'eager: in every request; deferred: left out until a tool search finds it (like `list --defer NAME`). Default: eager.',
+      ),
+    group: z
+      .string()
+      .regex(GROUP_NAME_PATTERN, {
+        message: 'expected a group name matching ^[a-z][a-z0-9_]{0,63}$',
+      })
+      .optional()
+      .describe(
+        'Namespace the tool belongs to, one of the `groups` of manifest/tools.yaml, e.g. `workflows` (OpenAI Responses sends deferred tools of a group as one namespace). Default: none.',
+      ),
+    searchHints: z
+      .array(z.string().min(1))
+      .default([])
+      .describe(
+        'Extra words a tool search finds the tool by (ranked between its name and its description), e.g. `[schedule, timer]`. Default: none.',
+      ),
     hooks: z
       .array(z.enum(HOOK_NAMES))
       .default([])
@@ -669,6 +693,25 @@ export const ToolIndexSchema = z
       .array(z.string().regex(TOOL_NAME_PATTERN))
       .default([])
       .describe('Names kept in the sorted-name table that no manifest defines yet.'),
+    groups: z
+      .record(
+        z.string().regex(GROUP_NAME_PATTERN, {
+          message: 'expected a group name matching ^[a-z][a-z0-9_]{0,63}$',
+        }),
+        z
+          .object({
+            description: z
+              .string()
+              .min(1)
+              .describe('What the tools of the group are for, as the model reads it. Required.'),
+          })
+          .strict()
+          .describe('One group, e.g. `workflows: { description: Run and manage workflows }`.'),
+      )
+      .default({})
+      .describe(
+        'Namespaces a tool can name in `group`, each with its description, declared once here. Default: none.',
+      ),
   })
   .strict();
 export type ToolIndex = z.output<typeof ToolIndexSchema>;

@@ -28,6 +28,8 @@ export { tokenCounterFor, toolUseOverhead, type TokenCounter } from './token-cou
 export {
   autoDeferredMcpTools,
   composeDeferredList,
+  deferredNames,
+  searchableTools,
   searchDeferredTools,
   TOOL_SEARCH_NAME,
 } from './tool-search.js';

@@ -4,7 +4,7 @@
  */
 import type { ModelToolContract } from '../contract.js';
 import type { ProviderName } from './provider-name.js';
-import { composeDeferredList } from './tool-search.js';
+import { composeDeferredList, deferredNames } from './tool-search.js';
 import type { ProviderRequest, ProviderRequestOptions } from './provider-request.js';
 import { toAiSdkRequest } from './to-ai-sdk-request.js';
 import { toAnthropicRequest } from './to-anthropic-request.js';
@@ -16,8 +16,12 @@ import { toOpenAiResponsesRequest } from './to-openai-responses-request.js';
 export function projectProviderRequest(
   provider: ProviderName,
   contracts: readonly ModelToolContract[],
-  options: ProviderRequestOptions,
+  requested: ProviderRequestOptions,
 ): ProviderRequest {
+  // `loading: deferred` manifests are deferred as if the caller had named them.
+  const deferred = deferredNames(contracts, requested.deferred);
+  const options: ProviderRequestOptions =
+    deferred.size === 0 ? requested : { ...requested, deferred };
   // Formats without a native tool search: the built-in ToolSearch stands in for deferred tools.
   const composed =
     options.deferred === undefined || provider === 'anthropic' || provider === 'openai-responses'

@@ -75,6 +75,13 @@ export interface ProviderRequestOptions {
    * ones at the end (`composeDeferredList`). Default: none.
    */
   readonly deferred?: ReadonlySet<string>;
+  /**
+   * OpenAI Responses: send the deferred tools of a manifest `group` inside one `{type:
+   * "namespace", name, description, tools}` entry (OpenAI recommends namespaces for tool search;
+   * `defer_loading` stays on the functions inside). `false` sends them as plain functions.
+   * Default: true.
+   */
+  readonly responsesNamespaces?: boolean;
   /** Deferred tools a `ToolSearch` has found so far, in the order found. Default: none. */
   readonly discovered?: readonly string[];
 }

@@ -6,7 +6,9 @@
  * - A turn's restriction is `tool_choice: {type: "allowed_tools", mode: "auto", tools: [{type:
  *   "function", name}]}`; `tools` stays the same.
  * - `parallel_tool_calls` is sent, true only when every tool is `concurrentSafe`.
- * - Deferred tools get `defer_loading: true` and `{type: "tool_search"}` is listed last.
+ * - Deferred tools get `defer_loading: true` and `{type: "tool_search"}` is listed last; the
+ *   deferred tools of a manifest `group` are sent in one `{type: "namespace"}` entry (option
+ *   `responsesNamespaces`).
  */
 import type { ModelToolContract } from '../contract.js';
 import { allConcurrentSafe } from './all-concurrent-safe.js';
@@ -31,6 +33,17 @@ export interface OpenAiResponsesFunctionTool {
   readonly defer_loading?: true;
 }
 
+/**
+ * A namespace: the deferred functions of one manifest `group`. The model sees the namespace's
+ * name and description until the tool search loads the functions inside.
+ */
+export interface OpenAiResponsesNamespaceTool {
+  readonly type: 'namespace';
+  readonly name: string;
+  readonly description: string;
+  readonly tools: OpenAiResponsesFunctionTool[];
+}
+
 /** The Responses API's hosted tool search, sent when any tool is deferred. */
 export interface OpenAiToolSearchTool {
   readonly type: 'tool_search';
@@ -38,7 +51,9 @@ export interface OpenAiToolSearchTool {
 
 /** The Responses API request fields this projection sets. */
 export interface OpenAiResponsesToolsFragment {
-  readonly tools: (OpenAiResponsesFunctionTool | OpenAiToolSearchTool)[];
+  readonly tools: (
+    OpenAiResponsesFunctionTool | OpenAiResponsesNamespaceTool | OpenAiToolSearchTool
+  )[];
   readonly tool_choice?: {
     readonly type: 'allowed_tools';
     readonly mode: 'auto';
@@ -76,7 +91,10 @@ export function toOpenAiResponsesRequest(
     ...search.map((entry) => ({ name: 'tool_search', sentName: 'tool_search', entry })),
   ];
   const request: OpenAiResponsesToolsFragment = {
-    tools: [...entries, ...search],
+    tools: [
+      ...(options.responsesNamespaces === false ? entries : inNamespaces(entries, listed)),
+      ...search,
+    ],
     ...(options.allowedTools === undefined
       ? {}
       : {
@@ -94,4 +112,33 @@ export function toOpenAiResponsesRequest(
       : {}),
   };
   return { provider: 'openai-responses', request, tools, strict, notes };
+}
+
+/**
+ * `entries` with the deferred ones of each group gathered into one namespace, placed where the
+ * group's first deferred tool was (eager tools of a group stay plain functions: a namespace only
+ * pays off for what the search loads).
+ */
+function inNamespaces(
+  entries: readonly OpenAiResponsesFunctionTool[],
+  listed: readonly ModelToolContract[],
+): (OpenAiResponsesFunctionTool | OpenAiResponsesNamespaceTool)[] {
+  const out: (OpenAiResponsesFunctionTool | OpenAiResponsesNamespaceTool)[] = [];
+  const namespaces = new Map<string, OpenAiResponsesFunctionTool[]>();
+  entries.forEach((entry, index) => {
+    const group = listed[index]!.group;
+    if (entry.defer_loading !== true || group === undefined) {
+      out.push(entry);
+      return;
+    }
+    const members = namespaces.get(group.name);
+    if (members !== undefined) {
+      members.push(entry);
+      return;
+    }
+    const tools = [entry];
+    namespaces.set(group.name, tools);
+    out.push({ type: 'namespace', name: group.name, description: group.description, tools });
+  });
+  return out;
 }

@@ -145,3 +145,27 @@ export function autoDeferredMcpTools(
   if (listTokens <= contextWindowTokens * share) return new Set();
   return new Set(tools.filter((tool) => tool.mcp !== undefined).map((tool) => tool.name));
 }
+
+/**
+ * The names to defer: those the caller asks for (`list --defer`, the `auto` policy) and every tool
+ * whose manifest says `loading: deferred`.
+ */
+export function deferredNames(
+  tools: readonly Pick<ModelToolContract, 'name' | 'loading'>[],
+  requested: ReadonlySet<string> = new Set(),
+): Set<string> {
+  const names = new Set(requested);
+  for (const tool of tools) if (tool.loading === 'deferred') names.add(tool.name);
+  return names;
+}
+
+/** What a search matches tools by: their manifest's `searchHints`, and an MCP tool's server name. */
+export function searchableTools(
+  tools: readonly Pick<ModelToolContract, 'name' | 'description' | 'searchHints' | 'mcp'>[],
+): SearchableTool[] {
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    hints: [...(tool.searchHints ?? []), ...(tool.mcp === undefined ? [] : [tool.mcp.server])],
+  }));
+}

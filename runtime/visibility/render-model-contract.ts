@@ -97,6 +97,11 @@ export function renderModelContract(
     resultBudget: structuredClone(entry.resultBudget),
     ...(metadata.maxOutputBytes === undefined ? {} : { maxOutputBytes: metadata.maxOutputBytes }),
     ...(entry.mcp === undefined ? {} : { mcp: { server: entry.mcp.server, tool: entry.mcp.tool } }),
+    ...(entry.loading === undefined ? {} : { loading: entry.loading }),
+    ...(entry.group === undefined
+      ? {}
+      : { group: { name: entry.group.name, description: entry.group.description } }),
+    ...(entry.searchHints === undefined ? {} : { searchHints: [...entry.searchHints] }),
   };
 }
 

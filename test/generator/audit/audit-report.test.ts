@@ -56,6 +56,7 @@ function set(
     index: {
       registrationOrder: tools.map((entry) => entry.manifest.name),
       reservedReferenceNames: [...reservedReferenceNames],
+      groups: {},
     },
     files: [],
   };

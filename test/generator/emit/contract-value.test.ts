@@ -192,3 +192,44 @@ describe('printValue: one field per line, annotations at line ends', () => {
     );
   });
 });
+
+describe('contractValue: deferred-loading fields are emitted only when set', () => {
+  const groups = { workflows: { description: 'Run and manage workflows.' } };
+  it.each([
+    { title: 'defaults: none of them', overrides: {}, want: [undefined, undefined, undefined] },
+    {
+      title: 'loading: eager is the default, not emitted',
+      overrides: { loading: 'eager' },
+      want: [undefined, undefined, undefined],
+    },
+    {
+      title: 'loading: deferred',
+      overrides: { loading: 'deferred' },
+      want: ['deferred', undefined, undefined],
+    },
+    {
+      title: 'group carries the index description',
+      overrides: { group: 'workflows' },
+      want: [undefined, { name: 'workflows', description: 'Run and manage workflows.' }, undefined],
+    },
+    {
+      title: 'searchHints in order',
+      overrides: { searchHints: ['schedule', 'timer'] },
+      want: [undefined, undefined, ['schedule', 'timer']],
+    },
+    {
+      title: 'empty searchHints: not emitted',
+      overrides: { searchHints: [] },
+      want: [undefined, undefined, undefined],
+    },
+  ])('$title', ({ overrides, want }) => {
+    const contract = contractValue({
+      manifest: manifest(overrides),
+      file: 'manifest/tools/probe.yaml',
+      inputSchema: {},
+      outputSchema: {},
+      groups,
+    });
+    expect([contract.loading, contract.group, contract.searchHints]).toStrictEqual(want);
+  });
+});

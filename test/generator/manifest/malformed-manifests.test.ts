@@ -405,7 +405,7 @@ const cases: readonly MalformedCase[] = [
     index: 'registrationOrder: [Probe]\norder: [Probe]\n',
     want: [
       'manifest/tools.yaml:1:1 expected first line "# yaml-language-server: $schema=./tools.schema.json" (editors validate against it), found "registrationOrder: [Probe]"',
-      'manifest/tools.yaml:2:1 order: unknown field (known fields: registrationOrder, reservedReferenceNames)',
+      'manifest/tools.yaml:2:1 order: unknown field (known fields: groups, registrationOrder, reservedReferenceNames)',
     ],
   },
   {
@@ -511,6 +511,39 @@ const cases: readonly MalformedCase[] = [
       'manifest/tools/other.yaml:19:1 YAML syntax error: Flow map in block collection must be sufficiently indented and end with a }',
       `${P}:7:13 flags.readOnly: expected a boolean, found 1`,
       'manifest/tools/third.yaml:10:20 flags.sideEffectScope: expected one of "none" | "workspace" | "git" | "network" | "system" | "session" | "userInteraction", found "disk"',
+    ],
+  },
+  {
+    name: 'a group the index does not declare (it declares none)',
+    manifests: { 'probe.yaml': `${PROBE}group: workflows\n` },
+    want: [
+      `${P}:25:8 group: no group "workflows" in manifest/tools.yaml (it declares none; add it under \`groups\`)`,
+    ],
+  },
+  {
+    name: 'a misspelt group is located and a declared one suggested',
+    manifests: { 'probe.yaml': `${PROBE}group: workflow\n` },
+    index: `${indexFor(['Probe'])}groups:\n  workflows: { description: Run workflows }\n`,
+    want: [
+      `${P}:25:8 group: no group "workflow" in manifest/tools.yaml, did you mean "workflows"?`,
+    ],
+  },
+  {
+    name: 'loading is eager or deferred',
+    manifests: { 'probe.yaml': `${PROBE}loading: lazy\n` },
+    want: [`${P}:25:10 loading: expected one of "eager" | "deferred", found "lazy"`],
+  },
+  {
+    name: 'searchHints are non-empty strings',
+    manifests: { 'probe.yaml': `${PROBE}searchHints: [probe, ""]\n` },
+    want: [`${P}:25:22 searchHints[1]: expected a non-empty string, found ""`],
+  },
+  {
+    name: 'a group needs a description',
+    manifests: { 'probe.yaml': PROBE },
+    index: `${indexFor(['Probe'])}groups:\n  workflows: {}\n`,
+    want: [
+      'manifest/tools.yaml:6:14 groups.workflows.description: missing required field (expected a string)',
     ],
   },
   {
