@@ -24,7 +24,7 @@ import type { ModelProfile } from '../runtime/contract.js';
 import type { ToolErrorCode } from '../runtime/tool-error-code.js';
 import type { RequestApproval } from '../runtime/executor/authorize-tool-call.js';
 import type { ToolCallResult } from '../runtime/call/call-tool.js';
-import type { ToolResultArtifact } from '../runtime/call/apply-result-budget.js';
+import type { ArtifactCleanup } from '../runtime/call/cleanup-artifacts.js';
 import type { ExecutedToolCall } from '../runtime/executor/execute-tool-batch.js';
 import type { PermissionMode } from '../runtime/permission/evaluate-permission.js';
 import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
@@ -320,7 +320,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     runtime,
     workingDirectory: options.workspace,
     artifactDirectory: options.artifactDirectory,
-    keepArtifacts: true,
+    keepArtifacts: options.keepArtifacts,
     enforceWorkspaceBoundary: options.enforceWorkspaceBoundary,
     permissions: {
       mode: options.mode,
@@ -332,13 +332,11 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     ...(options.model === undefined ? {} : { model: options.model }),
     ...(options.trace ? { tracer: { record: (event) => io.err(JSON.stringify(event)) } } : {}),
   });
-  const artifacts: ToolResultArtifact[] = [];
   const call = async (toolCall: ToolCall): Promise<ExecutedToolCall> => {
     const result = await toolSession.call(toolCall.name, toolCall.input, {
       ...(toolCall.id === undefined ? {} : { id: toolCall.id }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
-    artifacts.push(...result.artifacts);
     if (!options.json)
       for (const warning of result.warnings)
         io.err(terminalText(`tool-contracts call: ${warning}`));
@@ -369,25 +367,18 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     }
   } finally {
     lines?.close();
-    await toolSession.close();
-    if (!options.keepArtifacts) await deleteSessionArtifacts(artifacts, io);
+    const cleanup = await toolSession.close();
+    if (cleanup !== undefined) reportDeletedArtifacts(cleanup, io);
     await mcpPool?.close();
   }
 }
 
-/** The artifacts whose retention ends with this call's session, deleted and said so. */
-async function deleteSessionArtifacts(
-  artifacts: readonly ToolResultArtifact[],
-  io: CommandIO,
-): Promise<void> {
-  const { cleanupArtifacts } = await import('../runtime/call/index.js');
-  const cleanup = await cleanupArtifacts(artifacts, 'session');
-  for (const artifact of artifacts) {
-    if (cleanup.removed.includes(artifact.path))
-      io.err(
-        `tool-contracts call: deleted ${artifact.path} (retention: ${artifact.retention}, which ends with this call); --keep-artifacts keeps it`,
-      );
-  }
+/** Says which over-budget results were deleted because their retention ended with the call. */
+function reportDeletedArtifacts(cleanup: ArtifactCleanup, io: CommandIO): void {
+  for (const artifact of cleanup.removedArtifacts)
+    io.err(
+      `tool-contracts call: deleted ${artifact.path} (retention: ${artifact.retention}, which ends with this call); --keep-artifacts keeps it`,
+    );
   for (const failure of cleanup.failures)
     io.err(`tool-contracts call: could not delete ${failure.path}: ${failure.message}`);
 }

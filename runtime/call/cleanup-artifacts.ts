@@ -14,6 +14,8 @@ import type { ToolResultArtifact } from './apply-result-budget.js';
 export interface ArtifactCleanup {
   /** Paths deleted (or already gone). */
   readonly removed: readonly string[];
+  /** The artifacts behind `removed`, in the same order. */
+  readonly removedArtifacts: readonly ToolResultArtifact[];
   /** Artifacts still to be kept, including any that could not be deleted. */
   readonly kept: readonly ToolResultArtifact[];
   /** Deletions that failed, with the reason. */
@@ -40,7 +42,7 @@ export async function cleanupArtifacts(
   artifacts: readonly ToolResultArtifact[],
   ended: 'turn' | 'session',
 ): Promise<ArtifactCleanup> {
-  const removed: string[] = [];
+  const removedArtifacts: ToolResultArtifact[] = [];
   const kept: ToolResultArtifact[] = [];
   const failures: { path: string; message: string }[] = [];
   for (const artifact of artifacts) {
@@ -50,11 +52,16 @@ export async function cleanupArtifacts(
     }
     try {
       await rm(artifact.path, { force: true });
-      removed.push(artifact.path);
+      removedArtifacts.push(artifact);
     } catch (error) {
       kept.push(artifact);
       failures.push({ path: artifact.path, message: (error as Error).message });
     }
   }
-  return { removed, kept, failures };
+  return {
+    removed: removedArtifacts.map((artifact) => artifact.path),
+    removedArtifacts,
+    kept,
+    failures,
+  };
 }

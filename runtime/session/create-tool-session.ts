@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
 import type { ToolCall } from '../call/call-tool.js';
 import type { ToolResultArtifact } from '../call/apply-result-budget.js';
-import { cleanupArtifacts } from '../call/cleanup-artifacts.js';
+import { cleanupArtifacts, type ArtifactCleanup } from '../call/cleanup-artifacts.js';
 import type { ToolTracer } from '../call/trace-tool-call.js';
 import type {
   HostPortImplementations,
@@ -172,8 +172,10 @@ export interface ToolSession {
   /**
    * End the session: wait for calls in flight, stop its background tasks (their process
    * trees), remove the artifacts it owns. Idempotent; calls made after it throw.
+   * Resolves to what was deleted of the session's artifacts in a directory the host gave
+   * (`undefined` when they were kept, the directory was the session's own, or on a second call).
    */
-  close(): Promise<void>;
+  close(): Promise<ArtifactCleanup | undefined>;
 }
 
 /** {@link ToolSessionRunOptions} plus the call's own fields. */
@@ -378,21 +380,23 @@ class Session implements ToolSession {
     };
   }
 
-  async close(): Promise<void> {
-    if (this.#closed) return;
+  async close(): Promise<ArtifactCleanup | undefined> {
+    if (this.#closed) return undefined;
     this.#closed = true;
     // Calls still in flight finish first (their hosts hold their signals).
     await Promise.allSettled([...this.#running]);
     // Processes a call started in the foreground are its handler's to stop (timeout and
     // cancellation policy); what outlives a call on purpose is a background task.
     await stopAllBackgroundTasks(this.state);
+    let cleanup: ArtifactCleanup | undefined;
     if (this.#options.keepArtifacts === true) {
       // The host reads them after the session.
     } else if (this.#resolved.ownsArtifactDirectory) {
       await rm(this.#resolved.artifactDirectory, { recursive: true, force: true, maxRetries: 3 });
     } else {
-      await cleanupArtifacts(this.#artifacts, 'session');
+      cleanup = await cleanupArtifacts(this.#artifacts, 'session');
     }
     this.#artifacts.length = 0;
+    return cleanup;
   }
 }

@@ -18,40 +18,18 @@ import {
 } from 'vscode-jsonrpc/node.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../generate-fixture.js';
+import { PROBE as BASE_PROBE } from './temp-project.js';
 
 interface Diagnostic {
   readonly message: string;
   readonly range: { readonly start: { readonly line: number; readonly character: number } };
 }
 
-const PROBE = `# yaml-language-server: $schema=../manifest.schema.json
-name: Probe
-capability: probe.read
-purpose: Reads a probe.
-description: Reads a probe value.
-flags:
-  readOnly: true
-  destructive: false
-  concurrentSafe: true
-  sideEffectScope: none
-  riskLevel: low
-  needsApproval: false
-input:
-  type: object
-  properties:
-    id: { type: string }
-  required: [id]
-output: { type: string }
-permission:
-  permission: probe
-  reason: Reads probes.
-resultBudget: { maxModelBytes: 1000 }
-timeout:
-  kind: bounded
-  defaultMs: 1000
-  maxMs: 2000
-cancellation: { supported: false, cleanup: none }
-`;
+/** The shared probe manifest with a bounded timeout, so hover has `timeout.defaultMs` to show. */
+const PROBE = BASE_PROBE.replace(
+  'timeout: { kind: none }\n',
+  'timeout:\n  kind: bounded\n  defaultMs: 1000\n  maxMs: 2000\n',
+);
 
 let server: ChildProcess;
 let connection: MessageConnection;

@@ -45,6 +45,7 @@ describe('artifact retention', () => {
     const afterTurn = await cleanupArtifacts([...artifacts, missing], 'turn');
     expect(afterTurn).toEqual({
       removed: [artifacts[0]!.path, missing.path],
+      removedArtifacts: [artifacts[0], missing],
       kept: [artifacts[1], artifacts[2]],
       failures: [],
     });
@@ -57,6 +58,7 @@ describe('artifact retention', () => {
     const afterSession = await cleanupArtifacts(afterTurn.kept, 'session');
     expect(afterSession).toEqual({
       removed: [artifacts[1]!.path],
+      removedArtifacts: [artifacts[1]],
       kept: [artifacts[2]],
       failures: [],
     });
