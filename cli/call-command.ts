@@ -24,7 +24,7 @@ import type { ModelProfile } from '../runtime/contract.js';
 import type { ToolErrorCode } from '../runtime/tool-error-code.js';
 import type { RequestApproval } from '../runtime/executor/authorize-tool-call.js';
 import type { ToolCallResult } from '../runtime/call/call-tool.js';
-import type { ArtifactCleanup } from '../runtime/call/cleanup-artifacts.js';
+import type { ArtifactCleanup } from '../runtime/call/index.js';
 import type { ExecutedToolCall } from '../runtime/executor/execute-tool-batch.js';
 import type { PermissionMode } from '../runtime/permission/evaluate-permission.js';
 import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
