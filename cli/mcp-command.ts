@@ -3,7 +3,8 @@
  * see `runtime/mcp/mcp-definition-lock.ts`). Both start the servers of `--mcp-config`, read each
  * one's `tools/list` and compare it with the lock; `approve` then records the current
  * definitions (all, or only `--tool NAME`) and prints what changed, `status` only prints which
- * tools are pinned, changed or new.
+ * tools are pinned, changed or new, and exits 1 when any is not pinned. The lock is the project
+ * root's (see `mcp-pins-option.ts`), wherever in the project the command runs.
  */
 import type { CommandIO } from './command-io.js';
 import { defineCommand, UsageError } from './define-command.js';
@@ -23,7 +24,8 @@ definition is reported, or hidden with --mcp-pins hide, until it is approved aga
 
 Commands:
   approve   Start the servers (all, or those named) and record their current definitions
-  status    Start the servers and print which tools are pinned, changed or new
+  status    Start the servers and print which tools are pinned, changed or new; exits 1
+            when any tool is changed or new (so CI can fail on an unapproved definition)
 
 Options:
   --mcp-config FILE    An mcpServers configuration (.mcp.json), repeatable (required)
@@ -117,8 +119,8 @@ const approve = defineCommand({
       }
       lock = approveMcpPins(lock, server, descriptors, tools);
     }
-    await writeMcpLockFile(io.cwd, lock);
-    io.out(terminalText([...lines, `wrote ${MCP_LOCK_FILE}`].join('\n')));
+    const written = await writeMcpLockFile(io.cwd, lock);
+    io.out(terminalText([...lines, `wrote ${written}`].join('\n')));
     return 0;
   },
 });
@@ -133,13 +135,16 @@ const status = defineCommand({
     const { checkMcpPins, EMPTY_MCP_LOCK } = await import('../runtime/mcp/mcp-definition-lock.js');
     const lock = (await readMcpLockFile(io.cwd)) ?? EMPTY_MCP_LOCK;
     const lines: string[] = [];
+    let unapproved = 0;
     for (const [server, descriptors] of listed)
-      for (const verdict of checkMcpPins(lock, server, descriptors))
+      for (const verdict of checkMcpPins(lock, server, descriptors)) {
+        if (verdict.status !== 'pinned') unapproved += 1;
         lines.push(
           `${server}: ${verdict.tool}: ${verdict.status}${verdict.status === 'changed' ? ` (${verdict.fields.join(', ')})` : ''}`,
         );
+      }
     io.out(terminalText(lines.join('\n')));
-    return 0;
+    return unapproved === 0 ? 0 : 1;
   },
 });
 

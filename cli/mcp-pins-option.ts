@@ -1,6 +1,8 @@
 /**
  * The MCP definition lock as the commands see it: `.tool-contracts/mcp-lock.json` under the
- * project root (see `runtime/mcp/mcp-definition-lock.ts`), read by `list`, `call` and `serve`
+ * project root (the nearest folder with a project marker, from the current directory up; the
+ * current directory when there is none — see `project-root.ts` and
+ * `runtime/mcp/mcp-definition-lock.ts`), read by `list`, `call` and `serve`
  * when it exists and written by `mcp approve`. `--mcp-pins warn|hide` (default `warn`) says what a
  * changed definition does: a warning on standard error, or the tool is also left out until it is
  * approved again.
@@ -14,6 +16,7 @@ import {
   type McpLock,
   type McpPinPolicy,
 } from '../runtime/mcp/mcp-definition-lock.js';
+import { findProjectRoot } from './project-root.js';
 import { CommandError, UsageError } from './usage-error.js';
 
 /** The `--mcp-pins` option, for a command's `parseArgs` options. */
@@ -29,41 +32,54 @@ export function parseMcpPinsOption(value: string | undefined): McpPinPolicy {
   throw new UsageError(`--mcp-pins ${JSON.stringify(value)}: expected warn or hide`);
 }
 
-/** Where the lock of the project at `root` is. */
-export function mcpLockPath(root: string): string {
-  return nodePath.join(root, MCP_LOCK_FILE);
+/**
+ * Where the lock is for a command run in `cwd`: under the project root, so that `mcp approve`
+ * run from a subfolder writes the lock that `list`, `call` and `serve` run from the root read.
+ */
+export function mcpLockPath(cwd: string): string {
+  return nodePath.join(findProjectRoot(cwd) ?? nodePath.resolve(cwd), MCP_LOCK_FILE);
 }
 
-/** The project's lock; `undefined` when there is none. A damaged lock is a {@link CommandError}. */
-export async function readMcpLockFile(root: string): Promise<McpLock | undefined> {
+/** The lock file as a message names it: relative to `cwd`, as the user typed their command. */
+export function mcpLockDisplayPath(cwd: string): string {
+  return nodePath.relative(nodePath.resolve(cwd), mcpLockPath(cwd)) || MCP_LOCK_FILE;
+}
+
+/** The lock for `cwd`; `undefined` when there is none. A damaged lock is a {@link CommandError}. */
+export async function readMcpLockFile(cwd: string): Promise<McpLock | undefined> {
+  const shown = mcpLockDisplayPath(cwd);
   let text: string;
   try {
-    text = await readFile(mcpLockPath(root), 'utf8');
+    text = await readFile(mcpLockPath(cwd), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new CommandError(
-      `${MCP_LOCK_FILE}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      `${shown}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     );
   }
   const parsed = parseMcpLock(text);
-  if (!parsed.success) throw new CommandError(`${MCP_LOCK_FILE}: ${parsed.error}`);
+  if (!parsed.success) throw new CommandError(`${shown}: ${parsed.error}`);
   return parsed.lock;
 }
 
-/** Write the lock whole (a temporary file renamed over it, so a reader never sees half of it). */
-export async function writeMcpLockFile(root: string, lock: McpLock): Promise<void> {
-  const file = mcpLockPath(root);
+/**
+ * Write the lock for `cwd` whole (a temporary file renamed over it, so a reader never sees half of
+ * it); returns the path as {@link mcpLockDisplayPath} shows it.
+ */
+export async function writeMcpLockFile(cwd: string, lock: McpLock): Promise<string> {
+  const file = mcpLockPath(cwd);
   await mkdir(nodePath.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, serializeMcpLock(lock));
   await rename(temporary, file);
+  return mcpLockDisplayPath(cwd);
 }
 
-/** The `pins` registration option for the project's lock, or nothing when there is no lock. */
+/** The `pins` registration option for the lock of `cwd`, or nothing when there is no lock. */
 export async function mcpPinsFor(
-  root: string,
+  cwd: string,
   policy: McpPinPolicy,
 ): Promise<{ readonly pins?: { readonly lock: McpLock; readonly onChange: McpPinPolicy } }> {
-  const lock = await readMcpLockFile(root);
+  const lock = await readMcpLockFile(cwd);
   return lock === undefined ? {} : { pins: { lock, onChange: policy } };
 }

@@ -4,12 +4,15 @@
  * now says something else (a rug pull, played by a tiny SDK server written here) is hidden
  * under `--mcp-pins hide` and only reported under the default `warn`.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { run as runCall } from '../../cli/call-command.js';
 import { run as runList } from '../../cli/list-command.js';
 import { run as runMcp } from '../../cli/mcp-command.js';
 import type { CommandIO } from '../../cli/command-io.js';
@@ -31,16 +34,19 @@ let project: string;
 let realConfig: string;
 let rugPullConfig: string;
 
+const bin = fileURLToPath(new URL('../../bin/tool-contracts.js', import.meta.url));
+
 async function invoke(
   run: (args: readonly string[], io: CommandIO) => Promise<number>,
   args: string[],
+  cwd = project,
 ) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await run(args, {
     out: (text) => out.push(text),
     err: (text) => err.push(text),
-    cwd: project,
+    cwd,
     color: false,
   });
   return { code, out: out.join('\n'), err: err.join('\n') };
@@ -116,9 +122,9 @@ describe('tool-contracts mcp approve, then a changed definition', () => {
     expect(result.out).toBe(MEMORY_TOOLS.map((tool) => `memory: ${tool}: pinned`).join('\n'));
   });
 
-  test('status of the rug pull: read_graph changed (every pinned field but its name), exfiltrate new', async () => {
+  test('status of the rug pull: read_graph changed (every pinned field but its name), exfiltrate new; exit 1', async () => {
     const result = await invoke(runMcp, ['status', '--mcp-config', rugPullConfig]);
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(1);
     expect(result.out).toBe(
       [
         'memory: read_graph: changed (title, description, inputSchema, outputSchema, annotations)',
@@ -147,6 +153,58 @@ describe('tool-contracts mcp approve, then a changed definition', () => {
     );
   });
 
+  test.each([
+    { pins: ['--mcp-pins', 'hide'], code: 1, reaches: 'nothing: the name is unknown' },
+    { pins: [], code: 0, reaches: 'the changed tool (warned)' },
+  ])('call $pins mcp__memory__read_graph reaches $reaches', async ({ pins, code }) => {
+    const result = await invoke(runCall, [
+      'mcp__memory__read_graph',
+      '{}',
+      '--mcp-config',
+      rugPullConfig,
+      '--yes',
+      ...pins,
+    ]);
+    expect(result.code).toBe(code);
+    expect(result.err).toContain(
+      'MCP server "memory": tool "read_graph" changed since it was approved',
+    );
+    if (code === 1)
+      expect(result.out).toBe('Tool not found: mcp__memory__read_graph\nDid you mean: Read?');
+    else expect(result.out).toBe('ok');
+  });
+
+  test('serve --mcp-pins hide (a real serve process over stdio): tools/list leaves read_graph out, and calling it runs nothing', async () => {
+    const client = new Client({ name: 'pins-test', version: '0.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [
+          bin,
+          'serve',
+          '--workspace',
+          project,
+          '--mcp-config',
+          rugPullConfig,
+          '--mcp-pins',
+          'hide',
+        ],
+        cwd: project,
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      const names = tools.map((tool) => tool.name).filter((name) => name.startsWith('mcp__'));
+      expect(names).toEqual(['mcp__memory__exfiltrate']);
+      await expect(
+        client.callTool({ name: 'mcp__memory__read_graph', arguments: {} }),
+      ).rejects.toThrow('MCP error -32602: Tool not found: mcp__memory__read_graph');
+    } finally {
+      await client.close();
+    }
+  });
+
   test('approve --tool read_graph pins the new definition, and list shows it again under hide', async () => {
     const approved = await invoke(runMcp, [
       'approve',
@@ -164,6 +222,28 @@ describe('tool-contracts mcp approve, then a changed definition', () => {
       'mcp__memory__exfiltrate',
       'mcp__memory__read_graph',
     ]);
+  });
+});
+
+describe('the lock belongs to the project root, wherever the command runs', () => {
+  test('approve from a subfolder writes the root lock (and says where, relative to the subfolder); status from the root reads it', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'tc-mcp-root-'));
+    try {
+      await mkdir(join(root, 'manifest'), { recursive: true });
+      await writeFile(join(root, 'manifest/tools.yaml'), 'registrationOrder: []\n');
+      const sub = join(root, 'runtime/tools');
+      await mkdir(sub, { recursive: true });
+      const approved = await invoke(runMcp, ['approve', '--mcp-config', realConfig], sub);
+      expect(approved).toMatchObject({ code: 0, err: '' });
+      expect(approved.out.split('\n').at(-1)).toBe('wrote ../../.tool-contracts/mcp-lock.json');
+      const lock = JSON.parse(await readFile(join(root, '.tool-contracts/mcp-lock.json'), 'utf8'));
+      expect(Object.keys(lock.servers)).toEqual(['memory']);
+      const status = await invoke(runMcp, ['status', '--mcp-config', realConfig], root);
+      expect(status.code).toBe(0);
+      expect(status.out).toBe(MEMORY_TOOLS.map((tool) => `memory: ${tool}: pinned`).join('\n'));
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
