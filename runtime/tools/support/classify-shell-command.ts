@@ -5,7 +5,8 @@
  *
  * Rule values: every simple command anywhere in the tree (inside `$(…)`, functions, loops,
  * here-documents), as written and — when every word is literal — with its words unquoted and
- * variable assignments dropped (`FOO=1 'r'm x` also gives `rm x`); the inner command of a
+ * variable assignments dropped (`FOO=1 'r'm x` also gives `rm x`), and with a program named by
+ * its path as its bare name (`/bin/rm x` also gives `rm x`); the inner command of a
  * wrapper ({@link unwrapCommand}: `bash -c "rm x"`, `xargs rm`, `sudo rm`, `find -exec rm`) too.
  * When the rules cannot be sure they saw every command — the command does not parse, is too long
  * or too deep, a command name is not literal (`$cmd x`), a wrapper's options are unknown, a
@@ -169,13 +170,19 @@ function collectCall(call: BashNode, parse: BashParse, collector: RuleValues, de
 }
 
 function collectWords(words: readonly WordView[], collector: RuleValues, depth: number): void {
-  const [name, ...args] = words;
-  if (name === undefined) return;
-  if (words.every((word) => word.literal)) collector.add(words.map((word) => word.value).join(' '));
+  const [written, ...args] = words;
+  if (written === undefined) return;
+  // A program named by its path is the program: `/bin/rm x` meets `Bash(rm:*)` as `rm x` does,
+  // and `/usr/bin/env rm x` is unwrapped as `env rm x` is.
+  const name = programOf(written);
+  const literal = words.every((word) => word.literal);
+  if (literal) collector.add(words.map((word) => word.value).join(' '));
   if (!name.literal) {
     collector.doubt(`the command name ${name.source} is expanded by bash`);
     return;
   }
+  if (literal && name !== written)
+    collector.add([name.value, ...args.map((word) => word.value)].join(' '));
   if (EVALUATING_BUILTINS.has(name.value) && args.some((word) => EVALUATED_TEXT.test(word.value)))
     collector.doubt(`${name.value} evaluates quoted text`);
   if (depth >= MAX_UNWRAP_DEPTH) {
@@ -219,6 +226,13 @@ function collectWords(words: readonly WordView[], collector: RuleValues, depth: 
       }
     }
   }
+}
+
+/** A literal command word naming a path (`/bin/rm`, `./rm`) as the program's own name (`rm`). */
+function programOf(word: WordView): WordView {
+  if (!word.literal || !word.value.includes('/')) return word;
+  const program = word.value.slice(word.value.lastIndexOf('/') + 1);
+  return program === '' ? word : { ...word, value: program };
 }
 
 function viewWord(word: BashNode, parse: BashParse): WordView {

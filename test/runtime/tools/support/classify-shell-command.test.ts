@@ -198,6 +198,13 @@ describe('deny rules look inside wrappers', () => {
     ['ls&&rm x'],
     ['(rm x)'],
     ['{ rm x; }'],
+    // A program or a wrapper named by its path (found by the generated suite).
+    ['/bin/rm x'],
+    ['/usr/bin/rm -rf x'],
+    ['./rm x'],
+    ['/usr/bin/env rm x'],
+    ['/bin/bash -c "rm x"'],
+    ['/usr/bin/sudo /bin/rm x'],
   ])('%j meets Bash(rm:*) even in yolo mode', (command) => {
     expect(decide(command)).toMatchObject({ decision: 'deny', reason: 'denyRule' });
   });
