@@ -11,6 +11,7 @@
  *
  * Run: node --import tsx bench/cold-start.bench.ts [cold-start|cli-list …]
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,7 +87,8 @@ if (wanted.has('cli-list')) {
     },
     ROUNDS,
   );
-  results.push(rowResult('cli-list', comparison));
+  const built = existsSync(path.join(root, 'dist'));
+  results.push(rowResult('cli-list', comparison, `dist/ ${built ? 'present' : 'absent'}`));
 }
 
 reportRows('cold-start', results);
