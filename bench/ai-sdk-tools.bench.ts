@@ -3,6 +3,8 @@
  * - toAiSdkTools for Anthropic (no projection), with ref hoisting, and with the OpenAI strict
  *   projection of every eligible schema (all 39 marked eligible, to measure the projection);
  * - the SDK's own tool preparation in generateText (MockLanguageModelV3, no network), for scale.
+ * Each against toAiSdkTools for Anthropic, in interleaved rounds (support/compare-interleaved.ts):
+ * the synchronous adapter called synchronously, generateText awaited (and the adapter with it).
  *
  * Run: node --import tsx bench/ai-sdk-tools.bench.ts
  */
@@ -12,19 +14,10 @@ import { builtInTools } from '../generated/index.js';
 import { toAiSdkTools } from '../runtime/adapters/index.js';
 import type { ModelProfile } from '../runtime/contract.js';
 import { computeVisibleTools } from '../runtime/visibility/get-tools.js';
+import { compareAsync, compareSync, type Comparison } from './support/compare-interleaved.js';
+import { median, medianRatio } from './support/round-ratios.js';
 
-const RUNS = 200;
-
-async function median(run: () => unknown): Promise<number> {
-  const samples: number[] = [];
-  for (let index = 0; index < RUNS; index += 1) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((left, right) => left - right);
-  return samples[Math.floor(samples.length / 2)]!;
-}
+const OPTIONS = { rounds: 21, warmUp: 3, sampleMs: 20 } as const;
 
 const contracts = computeVisibleTools({
   entries: builtInTools,
@@ -71,29 +64,48 @@ const model = new MockLanguageModelV3({
 });
 const anthropicTools = toAiSdkTools(contracts, { provider: 'anthropic', model: claude });
 
-const rows: [string, number][] = [
+const plain = () => toAiSdkTools(contracts, { provider: 'anthropic', model: claude });
+const rows: [string, Comparison][] = [
   [
-    'toAiSdkTools, anthropic (39 tools)',
-    await median(() => toAiSdkTools(contracts, { provider: 'anthropic', model: claude })),
-  ],
-  [
-    '  + requiresDefsRefs',
-    await median(() =>
-      toAiSdkTools(contracts, { provider: 'anthropic', model: claude, requiresDefsRefs: true }),
+    '+ requiresDefsRefs',
+    await compareSync(
+      {
+        ours: () =>
+          toAiSdkTools(contracts, { provider: 'anthropic', model: claude, requiresDefsRefs: true }),
+        anchor: plain,
+      },
+      OPTIONS,
     ),
   ],
   [
-    '  openai strict, all 39 eligible',
-    await median(() =>
-      toAiSdkTools(allEligible, { provider: 'openai', model: gpt, openAiStrict: true }),
+    'openai strict, all eligible',
+    await compareSync(
+      {
+        ours: () =>
+          toAiSdkTools(allEligible, { provider: 'openai', model: gpt, openAiStrict: true }),
+        anchor: plain,
+      },
+      OPTIONS,
     ),
   ],
   [
+    // generateText is asynchronous: both sides awaited.
     'generateText, tools prepared by the SDK',
-    await median(() => generateText({ model, tools: anthropicTools, prompt: 'hi' })),
+    await compareAsync(
+      {
+        ours: () => generateText({ model, tools: anthropicTools, prompt: 'hi' }),
+        anchor: async () => plain(),
+      },
+      OPTIONS,
+    ),
   ],
 ];
 const width = Math.max(...rows.map(([label]) => label.length));
-console.log(`median of ${RUNS} runs, ${contracts.length} provider-visible built-in tools`);
-for (const [label, ms] of rows)
-  console.log(`${label.padEnd(width)}  ${ms.toFixed(3).padStart(8)} ms`);
+console.log(
+  `${contracts.length} provider-visible built-in tools; against toAiSdkTools for anthropic (median of per-round ratios, interleaved rounds)`,
+);
+for (const [label, comparison] of rows)
+  console.log(
+    `${label.padEnd(width)}  ${median(comparison.ours).toFixed(3).padStart(8)} ms  vs ${median(comparison.anchor).toFixed(3)} ms  ${medianRatio(comparison.ours, comparison.anchor).toFixed(2)}x`,
+  );
+console.log('Command: node --import tsx bench/ai-sdk-tools.bench.ts');

@@ -1,107 +1,120 @@
 /**
- * What validating a valid Read call costs, side by side with bare ajv on the same input:
- * - bare ajv `validate()` with Read's model-facing schema (compiled once, outside the timing);
- * - `validateToolInput`: zod `safeParse` (defaults applied) + ajv admission from the shared cache;
- * - the same preceded by the per-model contract projection (`resolveModelContract`, cached) and
- *   JSON-string parsing, i.e. everything `callTool` does before the tool's own hooks;
- * - a whole `callTool` of Read on a small real file, for scale.
+ * Calling a tool, against the bare libraries underneath (rows admission, invalid-call and
+ * read-call of the performance table; see support/bench-rows.ts), on Read:
+ * - admission: a valid call's input through what `callTool` does before the tool's hooks
+ *   (support/call-admission.ts: JSON-text parse step, model projection, validation) vs bare
+ *   ajv `validate()` with Read's model-facing schema compiled once. The input is an object, as
+ *   MCP and the AI SDK hand it over (`callTool`'s JSON step then only checks its type);
+ * - invalid-call: a refused input to the model-facing text (the same steps, then the wording)
+ *   vs zod's own failure path: `safeParse` and the `ZodError`'s message;
+ * - read-call: a whole `callTool` of Read on a 3-line file vs `fs.readFile` of it + ajv
+ *   `validate()` of the input.
+ * Admission and the invalid call are synchronous and called synchronously on both sides, in
+ * batches; the Read call is awaited on both sides.
  *
- * Each sample times a batch of calls (a single validation is below the timer's resolution); the
- * figure is the median per call over the samples.
- *
- * Run: node --import tsx bench/call.bench.ts
+ * Run: node --import tsx bench/call.bench.ts [admission|invalid-call|read-call …]
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { isDeepStrictEqual } from 'node:util';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { builtInTools } from '../generated/index.js';
-import { callTool } from '../runtime/call/call-tool.js';
-import { sharedJsonSchemaAdmission } from '../runtime/call/json-schema-admission.js';
+import { SORTED_PROVIDER_TOOL_NAMES } from '../generated/provider-order.js';
 import { modelInputSchema } from '../runtime/call/model-input-schema.js';
-import { parseToolInput } from '../runtime/call/parse-tool-input.js';
-import { validateToolInput } from '../runtime/call/validate-tool-input.js';
-import type { ModelProfile } from '../runtime/contract.js';
-import { ToolRegistry } from '../runtime/tool-registry.js';
+import { callTool, createToolRuntime, type CallToolContext } from '../runtime/index.js';
+import { rowsToMeasure } from './support/bench-rows.js';
+import { admitCall } from './support/call-admission.js';
+import { compareAsync, compareSync } from './support/compare-interleaved.js';
+import type { RowResult } from './support/format-bench-table.js';
+import { BENCH_MODEL, LARGEST_GATE, SILENT } from './support/largest-tool-set.js';
+import { reportRows, rowResult } from './support/report-bench-rows.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-const SAMPLES = 101;
-
-async function medianPerCall(batch: number, run: () => unknown): Promise<number> {
-  for (let index = 0; index < batch; index += 1) await run(); // warm-up
-  const samples: number[] = [];
-  for (let sample = 0; sample < SAMPLES; sample += 1) {
-    const start = performance.now();
-    for (let index = 0; index < batch; index += 1) await run();
-    samples.push((performance.now() - start) / batch);
-  }
-  samples.sort((left, right) => left - right);
-  return samples[Math.floor(samples.length / 2)]!;
-}
+const wanted = rowsToMeasure('call', process.argv.slice(2));
+const results: RowResult[] = [];
+const BATCH_OPTIONS = { rounds: 21, warmUp: 3, sampleMs: 20 } as const;
 
 const read = builtInTools.find((entry) => entry.metadata.name === 'Read');
 if (read === undefined) throw new Error('Read is not among the built-in tools');
-const model: ModelProfile = {
-  id: 'claude',
-  provider: 'anthropic',
-  supportsNativeWebSearch: false,
-  supportsPdf: true,
-  firstParty: true,
-};
-const input = { file_path: '/work/project/src/index.ts', offset: 10, limit: 200 };
-
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
-const bareValidate = ajv.compile(read.inputSchema);
-if (!bareValidate(input)) throw new Error('the bench input must be valid');
-const admission = sharedJsonSchemaAdmission();
-const validateOnce = () =>
-  validateToolInput(input, {
-    runtimeInputSchema: read.runtimeInputSchema,
-    inputSchema: read.inputSchema,
-    admission,
-  });
-if (!validateOnce().ok) throw new Error('the bench input must be valid');
+const bareValidate = ajv.compile(modelInputSchema(read, BENCH_MODEL));
 
-const registry = new ToolRegistry({ logger: { warn: () => undefined } });
-for (const entry of builtInTools) registry.register(entry);
+const runtime = createToolRuntime({
+  builtInTools,
+  sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
+  gate: LARGEST_GATE,
+  logger: SILENT,
+});
 const workspace = await mkdtemp(join(tmpdir(), 'call-bench-'));
-await writeFile(join(workspace, 'small.txt'), 'one\ntwo\nthree\n');
-const context = {
+const context: CallToolContext = {
   workspaceRoot: workspace,
   workingDirectory: workspace,
   artifactDirectory: join(workspace, 'artifacts'),
-  model,
+  model: BENCH_MODEL,
+  session: { todos: [], backgroundTasks: new Map(), readFiles: new Map() },
 };
+const call = (input: unknown) => callTool(runtime, { name: 'Read', input }, context);
 
-const bare = await medianPerCall(2_000, () => bareValidate(input));
-const rows: [string, number][] = [
-  ['bare ajv validate()', bare],
-  ['validateToolInput (zod + ajv)', await medianPerCall(2_000, validateOnce)],
-  [
-    '  + model projection, JSON parse',
-    await medianPerCall(2_000, () => {
-      const parsed = parseToolInput(input);
-      return validateToolInput(parsed, {
-        runtimeInputSchema: read.runtimeInputSchema,
-        inputSchema: modelInputSchema(read, model),
-        admission,
-      });
-    }),
-  ],
-  [
-    'callTool Read (small file, end to end)',
-    await medianPerCall(20, () =>
-      callTool({ registry }, { name: 'Read', input: { file_path: 'small.txt' } }, context),
-    ),
-  ],
-];
+try {
+  if (wanted.has('admission')) {
+    const input = { file_path: '/work/project/src/index.ts', offset: 10, limit: 200 };
+    const admitted = admitCall(read, input, BENCH_MODEL);
+    if (!bareValidate(input) || !admitted.ok || !isDeepStrictEqual(admitted.value, input))
+      throw new Error(`the admission input must be valid: ${JSON.stringify(admitted)}`);
+    if ((await call(input)).errorCode === 'invalid_input')
+      throw new Error('callTool refused the input admitCall accepted');
+    const comparison = await compareSync(
+      { ours: () => admitCall(read, input, BENCH_MODEL), anchor: () => bareValidate(input) },
+      BATCH_OPTIONS,
+    );
+    results.push(rowResult('admission', comparison, `input ${JSON.stringify(input)}`));
+  }
 
-const width = Math.max(...rows.map(([label]) => label.length));
-console.log(`median per call over ${SAMPLES} batches; input ${JSON.stringify(input)}`);
-for (const [label, ms] of rows) {
-  console.log(
-    `${label.padEnd(width)}  ${(ms * 1_000).toFixed(2).padStart(9)} µs  ${(ms / bare).toFixed(1).padStart(7)}× bare ajv`,
-  );
+  if (wanted.has('invalid-call')) {
+    // A model's usual slip: the parameter under another name.
+    const input = { path: 'src/index.ts', limit: 200 };
+    const refused = admitCall(read, input, BENCH_MODEL);
+    const called = await call(input);
+    if (refused.ok || refused.content !== called.content)
+      throw new Error(
+        `admitCall and callTool answer differently:\n${JSON.stringify(refused)}\n${called.content}`,
+      );
+    const zodFailure = () => {
+      const parsed = read.runtimeInputSchema.safeParse(input);
+      return parsed.success ? '' : parsed.error.message;
+    };
+    if (zodFailure() === '') throw new Error('zod accepted the invalid input');
+    const comparison = await compareSync(
+      { ours: () => admitCall(read, input, BENCH_MODEL), anchor: zodFailure },
+      BATCH_OPTIONS,
+    );
+    results.push(rowResult('invalid-call', comparison, `input ${JSON.stringify(input)}`));
+  }
+
+  if (wanted.has('read-call')) {
+    const file = join(workspace, 'small.txt');
+    await writeFile(file, 'one\ntwo\nthree\n');
+    const input = { file_path: 'small.txt' };
+    const answer = await call(input);
+    if (answer.isError || !answer.content.includes('three'))
+      throw new Error(`Read failed: ${answer.content}`);
+    const comparison = await compareAsync(
+      {
+        ours: () => call(input),
+        anchor: async () => {
+          if (!bareValidate(input)) throw new Error('invalid');
+          return readFile(file, 'utf8');
+        },
+      },
+      BATCH_OPTIONS,
+    );
+    results.push(rowResult('read-call', comparison, 'a host session across calls, no tracer'));
+  }
+} finally {
+  await rm(workspace, { recursive: true, force: true });
 }
+
+reportRows('call', results);

@@ -1,126 +1,135 @@
 /**
- * What `getTools` costs, cold (empty cache: search branch, capability filter, template
- * rendering, per-model projection, ordering, freezing) and warm (a cache hit), for the 40
- * generated built-ins alone and with 1 000 MCP tools registered; plus the registration that
- * precedes it (the gate for the built-ins; `registerMcpTools` with schema normalisation for the
- * MCP tools). Medians over N samples, printed side by side.
+ * Listing tools, against the MCP SDK 1.32.2 `McpServer` serving the same tools (rows
+ * warm-list, first-list and mcp-1000 of the performance table; see support/bench-rows.ts):
+ * - warm-list: `getTools` on a runtime that listed once (a cache hit) vs the SDK's `tools/list`
+ *   handler (which converts every zod schema to JSON Schema on every request), same 36 tools;
+ * - first-list: `getTools` on a new runtime (empty cache: search branch, capability filter,
+ *   templates, per-model projection, order, freezing) vs the first `tools/list` of a new SDK
+ *   server with the same tools registered. The runtime is given copies of the built-in entries
+ *   each round, so no cache keyed by entry carries a projection over from an earlier round;
+ * - mcp-1000: `registerMcpTools` of 1 000 tools (as a client's `tools/list` returns them) +
+ *   the first `getTools`, on a runtime without built-ins, vs 1 000 `McpServer.registerTool`
+ *   with their zod schemas + the first `tools/list`: the same 1 000 tools listed on both sides.
+ *   New schemas every round (support/synthetic-mcp-tools.ts).
+ * Building the runtime and the server is outside the timing on both sides. Everything measured
+ * is synchronous and called synchronously (the SDK handler's promise is settled when it returns).
  *
- * Run: node --import tsx bench/get-tools.bench.ts
+ * Run: node --import tsx bench/get-tools.bench.ts [warm-list|first-list|mcp-1000 …]
  */
+import { tmpdir } from 'node:os';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { builtInTools } from '../generated/index.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../generated/provider-order.js';
-import type { ModelProfile } from '../runtime/contract.js';
+import type { ToolEntry } from '../runtime/contract.js';
+import { createToolRuntime, type ToolRuntime } from '../runtime/index.js';
 import { registerMcpTools } from '../runtime/mcp/register-mcp-tools.js';
-import { createToolRuntime, type ToolRuntime } from '../runtime/tool-runtime.js';
+import { rowsToMeasure } from './support/bench-rows.js';
+import { compareFresh, compareSync } from './support/compare-interleaved.js';
+import type { RowResult } from './support/format-bench-table.js';
+import { BENCH_MODEL, LARGEST_GATE, SILENT } from './support/largest-tool-set.js';
+import { registerBaselineTools, sdkListHandler } from './support/register-baseline-tools.js';
+import { reportRows, rowResult } from './support/report-bench-rows.js';
+import { syntheticMcpTools } from './support/synthetic-mcp-tools.js';
 
-const COLD_SAMPLES = 31;
-const WARM_SAMPLES = 51;
-const WARM_BATCH = 1000;
 const MCP_TOOLS = 1000;
+const wanted = rowsToMeasure('get-tools', process.argv.slice(2));
+const results: RowResult[] = [];
+const workspace = tmpdir();
 
-const model: ModelProfile = {
-  id: 'bench',
-  provider: 'anthropic',
-  supportsNativeWebSearch: true,
-  supportsPdf: true,
-  firstParty: true,
-};
-const silent = { warn: () => {} };
+function runtimeWith(entries: readonly ToolEntry[]): ToolRuntime {
+  return createToolRuntime({
+    builtInTools: entries,
+    sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
+    gate: LARGEST_GATE,
+    logger: SILENT,
+  });
+}
 
-/** 1 000 descriptors shaped like real servers': a few typed properties, some `$defs` references. */
-const descriptors = Array.from({ length: MCP_TOOLS }, (_, index) => ({
-  name: `tool_${String(index).padStart(4, '0')}`,
-  description: `Synthetic MCP tool number ${index}, with a description of ordinary length for a server tool.`,
-  annotations: { readOnlyHint: index % 3 === 0, destructiveHint: index % 7 === 0 },
-  inputSchema: {
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    type: 'object',
-    properties: {
-      query: { type: 'string', description: 'What to look for.' },
-      limit: { type: 'integer', minimum: 1, maximum: 100 },
-      filter: { $ref: '#/$defs/Filter' },
+function sdkServer(): McpServer {
+  const server = new McpServer({ name: 'sdk-baseline', version: '0.0.0' });
+  registerBaselineTools(server, runtimeWith(builtInTools), BENCH_MODEL, workspace);
+  return server;
+}
+
+const names = (tools: readonly { readonly name: string }[]) => tools.map((tool) => tool.name);
+
+// Same tools on both sides, checked before anything is timed.
+const warmRuntime = runtimeWith(builtInTools);
+const ourNames = names(warmRuntime.getTools({ model: BENCH_MODEL }));
+const warmSdkList = sdkListHandler(sdkServer());
+const sdkNames = names((await warmSdkList()).tools);
+if (ourNames.join() !== sdkNames.join())
+  throw new Error(`the two sides list different tools:\n${ourNames}\n${sdkNames}`);
+
+if (wanted.has('warm-list')) {
+  const comparison = await compareSync(
+    { ours: () => warmRuntime.getTools({ model: BENCH_MODEL }), anchor: warmSdkList },
+    { rounds: 21, warmUp: 3, sampleMs: 20 },
+  );
+  results.push(rowResult('warm-list', comparison, `${ourNames.length} tools on both sides`));
+}
+
+if (wanted.has('first-list')) {
+  const comparison = await compareFresh(
+    {
+      ours: () => {
+        const runtime = runtimeWith(builtInTools.map((entry) => ({ ...entry })));
+        return () => runtime.getTools({ model: BENCH_MODEL });
+      },
+      anchor: () => sdkListHandler(sdkServer()),
     },
-    required: ['query'],
-    additionalProperties: false,
-    $defs: {
-      Filter: {
-        type: 'object',
-        properties: { field: { type: 'string' }, value: { type: ['string', 'number', 'null'] } },
+    { rounds: 31, warmUp: 5 },
+  );
+  results.push(rowResult('first-list', comparison, `${ourNames.length} tools on both sides`));
+}
+
+if (wanted.has('mcp-1000')) {
+  let round = 0;
+  const sdkLists: Promise<{ readonly tools: readonly unknown[] }>[] = [];
+  const callMcpTool = async () => ({ content: [] });
+  const check = (side: string, count: number) => {
+    if (count !== MCP_TOOLS) throw new Error(`${side} listed ${count} of ${MCP_TOOLS} MCP tools`);
+  };
+  const comparison = await compareFresh(
+    {
+      ours: () => {
+        const descriptors = syntheticMcpTools(MCP_TOOLS, `ours ${(round += 1)}`).map(
+          ({ zodSchema: _unused, ...descriptor }) => descriptor,
+        );
+        const runtime = runtimeWith([]);
+        return () => {
+          registerMcpTools(runtime, 'bench', descriptors, { callMcpTool });
+          const tools = runtime.getTools({ model: BENCH_MODEL });
+          check('ours', tools.length);
+          return tools;
+        };
+      },
+      anchor: () => {
+        const tools = syntheticMcpTools(MCP_TOOLS, `sdk ${(round += 1)}`);
+        const server = new McpServer({ name: 'sdk-baseline', version: '0.0.0' });
+        return () => {
+          for (const tool of tools)
+            server.registerTool(
+              tool.name,
+              {
+                description: tool.description,
+                inputSchema: tool.zodSchema as never,
+                annotations: tool.annotations,
+              },
+              callMcpTool as never,
+            );
+          const listed = sdkListHandler(server)(); // settled: the work is done
+          sdkLists.push(listed);
+          return listed;
+        };
       },
     },
-  },
-}));
-
-function freshRuntime(withMcp: boolean): ToolRuntime {
-  const runtime = createToolRuntime({
-    builtInTools,
-    sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
-    gate: {
-      ports: { cron: true, subagent: true, subagentMessaging: true, skill: true },
-      features: {},
-      hostKind: 'terminal',
-      sessionKind: 'main',
-    },
-    logger: silent,
-  });
-  if (withMcp)
-    registerMcpTools(runtime, 'bench', descriptors, { callMcpTool: async () => ({ content: [] }) });
-  return runtime;
+    { rounds: 11, warmUp: 2 },
+  );
+  for (const listed of await Promise.all(sdkLists)) check('the SDK', listed.tools.length);
+  results.push(
+    rowResult('mcp-1000', comparison, `${MCP_TOOLS} tools on both sides, new schemas each round`),
+  );
 }
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function measure(withMcp: boolean) {
-  const registration: number[] = [];
-  const cold: number[] = [];
-  const warm: number[] = [];
-  let count = 0;
-  for (let sample = 0; sample < COLD_SAMPLES; sample += 1) {
-    const start = performance.now();
-    const runtime = freshRuntime(withMcp);
-    const registered = performance.now();
-    count = runtime.getTools({ model }).length;
-    cold.push(performance.now() - registered);
-    registration.push(registered - start);
-    if (sample === 0) {
-      for (let index = 0; index < WARM_BATCH; index += 1) runtime.getTools({ model }); // warm-up
-      for (let warmSample = 0; warmSample < WARM_SAMPLES; warmSample += 1) {
-        const warmStart = performance.now();
-        for (let index = 0; index < WARM_BATCH; index += 1) runtime.getTools({ model });
-        warm.push((performance.now() - warmStart) / WARM_BATCH);
-      }
-    }
-  }
-  return { count, registration: median(registration), cold: median(cold), warm: median(warm) };
-}
-
-freshRuntime(true).getTools({ model }); // load and JIT everything once
-const builtIns = measure(false);
-const withMcp = measure(true);
-
-const ms = (value: number) => `${value.toFixed(3)} ms`;
-const rows: [string, string, string][] = [
-  ['tools the model sees', String(builtIns.count), String(withMcp.count)],
-  ['registration (gate / + MCP)', ms(builtIns.registration), ms(withMcp.registration)],
-  ['getTools cold (empty cache)', ms(builtIns.cold), ms(withMcp.cold)],
-  ['getTools warm (cache hit)', ms(builtIns.warm), ms(withMcp.warm)],
-  [
-    'cold / warm',
-    `${(builtIns.cold / builtIns.warm).toFixed(0)}x`,
-    `${(withMcp.cold / withMcp.warm).toFixed(0)}x`,
-  ],
-];
-const header: [string, string, string] = ['', '40 built-ins', `+ ${MCP_TOOLS} MCP tools`];
-const widths = [0, 1, 2].map((column) =>
-  Math.max(...[header, ...rows].map((row) => row[column]!.length)),
-);
-const format = (row: [string, string, string]) =>
-  `${row[0].padEnd(widths[0]!)}  ${row[1].padStart(widths[1]!)}  ${row[2].padStart(widths[2]!)}`;
-console.log(
-  `getTools, medians of ${COLD_SAMPLES} cold runs and ${WARM_SAMPLES}×${WARM_BATCH} warm calls (Node ${process.version})`,
-);
-console.log(format(header));
-for (const row of rows) console.log(format(row));
+reportRows('get-tools', results);

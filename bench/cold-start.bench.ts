@@ -1,0 +1,94 @@
+/**
+ * Starting processes, each spawned and waited for the same way, in interleaved rounds (rows
+ * cold-start and cli-list of the performance table; see support/bench-rows.ts):
+ * - cold-start: a host process that imports the package by its name (`tool-contracts`,
+ *   `tool-contracts/tools`: whatever the exports map serves; with `--import tsx` only while it
+ *   serves TypeScript), builds the runtime and lists the tools once
+ *   (support/cold-start-runtime.mjs) vs the MCP SDK server module a server author would ship
+ *   for the same tools, which imports the SDK and zod, registers them and answers one
+ *   `tools/list` (support/write-sdk-server-module.ts);
+ * - cli-list: `node bin/tool-contracts.js list --json` vs `node -e 0`.
+ *
+ * Run: node --import tsx bench/cold-start.bench.ts [cold-start|cli-list …]
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { builtInTools } from '../generated/index.js';
+import { SORTED_PROVIDER_TOOL_NAMES } from '../generated/provider-order.js';
+import { createToolRuntime } from '../runtime/index.js';
+import { rowsToMeasure } from './support/bench-rows.js';
+import { compareProcesses } from './support/compare-interleaved.js';
+import type { RowResult } from './support/format-bench-table.js';
+import { BENCH_MODEL, LARGEST_GATE, SILENT } from './support/largest-tool-set.js';
+import { reportRows, rowResult } from './support/report-bench-rows.js';
+import { writeSdkServerModule } from './support/write-sdk-server-module.js';
+
+const wanted = rowsToMeasure('cold-start', process.argv.slice(2));
+const results: RowResult[] = [];
+const root = path.resolve(import.meta.dirname, '..');
+const node = process.execPath;
+const ROUNDS = { rounds: 11, warmUp: 1 } as const;
+
+if (wanted.has('cold-start')) {
+  const runtime = createToolRuntime({
+    builtInTools,
+    sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
+    gate: LARGEST_GATE,
+    logger: SILENT,
+  });
+  const count = runtime.getTools({ model: BENCH_MODEL }).length;
+  const listsAll = (side: string) => (stdout: string) => {
+    if (stdout !== String(count)) throw new Error(`${side} listed ${stdout} of ${count} tools`);
+  };
+  const servesTypeScript = import.meta.resolve('tool-contracts').endsWith('.ts');
+  const directory = await mkdtemp(path.join(tmpdir(), 'cold-start-bench-'));
+  try {
+    const sdkModule = await writeSdkServerModule(directory, runtime, BENCH_MODEL);
+    const comparison = await compareProcesses(
+      {
+        ours: {
+          command: node,
+          args: [
+            ...(servesTypeScript ? ['--import', 'tsx'] : []),
+            path.join(root, 'bench/support/cold-start-runtime.mjs'),
+            JSON.stringify({ gate: LARGEST_GATE, model: BENCH_MODEL }),
+          ],
+          cwd: root,
+          check: listsAll('ours'),
+        },
+        anchor: { command: node, args: [sdkModule], cwd: root, check: listsAll('the SDK') },
+      },
+      ROUNDS,
+    );
+    results.push(
+      rowResult(
+        'cold-start',
+        comparison,
+        `${count} tools on both sides; the exports map serves ${servesTypeScript ? 'TypeScript (run with --import tsx)' : 'JavaScript'}`,
+      ),
+    );
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+if (wanted.has('cli-list')) {
+  const comparison = await compareProcesses(
+    {
+      ours: {
+        command: node,
+        args: ['bin/tool-contracts.js', 'list', '--json'],
+        cwd: root,
+        check: (stdout) => void JSON.parse(stdout),
+      },
+      anchor: { command: node, args: ['-e', '0'], cwd: root },
+    },
+    ROUNDS,
+  );
+  const built = existsSync(path.join(root, 'dist'));
+  results.push(rowResult('cli-list', comparison, `dist/ ${built ? 'present' : 'absent'}`));
+}
+
+reportRows('cold-start', results);
