@@ -8,7 +8,7 @@ import { terminalText } from './terminal-text.js';
 import type { AuditReport } from '../generator/audit/build-audit-report.js';
 import { defineCommand } from './define-command.js';
 import { count, paint } from './generate-command.js';
-import { requireProjectRoot } from './project-root.js';
+import { requireProjectLayout } from './project-layout.js';
 
 export const AUDIT_USAGE = `Usage: tool-contracts audit [options]
 
@@ -16,6 +16,7 @@ Show every contract field path with its class and the runtime code that reads it
   enforced        some read decides something (directly or through a copy that is enforced)
   projected only  every read only copies the value somewhere
   unread          nothing in runtime/ reads it
+In a configured project the manifests are its own and the runtime scanned is the package's.
 
 Options:
       --json      Print the full report as JSON, with current line numbers
@@ -28,13 +29,13 @@ export const command = defineCommand({
   usage: AUDIT_USAGE,
   options: { json: { type: 'boolean' }, 'no-cache': { type: 'boolean' } },
   async run({ values }, io) {
-    const projectRoot = requireProjectRoot(io.cwd);
+    const { projectRoot, paths, runtimeRoot } = await requireProjectLayout(io.cwd);
     const [{ loadManifestSet }, { formatManifestIssue }, { auditProject }] = await Promise.all([
       import('../generator/manifest/load-manifest-set.js'),
       import('../generator/manifest/manifest-issue.js'),
       import('../generator/audit/audit-project.js'),
     ]);
-    const loaded = await loadManifestSet(projectRoot);
+    const loaded = await loadManifestSet(projectRoot, { paths });
     if (!loaded.ok) {
       for (const issue of loaded.issues) io.err(terminalText(formatManifestIssue(issue)));
       io.err(
@@ -47,7 +48,8 @@ export const command = defineCommand({
       return 1;
     }
     const audit = await auditProject({
-      projectRoot,
+      projectRoot: runtimeRoot,
+      paths,
       set: loaded.set,
       cache: values['no-cache'] !== true,
     });

@@ -9,7 +9,7 @@ import { formatGenerateIssue } from '../generator/generate-issue.js';
 import { defineCommand } from './define-command.js';
 import { count, paint } from './generate-command.js';
 import { jsonText, problemJson, type ProblemJson } from './json-output.js';
-import { requireProjectLayout } from './project-layout.js';
+import { requireProjectLayout, type ProjectLayout } from './project-layout.js';
 
 export const CHECK_USAGE = `Usage: tool-contracts check [options]
 
@@ -44,7 +44,10 @@ export const command = defineCommand({
     let unread: string[] = [];
     if (values.strict === true && result.ok) {
       const { strictAuditProblems } = await import('../generator/audit/strict-audit-problems.js');
-      unread = strictAuditProblems(result.files);
+      unread = strictAuditProblems(
+        layout.generateOptions.audit === false ? await auditFiles(layout) : result.files,
+        layout.paths.fieldReadersFile,
+      );
     }
     const failed = problems.length > 0 || unread.length > 0;
     if (json) {
@@ -77,6 +80,26 @@ export const command = defineCommand({
 });
 
 export const run = command.run;
+
+/**
+ * The audit's report files for a project whose generate runs leave the audit out (a configured
+ * project: its manifests, the package's runtime).
+ */
+async function auditFiles(layout: ProjectLayout): Promise<ReadonlyMap<string, string>> {
+  const [{ loadManifestSet }, { auditProject }] = await Promise.all([
+    import('../generator/manifest/load-manifest-set.js'),
+    import('../generator/audit/audit-project.js'),
+  ]);
+  const loaded = await loadManifestSet(layout.projectRoot, { paths: layout.paths });
+  // generate just loaded the same manifests without a problem.
+  if (!loaded.ok) throw new Error('internal error: the manifests changed during check');
+  const audit = await auditProject({
+    projectRoot: layout.runtimeRoot,
+    paths: layout.paths,
+    set: loaded.set,
+  });
+  return audit.files;
+}
 
 /** `check --json`. */
 export interface CheckJson {

@@ -9,7 +9,7 @@ import type { ChangeClass, ContractDiff } from '../generator/diff/contract-chang
 import { defineCommand, UsageError } from './define-command.js';
 import { count, paint } from './generate-command.js';
 import { jsonText } from './json-output.js';
-import { requireProjectRoot } from './project-root.js';
+import { requireProjectLayout } from './project-layout.js';
 
 export const DIFF_USAGE = `Usage: tool-contracts diff [--against GIT_REF | --against DIR] [options]
 
@@ -52,7 +52,7 @@ export const command = defineCommand({
       throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}"`);
     const failOn = parseFailOn(values['fail-on']);
     const against = values.against ?? 'HEAD';
-    const projectRoot = requireProjectRoot(io.cwd);
+    const { projectRoot, paths } = await requireProjectLayout(io.cwd);
 
     const [{ loadManifestSet }, { formatManifestIssue }, { loadRevision, RevisionError }] =
       await Promise.all([
@@ -61,8 +61,8 @@ export const command = defineCommand({
         import('../generator/diff/load-revision.js'),
       ]);
     const [current, other] = await Promise.all([
-      loadManifestSet(projectRoot),
-      loadRevision(projectRoot, against).catch((error: unknown) => {
+      loadManifestSet(projectRoot, { paths }),
+      loadRevision(projectRoot, against, paths).catch((error: unknown) => {
         if (error instanceof RevisionError) return error;
         throw error;
       }),

@@ -8,13 +8,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defineCommand, UsageError } from './define-command.js';
 import { count, paint } from './generate-command.js';
-import { requireProjectRoot } from './project-root.js';
+import { requireProjectLayout } from './project-layout.js';
 
 export const FORMAT_USAGE = `Usage: tool-contracts format [options] [FILES]
 
 Rewrite manifests into one canonical form: keys in the order of the manifest language
 (manifest/manifest.schema.json), comments, blank lines, quoting and the yaml-language-server
-modeline kept. FILES default to manifest/tools.yaml and every manifest/tools/*.yaml of the project.
+modeline kept. FILES default to manifest/tools.yaml and every manifest/tools/*.yaml of the project
+(in a configured project: the index and manifests of its manifest folder).
 A formatted manifest generates exactly the same output.
 
 Options:
@@ -27,18 +28,17 @@ export const command = defineCommand({
   options: { check: { type: 'boolean' } },
   positionals: { max: Number.POSITIVE_INFINITY },
   async run({ values, positionals }, io) {
-    const root = requireProjectRoot(io.cwd);
-    const [{ formatManifestText }, { formatManifestIssue }, { writeFileAtomically }, sources] =
+    const { projectRoot: root, paths } = await requireProjectLayout(io.cwd);
+    const [{ formatManifestText }, { formatManifestIssue }, { writeFileAtomically }] =
       await Promise.all([
         import('../generator/manifest/format-manifest.js'),
         import('../generator/manifest/manifest-issue.js'),
         import('../generator/write-generated-directory.js'),
-        import('../generator/manifest/load-manifest-sources.js'),
       ]);
     const files =
       positionals.length > 0
         ? positionals.map((file) => path.resolve(io.cwd, file))
-        : await defaultFiles(root, sources.TOOL_INDEX_FILE, sources.MANIFEST_DIRECTORY);
+        : await defaultFiles(root, paths.toolIndexFile, paths.manifestDirectory);
     const unformatted: string[] = [];
     let problems = 0;
     let written = 0;
@@ -54,7 +54,7 @@ export const command = defineCommand({
           );
         continue;
       }
-      const kind = shown === sources.TOOL_INDEX_FILE ? 'index' : 'manifest';
+      const kind = shown === paths.toolIndexFile ? 'index' : 'manifest';
       const result = formatManifestText(text, kind, shown);
       if (!result.ok) {
         problems += result.problems.length;

@@ -46,7 +46,7 @@ export const command = defineCommand({
         return 1;
       }
       io.err(paint(io.color, 'red', `tool-contracts generate: ${message}`));
-      io.err('generated/ was left as it was.');
+      io.err(`${layout.paths.generated}/ was left as it was.`);
       return 1;
     }
   },

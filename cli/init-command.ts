@@ -58,7 +58,7 @@ flags:
 input:
   type: object
   properties:
-    name: { type: string, minLength: 1, maxLength: 100, description: Who to greet }
+    name: { type: string, description: Who to greet, minLength: 1, maxLength: 100 }
   required: [ name ]
 output:
   type: object

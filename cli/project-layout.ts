@@ -1,15 +1,16 @@
 /**
  * The project a command works on: its root (see project-root.ts) and what its config file says.
- * A project with a `tool-contracts.config.*` uses the package from `node_modules`: its generated
- * modules import the runtime types as `tool-contracts/contract`, and the audit (which reads this
- * repository's `runtime/`) does not run. Without a config file nothing changes: this repository.
+ * A project with a `tool-contracts.config.*` uses the package from `node_modules`: its folders are
+ * the config's, its generated modules import the runtime types as `tool-contracts/contract`, and
+ * the audit scans the package's runtime (on demand, not in every generate). Without a config file
+ * nothing changes: this repository.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  DEFAULT_PROJECT_CONFIG,
-  loadProjectConfig,
-  type ProjectConfig,
-} from '../generator/config/project-config.js';
+import { fileURLToPath } from 'node:url';
+import { loadProjectConfig, type ProjectConfig } from '../generator/config/project-config.js';
+import { projectPaths, type ProjectPaths } from '../generator/config/project-paths.js';
+import type { BuiltInSelection } from '../generator/config/select-built-ins.js';
 import { formatManifestIssue } from '../generator/manifest/manifest-issue.js';
 import { requireProjectRoot } from './project-root.js';
 import { CommandError } from './usage-error.js';
@@ -22,8 +23,20 @@ export interface ProjectLayout {
   /** Project-relative name of the config file; `undefined` for this repository's own layout. */
   readonly configFile: string | undefined;
   readonly config: ProjectConfig;
+  /** Every folder and file of the project, resolved from the config once. */
+  readonly paths: ProjectPaths;
+  /**
+   * The root whose `runtime/` the audit scans: the project itself for this repository, the
+   * installed package for a project that uses it (its handlers run on the package's runtime).
+   */
+  readonly runtimeRoot: string;
   /** Options for `generate()` that follow from the config. */
-  readonly generateOptions: { readonly contractModule?: string; readonly audit?: boolean };
+  readonly generateOptions: {
+    readonly paths: ProjectPaths;
+    readonly contractModule?: string;
+    readonly audit?: boolean;
+    readonly packageBuiltIns?: BuiltInSelection;
+  };
 }
 
 /**
@@ -38,19 +51,45 @@ export async function requireProjectLayout(start: string): Promise<ProjectLayout
       `bad config in ${projectRoot}:\n${loaded.issues.map(formatManifestIssue).join('\n')}`,
     );
   const { config, file } = loaded;
+  const paths = projectPaths(config);
   if (file === undefined)
-    return { projectRoot, configFile: undefined, config, generateOptions: {} };
-  const moved = (['manifests', 'generated', 'implementations'] as const).filter(
-    (key) => config[key] !== DEFAULT_PROJECT_CONFIG[key],
-  );
-  if (moved.length > 0)
-    throw new CommandError(
-      `${path.join(projectRoot, file)}: ${moved.map((key) => `${key}: ${JSON.stringify(config[key])}`).join(', ')}: folders other than the defaults (${moved.map((key) => `${key}: ${JSON.stringify(DEFAULT_PROJECT_CONFIG[key])}`).join(', ')}) are not supported yet`,
-    );
+    return {
+      projectRoot,
+      configFile: undefined,
+      config,
+      paths,
+      runtimeRoot: projectRoot,
+      generateOptions: { paths },
+    };
   return {
     projectRoot,
     configFile: file,
     config,
-    generateOptions: { contractModule: PACKAGE_CONTRACT_MODULE, audit: false },
+    paths,
+    runtimeRoot: packageRoot(),
+    // The audit scans the package's runtime and takes seconds cold: `tool-contracts audit` and
+    // `check --strict` run it on demand instead of every generate.
+    generateOptions: {
+      paths,
+      contractModule: PACKAGE_CONTRACT_MODULE,
+      audit: false,
+      packageBuiltIns: config.builtIns,
+    },
   };
+}
+
+/** The folder of this package's package.json (the CLI may run from a compiled copy below it). */
+export function packageRoot(): string {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = path.join(directory, 'package.json');
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'tool-contracts'
+    )
+      return directory;
+    const parent = path.dirname(directory);
+    if (parent === directory) throw new Error('the tool-contracts package.json was not found');
+    directory = parent;
+  }
 }

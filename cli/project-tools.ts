@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ToolEntry } from '../runtime/contract.js';
+import { selectBuiltIns, unknownBuiltIns } from '../generator/config/select-built-ins.js';
 import { findProjectRoot } from './project-root.js';
 import { requireProjectLayout } from './project-layout.js';
 import { CommandError } from './usage-error.js';
@@ -29,25 +30,15 @@ export async function loadProjectTools(cwd: string): Promise<ProjectTools> {
   if (layout === undefined || layout.configFile === undefined)
     return { builtInTools, sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES };
 
-  const { projectRoot, config } = layout;
-  const known = new Set(builtInTools.map((tool) => tool.metadata.name));
-  if (Array.isArray(config.builtIns)) {
-    const unknown = config.builtIns.filter((name) => !known.has(name));
-    if (unknown.length > 0)
-      throw new CommandError(
-        `${path.join(projectRoot, layout.configFile)}: builtIns: no built-in tool named ${unknown.map((name) => JSON.stringify(name)).join(', ')}`,
-      );
-  }
-  const selected =
-    config.builtIns === 'all'
-      ? builtInTools
-      : config.builtIns === 'none'
-        ? []
-        : builtInTools.filter((tool) =>
-            (config.builtIns as readonly string[]).includes(tool.metadata.name),
-          );
+  const { projectRoot, config, paths } = layout;
+  const unknown = unknownBuiltIns(builtInTools, config.builtIns);
+  if (unknown.length > 0)
+    throw new CommandError(
+      `${path.join(projectRoot, layout.configFile)}: builtIns: no built-in tool named ${unknown.map((name) => JSON.stringify(name)).join(', ')}`,
+    );
+  const selected = selectBuiltIns(builtInTools, config.builtIns);
 
-  const generatedDirectory = path.join(projectRoot, ...config.generated.split('/'));
+  const generatedDirectory = path.join(projectRoot, ...paths.generated.split('/'));
   const indexFile = path.join(generatedDirectory, 'index.ts');
   if (!existsSync(indexFile))
     throw new CommandError(

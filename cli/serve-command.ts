@@ -138,15 +138,14 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
 
   // Imported here so that `--help` and usage errors stay instant.
   const [
-    { builtInTools },
-    { SORTED_PROVIDER_TOOL_NAMES },
+    { builtInTools, sortedProviderToolNames },
     { createToolRuntime },
     { createToolSession },
     { connectMcpServers },
     { createToolServer },
   ] = await Promise.all([
-    import('../generated/index.js'),
-    import('../generated/provider-order.js'),
+    // This package's built-ins, or a configured project's own tools and the built-ins it selects.
+    import('./project-tools.js').then(({ loadProjectTools }) => loadProjectTools(io.cwd)),
     import('../runtime/tool-runtime.js'),
     import('../runtime/session/create-tool-session.js'),
     import('../runtime/mcp/connect-mcp-servers.js'),
@@ -154,7 +153,7 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
   ]);
   const runtime = createToolRuntime({
     builtInTools,
-    sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
+    sortedProviderToolNames,
     gate: options.gate,
     logger: { warn },
   });

@@ -12,14 +12,18 @@ import { readRegularFile } from './read-regular-file.js';
 import path from 'node:path';
 import { compareCodeUnits } from '../runtime/support/compare-code-units.js';
 import { listFiles } from './list-files.js';
+import {
+  isInFolder,
+  manifestOutputFiles,
+  REPOSITORY_PATHS,
+  type ProjectPaths,
+} from './config/project-paths.js';
 
-export const GENERATED_DIRECTORY = 'generated';
-export const STATE_FILE = 'generated/.generate-state.json';
+/** This repository's generated folder and state file (a project's are in its `ProjectPaths`). */
+export const GENERATED_DIRECTORY = REPOSITORY_PATHS.generated;
+export const STATE_FILE = REPOSITORY_PATHS.stateFile;
 /** Outputs of the generator that live beside its inputs in `manifest/`. */
-export const MANIFEST_OUTPUT_FILES: readonly string[] = [
-  'manifest/manifest.schema.json',
-  'manifest/tools.schema.json',
-];
+export const MANIFEST_OUTPUT_FILES: readonly string[] = manifestOutputFiles(REPOSITORY_PATHS);
 
 /** Bump when the meaning of the state file changes. */
 const STATE_VERSION = 2;
@@ -94,30 +98,44 @@ export function hashText(content: string | Uint8Array): string {
  * generator writes there), the runtime sources (hook modules, contract types, what the audit
  * scans), the generator itself with its templates, and the lock file (library versions).
  */
-export async function hashInputs(projectRoot: string): Promise<Record<string, string>> {
+export async function hashInputs(
+  projectRoot: string,
+  paths: ProjectPaths = REPOSITORY_PATHS,
+): Promise<Record<string, string>> {
   // Every entry, not only regular files: a link or a directory named `x.yaml` is an input the
   // loader refuses, so it must change the hash (else `generate` says "up to date" while `check` fails).
   const every = { allEntries: true, directories: true } as const;
-  const [manifest, runtime, generator] = await Promise.all([
-    listFiles(projectRoot, 'manifest', every),
-    listFiles(projectRoot, 'runtime', every),
-    listFiles(projectRoot, 'generator', every),
-  ]);
+  const outputs = manifestOutputFiles(paths);
+  // The implementations of a project with its own folders (this repository's are in runtime/).
+  const implementations = isInFolder(paths.implementations, 'runtime')
+    ? []
+    : [paths.implementations];
+  const [manifest, runtime, generator, ...handlers] = await Promise.all(
+    [paths.manifests, 'runtime', 'generator', ...implementations].map((folder) =>
+      listFiles(projectRoot, folder, every),
+    ),
+  );
   const files = [
-    ...manifest.filter((file) => !MANIFEST_OUTPUT_FILES.includes(file)),
-    ...runtime.filter((file) => file.endsWith('.ts')),
-    ...generator,
-    'package-lock.json',
+    ...new Set([
+      ...manifest!.filter((file) => !outputs.includes(file)),
+      ...[...runtime!, ...handlers.flat()].filter((file) => file.endsWith('.ts')),
+      ...generator!,
+      'package-lock.json',
+    ]),
   ].sort(compareCodeUnits);
   return hashFiles(projectRoot, files);
 }
 
 /** Hashes of the output files on disk now: all of `generated/` but the state, plus the manifest schemas. */
-export async function hashOutputsOnDisk(projectRoot: string): Promise<Record<string, string>> {
-  const generated = await listFiles(projectRoot, GENERATED_DIRECTORY);
-  const files = [...generated.filter((file) => file !== STATE_FILE), ...MANIFEST_OUTPUT_FILES].sort(
-    compareCodeUnits,
-  );
+export async function hashOutputsOnDisk(
+  projectRoot: string,
+  paths: ProjectPaths = REPOSITORY_PATHS,
+): Promise<Record<string, string>> {
+  const generated = await listFiles(projectRoot, paths.generated);
+  const files = [
+    ...generated.filter((file) => file !== paths.stateFile),
+    ...manifestOutputFiles(paths),
+  ].sort(compareCodeUnits);
   return hashFiles(projectRoot, files);
 }
 
@@ -161,10 +179,13 @@ export function stateFileText(state: GenerateState): string {
   return `${JSON.stringify(state, null, 2)}\n`;
 }
 
-export async function readState(projectRoot: string): Promise<GenerateState | undefined> {
+export async function readState(
+  projectRoot: string,
+  stateFile: string = STATE_FILE,
+): Promise<GenerateState | undefined> {
   try {
     const state = JSON.parse(
-      await readFile(path.join(projectRoot, STATE_FILE), 'utf8'),
+      await readFile(path.join(projectRoot, ...stateFile.split('/')), 'utf8'),
     ) as GenerateState;
     return state.version === STATE_VERSION ? state : undefined;
   } catch {

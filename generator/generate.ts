@@ -16,8 +16,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareGenerateIssues, type GenerateIssue } from './generate-issue.js';
 import {
-  GENERATED_DIRECTORY,
-  STATE_FILE,
   hashInputs,
   hashOutputsOnDisk,
   isUpToDate,
@@ -29,6 +27,8 @@ import {
 } from './generate-state.js';
 import { compareCodeUnits } from '../runtime/support/compare-code-units.js';
 import { listFiles } from './list-files.js';
+import { isInFolder, REPOSITORY_PATHS, type ProjectPaths } from './config/project-paths.js';
+import type { BuiltInSelection } from './config/select-built-ins.js';
 import type { LoadManifestSetOptions } from './manifest/load-manifest-set.js';
 import { withGenerateLock } from './with-generate-lock.js';
 import {
@@ -56,6 +56,17 @@ export interface GenerateOptions {
    * Default: this repository's `runtime/contract.js`, by relative path.
    */
   readonly contractModule?: string;
+  /**
+   * The project's folders: where the manifests and implementations are read and the outputs
+   * written. Default: this repository's `manifest/`, `runtime/tools/` and `generated/`.
+   */
+  readonly paths?: ProjectPaths;
+  /**
+   * Set for a project that uses the package: the built-in tools its config selects. Its model view
+   * is then rendered by the package's runtime from these and the project's own tools. Default:
+   * this repository, whose own runtime renders its own tools.
+   */
+  readonly packageBuiltIns?: BuiltInSelection;
   /** Tests only: fail while writing `generated/`. */
   readonly faults?: WriteFaults;
 }
@@ -86,6 +97,9 @@ export interface GenerateResult {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const root = options.projectRoot;
+  const paths = options.paths ?? REPOSITORY_PATHS;
+  const { generated: generatedDirectory, stateFile } = paths;
+  const isGenerated = (file: string) => isInFolder(file, generatedDirectory);
   let repairs: readonly string[] = [];
   const finish = (result: Omit<GenerateResult, 'durationMs'>): GenerateResult => ({
     ...result,
@@ -103,14 +117,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // no-op hash and check's comparison see the recovered state.
   const { needsRecovery, recoverGeneratedDirectory } =
     await import('./recover-generated-directory.js');
-  repairs = (await needsRecovery(root, GENERATED_DIRECTORY))
-    ? await withGenerateLock(root, () => recoverGeneratedDirectory(root, GENERATED_DIRECTORY))
+  repairs = (await needsRecovery(root, generatedDirectory, paths.manifests))
+    ? await withGenerateLock(root, () =>
+        recoverGeneratedDirectory(root, generatedDirectory, paths.manifests),
+      )
     : [];
 
   // Hashed before anything is read for generation: an input edited during the run then makes the
   // recorded state stale, and the next run is a full one.
-  const inputs = options.write ? await hashInputs(root) : undefined;
-  const previous = inputs === undefined ? undefined : await readState(root);
+  const inputs = options.write ? await hashInputs(root, paths) : undefined;
+  const previous = inputs === undefined ? undefined : await readState(root, stateFile);
   if (inputs !== undefined && previous !== undefined && !options.force) {
     const upToDate = (): GenerateResult =>
       finish({
@@ -119,7 +135,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         unchanged: Object.keys(previous.outputs),
         toolCount: previous.tools,
       });
-    const outputs = await hashOutputsOnDisk(root);
+    const outputs = await hashOutputsOnDisk(root, paths);
     if (isUpToDate(previous, inputs, outputs)) return upToDate();
     // Runtime sources that changed only in comments or layout cannot change how the audit
     // classifies a field: record their new hashes and stay a no-op.
@@ -128,7 +144,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       const { onlyLayoutChanged } = await import('./source-fingerprint.js');
       if (await onlyLayoutChanged(root, candidates, previous.normalized)) {
         await withGenerateLock(root, () =>
-          writeFileAtomically(path.join(root, STATE_FILE), stateFileText({ ...previous, inputs })),
+          writeFileAtomically(
+            path.join(root, ...stateFile.split('/')),
+            stateFileText({ ...previous, inputs }),
+          ),
         );
         return upToDate();
       }
@@ -136,10 +155,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
 
   const { loadManifestSet } = await import('./manifest/load-manifest-set.js');
-  const loaded = await loadManifestSet(
-    root,
-    options.listDirectory ? { listDirectory: options.listDirectory } : {},
-  );
+  const loaded = await loadManifestSet(root, {
+    paths,
+    ...(options.listDirectory ? { listDirectory: options.listDirectory } : {}),
+  });
   // Every problem of the run is reported at once: the implementation modules of the manifests
   // that are valid are checked even when others are not, and the emitter runs even when a
   // module is wrong.
@@ -147,6 +166,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const hookIssues = await checkHookExports(
     root,
     loaded.ok ? loaded.set.tools : loaded.implementationTargets,
+    { implementations: paths.implementations },
   );
   if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
   const { set } = loaded;
@@ -162,19 +182,23 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           projectRoot: root,
           set,
           ignoreLayout: true,
+          paths,
         });
 
   const { emitGeneratedFiles } = await import('./emit/emit-generated-files.js');
   const emitted = emitGeneratedFiles(set, {
     ...(audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) }),
     ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
+    paths,
   });
   if (hookIssues.length > 0 || !emitted.ok)
     return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)], warnings);
   const { strictWarnings } = await import('./manifest/strict-warnings.js');
   warnings.push(
     ...strictWarnings(set.tools, (tool) => {
-      const text = emitted.files.get(`generated/schemas/${tool.manifest.name}.input.json`);
+      const text = emitted.files.get(
+        `${generatedDirectory}/schemas/${tool.manifest.name}.input.json`,
+      );
       return text === undefined ? undefined : (JSON.parse(text) as JsonSchema);
     }),
   );
@@ -184,17 +208,22 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // model-view/render-model-views.ts): carried over as it is, then refreshed once the rest is
   // current on disk.
   const views = await import('./model-view/render-model-views.js');
-  const carried = await views.readModelViewsOnDisk(root);
+  const carried = await views.readModelViewsOnDisk(root, paths);
+  const viewOptions = {
+    paths,
+    ...(options.packageBuiltIns === undefined ? {} : { packageBuiltIns: options.packageBuiltIns }),
+  };
   const files = sortedFiles([...emittedFiles, ...carried]);
 
   if (!options.write) {
-    let comparison = await compareWithDisk(root, files);
-    const rest = (list: readonly string[]) => list.filter((file) => !views.isModelViewFile(file));
+    let comparison = await compareWithDisk(root, files, paths);
+    const rest = (list: readonly string[]) =>
+      list.filter((file) => !views.isModelViewFile(file, paths));
     if (rest(comparison.changed).length === 0 && rest(comparison.extra).length === 0) {
-      const rendered = await views.renderModelViewsOnDisk(root, warnings);
+      const rendered = await views.renderModelViewsOnDisk(root, warnings, viewOptions);
       if (rendered !== undefined) {
         const withViews = sortedFiles([...emittedFiles, ...rendered]);
-        comparison = await compareWithDisk(root, withViews);
+        comparison = await compareWithDisk(root, withViews, paths);
         return finish({
           ...EMPTY,
           ok: true,
@@ -218,18 +247,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const comparison = await withGenerateLock(
     root,
     async () => {
-      const onDisk = await compareWithDisk(root, files);
+      const onDisk = await compareWithDisk(root, files, paths);
       const generatedChanged = onDisk.extra.length > 0 || onDisk.changed.some(isGenerated);
       const normalized = await normalizedInputs(root, inputs!, previous);
       const state = stateFileText(stateOf(set.tools.length, inputs!, files, normalized));
       if (generatedChanged) {
         const directory = new Map<string, string>();
         for (const [file, text] of files)
-          if (isGenerated(file)) directory.set(file.slice(GENERATED_DIRECTORY.length + 1), text);
-        directory.set(STATE_FILE.slice(GENERATED_DIRECTORY.length + 1), state);
-        await writeGeneratedDirectory(root, GENERATED_DIRECTORY, directory, options.faults);
+          if (isGenerated(file)) directory.set(file.slice(generatedDirectory.length + 1), text);
+        directory.set(stateFile.slice(generatedDirectory.length + 1), state);
+        await writeGeneratedDirectory(root, generatedDirectory, directory, options.faults);
       } else {
-        await writeFileAtomically(path.join(root, STATE_FILE), state);
+        await writeFileAtomically(path.join(root, ...stateFile.split('/')), state);
       }
       // The manifest schemas go last: a failure before this point has changed nothing at all.
       for (const file of onDisk.changed) {
@@ -237,14 +266,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
       }
       // Now that the modules on disk are this run's, render what the model sees from them.
-      const rendered = await views.renderModelViewsOnDisk(root, warnings);
+      const rendered = await views.renderModelViewsOnDisk(root, warnings, viewOptions);
       if (rendered === undefined) return onDisk;
       const changedViews = await views.writeModelViews(root, carried, rendered);
       if (changedViews.length === 0) return onDisk;
       for (const file of carried.keys()) if (!rendered.has(file)) files.delete(file);
       for (const [file, text] of rendered) files.set(file, text);
       await writeFileAtomically(
-        path.join(root, STATE_FILE),
+        path.join(root, ...stateFile.split('/')),
         stateFileText(stateOf(set.tools.length, inputs!, sortedFiles([...files]), normalized)),
       );
       return {
@@ -282,14 +311,11 @@ const EMPTY: Omit<GenerateResult, 'durationMs'> = {
   warnings: [],
 };
 
-function isGenerated(file: string): boolean {
-  return file.startsWith(`${GENERATED_DIRECTORY}/`);
-}
-
 /** How `files` differ from disk; `extra` lists files in `generated/` no output accounts for. */
 async function compareWithDisk(
   root: string,
   files: ReadonlyMap<string, string>,
+  paths: ProjectPaths,
 ): Promise<Pick<GenerateResult, 'changed' | 'missing' | 'unchanged' | 'extra'>> {
   const changed: string[] = [];
   const missing: string[] = [];
@@ -307,8 +333,8 @@ async function compareWithDisk(
       else unchanged.push(file);
     }),
   );
-  const extra = (await listFiles(root, GENERATED_DIRECTORY)).filter(
-    (file) => file !== STATE_FILE && !files.has(file),
+  const extra = (await listFiles(root, paths.generated)).filter(
+    (file) => file !== paths.stateFile && !files.has(file),
   );
   return {
     changed: changed.sort(compareCodeUnits),

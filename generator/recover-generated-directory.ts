@@ -23,13 +23,29 @@ const STALE_LOCK_STAGING_MS = 60_000;
 const ATOMIC_TEMPORARY = /\.tmp-[0-9a-f]{12}$/;
 
 /** Whether the project has anything {@link recoverGeneratedDirectory} would repair (cheap, no lock). */
-export async function needsRecovery(projectRoot: string, directory: string): Promise<boolean> {
+export async function needsRecovery(
+  projectRoot: string,
+  directory: string,
+  manifests = 'manifest',
+): Promise<boolean> {
+  const { parent, base } = siblingsOf(projectRoot, directory);
   const entries = await readdir(projectRoot).catch(() => [] as string[]);
-  const manifest = await readdir(path.join(projectRoot, 'manifest')).catch(() => [] as string[]);
+  const siblings =
+    parent === projectRoot ? entries : await readdir(parent).catch(() => [] as string[]);
+  const manifest = await readdir(path.join(projectRoot, ...manifests.split('/'))).catch(
+    () => [] as string[],
+  );
   return (
-    entries.some((entry) => isLeftover(entry, directory) || isLockLeftover(entry)) ||
+    siblings.some((entry) => isLeftover(entry, base)) ||
+    entries.some(isLockLeftover) ||
     manifest.some((entry) => ATOMIC_TEMPORARY.test(entry))
   );
+}
+
+/** The folder the swap's siblings live in and the generated folder's own name. */
+function siblingsOf(projectRoot: string, directory: string): { parent: string; base: string } {
+  const target = path.join(projectRoot, ...directory.split('/'));
+  return { parent: path.dirname(target), base: path.basename(target) };
 }
 
 /**
@@ -39,11 +55,14 @@ export async function needsRecovery(projectRoot: string, directory: string): Pro
 export async function recoverGeneratedDirectory(
   projectRoot: string,
   directory: string,
+  manifests = 'manifest',
 ): Promise<string[]> {
   const repairs: string[] = [];
-  const entries = (await readdir(projectRoot)).sort();
-  const target = path.join(projectRoot, directory);
-  const olds = entries.filter((entry) => entry.startsWith(`.${directory}-old-`));
+  const { parent, base } = siblingsOf(projectRoot, directory);
+  const shown = (entry: string) => path.relative(projectRoot, path.join(parent, entry));
+  const entries = (await readdir(parent).catch(() => [] as string[])).sort();
+  const target = path.join(parent, base);
+  const olds = entries.filter((entry) => entry.startsWith(`.${base}-old-`));
   const targetExists = await lstat(target).then(
     () => true,
     () => false,
@@ -51,19 +70,20 @@ export async function recoverGeneratedDirectory(
   if (!targetExists && olds.length > 0) {
     // Newest first: with the lock only one run swaps at a time, so there is at most one.
     const times = await Promise.all(
-      olds.map(
-        async (entry) => [entry, (await lstat(path.join(projectRoot, entry))).mtimeMs] as const,
-      ),
+      olds.map(async (entry) => [entry, (await lstat(path.join(parent, entry))).mtimeMs] as const),
     );
     const [newest] = times.sort((left, right) => right[1] - left[1])[0]!;
-    await rename(path.join(projectRoot, newest), target);
-    repairs.push(`restored ${directory}/ from ${newest} (a run was killed during the swap)`);
+    await rename(path.join(parent, newest), target);
+    repairs.push(`restored ${directory}/ from ${shown(newest)} (a run was killed during the swap)`);
+  }
+  for (const entry of await readdir(parent).catch(() => [] as string[])) {
+    if (isLeftover(entry, base)) {
+      await rm(path.join(parent, entry), { recursive: true, force: true });
+      repairs.push(`removed ${shown(entry)} (left by a killed run)`);
+    }
   }
   for (const entry of await readdir(projectRoot)) {
-    if (isLeftover(entry, directory)) {
-      await rm(path.join(projectRoot, entry), { recursive: true, force: true });
-      repairs.push(`removed ${entry} (left by a killed run)`);
-    } else if (isLockLeftover(entry)) {
+    if (isLockLeftover(entry)) {
       const age = Date.now() - (await lstat(path.join(projectRoot, entry))).mtimeMs;
       if (entry.startsWith(`${LOCK_DIRECTORY}-stale-`) || age > STALE_LOCK_STAGING_MS) {
         await rm(path.join(projectRoot, entry), { recursive: true, force: true });
@@ -71,11 +91,11 @@ export async function recoverGeneratedDirectory(
       }
     }
   }
-  const manifest = path.join(projectRoot, 'manifest');
+  const manifest = path.join(projectRoot, ...manifests.split('/'));
   for (const entry of await readdir(manifest).catch(() => [] as string[])) {
     if (ATOMIC_TEMPORARY.test(entry)) {
       await rm(path.join(manifest, entry), { force: true });
-      repairs.push(`removed manifest/${entry} (left by a killed run)`);
+      repairs.push(`removed ${manifests}/${entry} (left by a killed run)`);
     }
   }
   return repairs;

@@ -25,7 +25,8 @@ export interface WriteFaults {
 
 /**
  * Replace `<root>/<directory>` by exactly `files` (paths relative to that directory).
- * The temporary and old directories are siblings named `.generated-tmp-*` / `.generated-old-*`.
+ * The temporary and old directories are siblings named `.generated-tmp-*` / `.generated-old-*`
+ * (for a nested `src/gen`: `src/.gen-tmp-*` / `src/.gen-old-*`).
  */
 export async function writeGeneratedDirectory(
   projectRoot: string,
@@ -33,11 +34,15 @@ export async function writeGeneratedDirectory(
   files: ReadonlyMap<string, string>,
   faults: WriteFaults = {},
 ): Promise<void> {
-  const target = path.join(projectRoot, directory);
-  const staging = await mkdtemp(path.join(projectRoot, `.${directory}-tmp-`));
+  const target = path.join(projectRoot, ...directory.split('/'));
+  // Siblings of the target (`src/gen` → `src/.gen-tmp-*`), so both renames stay in one folder.
+  const parent = path.dirname(target);
+  const base = path.basename(target);
+  await mkdir(parent, { recursive: true });
+  const staging = await mkdtemp(path.join(parent, `.${base}-tmp-`));
   // mkdtemp creates the directory private (0700); the swapped-in directory keeps the old mode.
   await chmod(staging, await modeOf(target));
-  const old = path.join(projectRoot, `.${directory}-old-${randomBytes(6).toString('hex')}`);
+  const old = path.join(parent, `.${base}-old-${randomBytes(6).toString('hex')}`);
   let movedAway = false;
   try {
     let written = 0;

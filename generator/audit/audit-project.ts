@@ -2,6 +2,7 @@
  * The audit of a project: scan (cached), report, generated files and inline flags. This is what
  * `generate` (through {@link auditExtension}), `check --strict` and `tool-contracts audit` call.
  */
+import { REPOSITORY_PATHS, type ProjectPaths } from '../config/project-paths.js';
 import { RESERVED_CONTRACT_FIELDS } from '../manifest/manifest-schema.js';
 import type { LoadedTool, ManifestSet } from '../manifest/manifest-set.js';
 import { buildAuditReport, type AuditReport } from './build-audit-report.js';
@@ -10,11 +11,14 @@ import { fieldAnnotations } from './field-annotations.js';
 import { renderAuditMarkdown } from './render-audit-markdown.js';
 import { runFieldScan } from './run-field-scan.js';
 
-export const AUDIT_MARKDOWN_FILE = 'generated/AUDIT.md';
-export const FIELD_READERS_FILE = 'generated/field-readers.json';
+export const AUDIT_MARKDOWN_FILE = REPOSITORY_PATHS.auditMarkdownFile;
+export const FIELD_READERS_FILE = REPOSITORY_PATHS.fieldReadersFile;
 
 export interface AuditProjectOptions {
+  /** The root whose `runtime/` is scanned: the project, or the package a project uses. */
   readonly projectRoot: string;
+  /** Where the report files go (`generatedFolder/AUDIT.md`). Default: this repository's layout. */
+  readonly paths?: ProjectPaths;
   /** The loaded manifests (what declares which field). */
   readonly set: ManifestSet;
   /** Use the scan cache. Default: true. */
@@ -47,9 +51,10 @@ export async function auditProject(options: AuditProjectOptions): Promise<Projec
   });
   const report = buildAuditReport(scan, options.set, options.reserved ?? RESERVED_CONTRACT_FIELDS);
   const committed = committedReport(report);
+  const paths = options.paths ?? REPOSITORY_PATHS;
   const files = new Map([
-    [AUDIT_MARKDOWN_FILE, await renderAuditMarkdown(committed, options.set.tools.length)],
-    [FIELD_READERS_FILE, `${JSON.stringify(committed, null, 2)}\n`],
+    [paths.auditMarkdownFile, await renderAuditMarkdown(committed, options.set.tools.length)],
+    [paths.fieldReadersFile, `${JSON.stringify(committed, null, 2)}\n`],
   ]);
   return { report, files, cached, annotationsFor: (tool) => fieldAnnotations(committed, tool) };
 }

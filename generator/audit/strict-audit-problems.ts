@@ -7,11 +7,14 @@ import { FIELD_READERS_FILE } from './audit-project.js';
 import type { CommittedAuditReport } from './committed-report.js';
 
 /** One line per unread, unreserved field; a line saying so when the run produced no report. */
-export function strictAuditProblems(files: ReadonlyMap<string, string>): string[] {
-  const text = files.get(FIELD_READERS_FILE);
+export function strictAuditProblems(
+  files: ReadonlyMap<string, string>,
+  fieldReadersFile: string = FIELD_READERS_FILE,
+): string[] {
+  const text = files.get(fieldReadersFile);
   if (text === undefined)
     return [
-      `unread:  no audit report (${FIELD_READERS_FILE}) was produced; is the audit extension registered?`,
+      `unread:  no audit report (${fieldReadersFile}) was produced; is the audit extension registered?`,
     ];
   const report = JSON.parse(text) as CommittedAuditReport;
   return report.summary.unreadNotReserved.map(

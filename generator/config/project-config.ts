@@ -14,6 +14,7 @@ import { compareManifestIssues } from '../manifest/manifest-issue.js';
 import { TOOL_NAME_PATTERN } from '../manifest/manifest-schema.js';
 import { parseYamlSource } from '../manifest/parse-yaml-source.js';
 import { translateZodIssue } from '../manifest/translate-zod-issue.js';
+import { DEFAULT_PROJECT_FOLDERS, isInFolder } from './project-paths.js';
 
 /** Config file names, in the order they are looked for; a project has at most one. */
 export const PROJECT_CONFIG_FILES = [
@@ -57,7 +58,19 @@ export const ProjectConfigSchema = z
         'Which of the 40 built-in tools of the package `list`, `call` and `serve` register next to the project\'s own: "all", "none" or a list of names. Default: "none".',
       ),
   })
-  .strict();
+  .strict()
+  .superRefine((config, context) => {
+    // `generate` replaces the whole generated folder: it must hold nothing else.
+    for (const other of ['manifests', 'implementations'] as const) {
+      const [inner, outer] = [config.generated, config[other]].sort((a, b) => a.length - b.length);
+      if (isInFolder(outer!, inner!))
+        context.addIssue({
+          code: 'custom',
+          path: ['generated'],
+          message: `expected a folder apart from ${other} (${JSON.stringify(config[other])}): generate replaces the generated folder as a whole`,
+        });
+    }
+  });
 
 /** A project's config with every default filled in. */
 export type ProjectConfig = z.output<typeof ProjectConfigSchema>;
@@ -67,9 +80,7 @@ export type ProjectConfig = z.output<typeof ProjectConfigSchema>;
  * so `builtIns` is `"all"` and nothing changes for a project that never wrote a config.
  */
 export const DEFAULT_PROJECT_CONFIG: ProjectConfig = {
-  manifests: 'manifest',
-  generated: 'generated',
-  implementations: 'runtime/tools',
+  ...DEFAULT_PROJECT_FOLDERS,
   builtIns: 'all',
 };
 

@@ -1,8 +1,8 @@
 /**
  * The manifests of another revision, loaded with the same loader as the working tree's:
- * - a directory (`--against ../other-checkout`): its `manifest/` is read in place;
+ * - a directory (`--against ../other-checkout`): its manifest folder is read in place;
  * - anything else is a git revision (`HEAD`, `origin/main`, a merge base): the files under the
- *   project's `manifest/` at that commit are read with `git ls-tree` / `git cat-file` into a
+ *   project's manifest folder (`manifest/`, or the config's) at that commit are read with `git ls-tree` / `git cat-file` into a
  *   temporary directory, loaded, and the directory removed. The working tree, the index and the
  *   repository are never written.
  */
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadManifestSet } from '../manifest/load-manifest-set.js';
 import type { LoadResult } from '../manifest/manifest-set.js';
+import { REPOSITORY_PATHS, type ProjectPaths } from '../config/project-paths.js';
 
 const run = promisify(execFile);
 
@@ -27,13 +28,15 @@ export interface LoadedRevision {
 /** `against` cannot be read: not a directory, not a revision, or git failed. */
 export class RevisionError extends Error {}
 
-/** Directory of manifests inside a project. */
-const MANIFEST_DIRECTORY = 'manifest';
-
-export async function loadRevision(projectRoot: string, against: string): Promise<LoadedRevision> {
+/** `paths`: the project's folders (the other revision is read with the same). */
+export async function loadRevision(
+  projectRoot: string,
+  against: string,
+  paths: ProjectPaths = REPOSITORY_PATHS,
+): Promise<LoadedRevision> {
   const directory = path.resolve(projectRoot, against);
   if (await isDirectory(directory))
-    return { kind: 'directory', result: await loadManifestSet(directory) };
+    return { kind: 'directory', result: await loadManifestSet(directory, { paths }) };
   const git = (args: readonly string[]) => runGit(projectRoot, args);
   const prefix = (await git(['rev-parse', '--show-prefix'])).toString('utf8').trim();
   let commit: string;
@@ -47,15 +50,7 @@ export async function loadRevision(projectRoot: string, against: string): Promis
     );
   }
   const listing = (
-    await git([
-      'ls-tree',
-      '-r',
-      '-z',
-      '--name-only',
-      commit,
-      '--',
-      `${prefix}${MANIFEST_DIRECTORY}`,
-    ])
+    await git(['ls-tree', '-r', '-z', '--name-only', commit, '--', `${prefix}${paths.manifests}`])
   )
     .toString('utf8')
     .split('\0')
@@ -73,7 +68,7 @@ export async function loadRevision(projectRoot: string, against: string): Promis
         await writeFile(target, blobs[index]!);
       }),
     );
-    return { kind: 'git', commit, result: await loadManifestSet(temporary) };
+    return { kind: 'git', commit, result: await loadManifestSet(temporary, { paths }) };
   } finally {
     await rm(temporary, { recursive: true, force: true });
   }

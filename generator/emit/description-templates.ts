@@ -5,7 +5,7 @@
  */
 import Handlebars from 'handlebars';
 import type { FieldPath } from '../manifest/field-path.js';
-import type { Manifest, SchemaNode } from '../manifest/manifest-schema.js';
+import type { Manifest } from '../manifest/manifest-schema.js';
 import { suggestName } from '../manifest/suggest-name.js';
 import { DESCRIPTION_CONTEXT_SHAPE, type DescriptionContextShape } from '../../runtime/contract.js';
 import { generatedHeader } from './generated-header.js';
@@ -72,31 +72,44 @@ export function findDescriptionTemplates(
 /**
  * Every templated text of a manifest that the runtime could not render as written: texts that do
  * not compile, and tags outside what {@link DESCRIPTION_CONTEXT_SHAPE} supports (see
- * {@link templateSourceProblems}).
+ * {@link templateSourceProblems}). `manifest` is a validated manifest or the merged value of one
+ * that failed validation.
  */
-export function templateProblems(manifest: Manifest): TemplateProblem[] {
+export function templateProblems(manifest: Manifest | unknown): TemplateProblem[] {
   const problems: TemplateProblem[] = [];
-  const check = (text: string | undefined, path: FieldPath): void => {
-    if (text === undefined || !isTemplate(text)) return;
+  const check = (text: unknown, path: FieldPath): void => {
+    if (typeof text !== 'string' || !isTemplate(text)) return;
     for (const problem of templateSourceProblems(text)) problems.push({ path, ...problem });
   };
-  check(manifest.description, ['description']);
+  // The walk reads the shape loosely, so the same function checks a manifest that failed
+  // validation elsewhere (a misspelt field must not hide a template typo until the next run).
+  const record = (value: unknown): Readonly<Record<string, unknown>> | undefined =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  const root = record(manifest);
+  if (root === undefined) return problems;
+  check(root['description'], ['description']);
   // Iterative (depth first, in document order), so a deep schema cannot overflow the stack; the
   // loader bounds depth, but this walk must not rely on it.
-  const pending: [SchemaNode, FieldPath][] = [
-    [manifest.output, ['output']],
-    [manifest.input, ['input']],
+  const pending: [unknown, FieldPath][] = [
+    [root['output'], ['output']],
+    [root['input'], ['input']],
   ];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [node, path] = next;
-    check(node.description, [...path, 'description']);
-    const children: [SchemaNode, FieldPath][] = [];
-    if (node.type === 'object')
-      for (const [name, child] of Object.entries(node.properties))
+    const [value, path] = next;
+    const node = record(value);
+    if (node === undefined) continue;
+    check(node['description'], [...path, 'description']);
+    const children: [unknown, FieldPath][] = [];
+    const properties = record(node['properties']);
+    if (properties !== undefined)
+      for (const [name, child] of Object.entries(properties))
         children.push([child, [...path, 'properties', name]]);
-    if (node.type === 'array') children.push([node.items, [...path, 'items']]);
-    if (node.type === 'union')
-      node.anyOf.forEach((branch, index) => children.push([branch, [...path, 'anyOf', index]]));
+    if (node['items'] !== undefined) children.push([node['items'], [...path, 'items']]);
+    const anyOf = node['anyOf'];
+    if (Array.isArray(anyOf))
+      anyOf.forEach((branch, index) => children.push([branch, [...path, 'anyOf', index]]));
     pending.push(...children.reverse());
   }
   return problems;

@@ -4,6 +4,7 @@
  * is valid for the loader but cannot be emitted (overlapping unions, bad defaults).
  */
 import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
+import { REPOSITORY_PATHS, relativeSpecifier, type ProjectPaths } from '../config/project-paths.js';
 import type { FieldPath } from '../manifest/field-path.js';
 import { formatFieldPath } from '../manifest/field-path.js';
 import { kebabCase } from '../manifest/kebab-case.js';
@@ -38,17 +39,21 @@ export interface EmitOptions {
    * `runtime/contract.js` of this repository.
    */
   readonly contractModule?: string;
+  /** Where the outputs go and where the implementations are. Default: this repository's layout. */
+  readonly paths?: ProjectPaths;
 }
 
 export type EmitResult =
   | { readonly ok: true; readonly files: ReadonlyMap<string, string> }
   | { readonly ok: false; readonly issues: readonly EmitIssue[] };
 
-/** Paths the generator owns outside `generated/`. */
-export const MANIFEST_SCHEMA_FILE = 'manifest/manifest.schema.json';
-export const TOOL_INDEX_SCHEMA_FILE = 'manifest/tools.schema.json';
+/** Paths the generator owns outside `generated/` in this repository's layout. */
+export const MANIFEST_SCHEMA_FILE = REPOSITORY_PATHS.manifestSchemaFile;
+export const TOOL_INDEX_SCHEMA_FILE = REPOSITORY_PATHS.toolIndexSchemaFile;
 
 export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}): EmitResult {
+  const paths = options.paths ?? REPOSITORY_PATHS;
+  const generated = paths.generated;
   const issues: EmitIssue[] = [];
   const compiled = set.tools.map((tool) => {
     const input = compileSchema(tool.manifest.input);
@@ -79,14 +84,17 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
     );
     if (templates.length > 0) {
       files.set(
-        `generated/descriptions/${kebab}.js`,
+        `${generated}/descriptions/${kebab}.js`,
         descriptionTemplatesModule(templates, tool.file),
       );
-      files.set(`generated/descriptions/${kebab}.d.ts`, descriptionTemplatesDeclaration(tool.file));
+      files.set(
+        `${generated}/descriptions/${kebab}.d.ts`,
+        descriptionTemplatesDeclaration(tool.file),
+      );
     }
     const annotations = options.annotationsFor?.(tool);
     files.set(
-      `generated/tools/${kebab}.ts`,
+      `${generated}/tools/${kebab}.ts`,
       toolModuleSource(project, {
         manifest,
         file: tool.file,
@@ -99,27 +107,31 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
         hasDescriptionTemplates: templates.length > 0,
         groups: set.index.groups,
         ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
+        implementationModule: relativeSpecifier(
+          `${generated}/tools`,
+          `${paths.implementations}/${tool.implementation}.js`,
+        ),
         ...(annotations === undefined ? {} : { annotations }),
       }),
     );
-    files.set(`generated/schemas/${manifest.name}.input.json`, jsonFile(input.jsonSchema));
-    files.set(`generated/schemas/${manifest.name}.output.json`, jsonFile(output.jsonSchema));
+    files.set(`${generated}/schemas/${manifest.name}.input.json`, jsonFile(input.jsonSchema));
+    files.set(`${generated}/schemas/${manifest.name}.output.json`, jsonFile(output.jsonSchema));
   }
 
-  files.set('generated/index.ts', indexModuleSource(project, compiled, options.contractModule));
+  files.set(`${generated}/index.ts`, indexModuleSource(project, compiled, options.contractModule));
   const referenceNames = set.tools
     .filter((tool) => tool.manifest.ordering === 'reference')
     .map((tool) => tool.manifest.name);
   files.set(
-    'generated/provider-order.ts',
+    `${generated}/provider-order.ts`,
     providerOrderModuleSource(
       project,
       sortedProviderToolNames(referenceNames, set.index.reservedReferenceNames),
     ),
   );
-  files.set('generated/TOOLS.md', toolsTable(set.tools));
-  files.set(MANIFEST_SCHEMA_FILE, jsonFile(manifestJsonSchema()));
-  files.set(TOOL_INDEX_SCHEMA_FILE, jsonFile(toolIndexJsonSchema()));
+  files.set(`${generated}/TOOLS.md`, toolsTable(set.tools));
+  files.set(paths.manifestSchemaFile, jsonFile(manifestJsonSchema()));
+  files.set(paths.toolIndexSchemaFile, jsonFile(toolIndexJsonSchema()));
 
   for (const [path, text] of files) {
     // A lone surrogate cannot be written as UTF-8; every printer escapes them, this keeps it so.

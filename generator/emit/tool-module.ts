@@ -39,6 +39,8 @@ export interface ToolModuleInput {
   readonly groups?: ToolIndex['groups'];
   /** Module the runtime types are imported from. Default: `../../runtime/contract.js`. */
   readonly contractModule?: string;
+  /** Specifier of the implementation module. Default: `../../runtime/tools/<implementation>.js`. */
+  readonly implementationModule?: string;
 }
 
 export function toolModuleSource(project: Project, input: ToolModuleInput): string {
@@ -73,7 +75,8 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     },
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: `../../runtime/tools/${input.implementation}.js`,
+      moduleSpecifier:
+        input.implementationModule ?? `../../runtime/tools/${input.implementation}.js`,
       namespaceImport: 'implementation',
     },
   ];

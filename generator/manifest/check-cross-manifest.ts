@@ -123,7 +123,7 @@ export function checkCrossManifest(
     issues.push(
       ...checkIndex(index.value, index.source, filesByName, everyNameKnown && !incompleteRecords),
     );
-    issues.push(...checkGroups(validated, index.value));
+    issues.push(...checkGroups(validated, index.value, index.source.file));
   }
   return issues;
 }
@@ -256,7 +256,11 @@ function checkIndex(
 }
 
 /** A tool's `group` must be one of the index's `groups`. */
-function checkGroups(validated: readonly ValidatedManifest[], index: ToolIndex): ManifestIssue[] {
+function checkGroups(
+  validated: readonly ValidatedManifest[],
+  index: ToolIndex,
+  indexFile: string,
+): ManifestIssue[] {
   const known = Object.keys(index.groups);
   return validated
     .filter(
@@ -270,7 +274,7 @@ function checkGroups(validated: readonly ValidatedManifest[], index: ToolIndex):
         path: ['group'],
         anchor: 'value',
         found: JSON.stringify(manifest.group),
-        message: `no group ${JSON.stringify(manifest.group)} in manifest/tools.yaml${known.length === 0 ? ' (it declares none; add it under `groups`)' : suggestion === undefined ? ` (groups: ${known.map((name) => JSON.stringify(name)).join(', ')})` : `, did you mean ${JSON.stringify(suggestion)}?`}`,
+        message: `no group ${JSON.stringify(manifest.group)} in ${indexFile}${known.length === 0 ? ' (it declares none; add it under `groups`)' : suggestion === undefined ? ` (groups: ${known.map((name) => JSON.stringify(name)).join(', ')})` : `, did you mean ${JSON.stringify(suggestion)}?`}`,
       });
     });
 }

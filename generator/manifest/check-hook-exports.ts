@@ -8,11 +8,13 @@ import { formatFieldPath } from './field-path.js';
 import type { ManifestIssue, ManifestIssueCode } from './manifest-issue.js';
 import type { ImplementationTarget } from './manifest-set.js';
 import type { ExportToCheck } from './check-export-types.js';
+import { REPOSITORY_PATHS } from '../config/project-paths.js';
 
 const HOOKS: ReadonlySet<string> = new Set(HOOK_NAMES);
 
 /**
- * Checks every tool's hand-written module `runtime/tools/<implementation>.ts`: it must exist,
+ * Checks every tool's hand-written module `<implementations>/<implementation>.ts` (default
+ * `runtime/tools/`): it must exist,
  * export `handler`, and export exactly the hooks the manifest lists in `hooks` (a declared hook
  * that is not exported and an exported hook that is not declared are both errors, placed at the
  * manifest's `hooks`). Other exports are the module's business. Then (unless `types: false`)
@@ -28,8 +30,13 @@ const HOOKS: ReadonlySet<string> = new Set(HOOK_NAMES);
 export async function checkHookExports(
   projectRoot: string,
   tools: readonly ImplementationTarget[],
-  options: { readonly types?: boolean } = {},
+  options: {
+    readonly types?: boolean;
+    /** Folder of the implementation modules, project-relative. Default: `runtime/tools`. */
+    readonly implementations?: string;
+  } = {},
 ): Promise<ManifestIssue[]> {
+  const folder = options.implementations ?? REPOSITORY_PATHS.implementations;
   const morph = await import('ts-morph');
   const { ts } = morph;
   const project = new morph.Project({
@@ -46,7 +53,7 @@ export async function checkHookExports(
   const exportsByModule = new Map<string, ReadonlySet<string> | undefined>();
   const valueExportsOf = (implementation: string): ReadonlySet<string> | undefined => {
     if (!exportsByModule.has(implementation)) {
-      const file = path.join(projectRoot, 'runtime', 'tools', `${implementation}.ts`);
+      const file = path.join(projectRoot, ...folder.split('/'), `${implementation}.ts`);
       const source = existsSync(file) ? project.addSourceFileAtPath(file) : undefined;
       exportsByModule.set(
         implementation,
@@ -59,7 +66,7 @@ export async function checkHookExports(
   const issues: ManifestIssue[] = [];
   const typed = new Map<string, ExportToCheck>();
   for (const tool of tools) {
-    const module = `runtime/tools/${tool.implementation}.ts`;
+    const module = `${folder}/${tool.implementation}.ts`;
     const issueAt = (
       code: ManifestIssueCode,
       fieldPath: FieldPath,
@@ -123,9 +130,7 @@ export async function checkHookExports(
   }
   if (options.types !== false) {
     const { checkExportTypesCached } = await import('./check-export-types.js');
-    issues.push(
-      ...(await checkExportTypesCached(projectRoot, 'runtime/tools', [...typed.values()])),
-    );
+    issues.push(...(await checkExportTypesCached(projectRoot, folder, [...typed.values()])));
   }
   return issues;
 }

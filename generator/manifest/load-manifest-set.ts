@@ -1,10 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  loadManifestSources,
-  MANIFEST_DIRECTORY,
-  TOOL_INDEX_FILE,
-} from './load-manifest-sources.js';
+import { loadManifestSources } from './load-manifest-sources.js';
+import { REPOSITORY_PATHS, type ProjectPaths } from '../config/project-paths.js';
 import type { SourceText } from './load-manifest-sources.js';
 import type { LoadResult } from './manifest-set.js';
 import { readRegularFile } from '../read-regular-file.js';
@@ -19,6 +16,8 @@ export interface LoadManifestSetOptions {
    * shuffling lister to prove the result does not depend on the file system's order.
    */
   readonly listDirectory?: (directory: string) => Promise<string[]>;
+  /** Where the index and the manifests are. Default: this repository's `manifest/`. */
+  readonly paths?: ProjectPaths;
 }
 
 /**
@@ -40,7 +39,8 @@ export async function loadManifestSet(
   options: LoadManifestSetOptions = {},
 ): Promise<LoadResult> {
   const listDirectory = options.listDirectory ?? ((directory: string) => readdir(directory));
-  const directory = path.join(projectRoot, ...MANIFEST_DIRECTORY.split('/'));
+  const { manifestDirectory, toolIndexFile } = options.paths ?? REPOSITORY_PATHS;
+  const directory = path.join(projectRoot, ...manifestDirectory.split('/'));
   let entries: string[] = [];
   let unreadableDirectory: SourceText | undefined;
   try {
@@ -49,14 +49,14 @@ export async function loadManifestSet(
     // No folder means no manifests (the index check names what is missing); any other failure is
     // a problem of the run like the rest, not an exception.
     if (!isMissing(error))
-      unreadableDirectory = { file: MANIFEST_DIRECTORY, readError: describeError(error) };
+      unreadableDirectory = { file: manifestDirectory, readError: describeError(error) };
   }
   const files = [...new Set(entries.map((entry) => path.basename(entry)))]
     .filter((name) => /\.ya?ml$/.test(name))
-    .map((name) => `${MANIFEST_DIRECTORY}/${name}`)
+    .map((name) => `${manifestDirectory}/${name}`)
     .sort();
   const [index, ...manifests] = await Promise.all(
-    [TOOL_INDEX_FILE, ...files].map((file) => readSourceText(projectRoot, file)),
+    [toolIndexFile, ...files].map((file) => readSourceText(projectRoot, file)),
   );
   return loadManifestSources({
     index: index!,

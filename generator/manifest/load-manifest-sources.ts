@@ -1,4 +1,5 @@
 import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
+import { REPOSITORY_PATHS } from '../config/project-paths.js';
 import { collectExplicitPaths } from './collect-explicit-paths.js';
 import { checkCrossManifest } from './check-cross-manifest.js';
 import type { ValidatedManifest } from './check-cross-manifest.js';
@@ -34,10 +35,10 @@ export type SourceText =
       readonly code?: 'unreadable_file' | 'not_a_regular_file';
     };
 
-/** Project-relative path of the index. */
-export const TOOL_INDEX_FILE = 'manifest/tools.yaml';
-/** Project-relative folder of the manifests. */
-export const MANIFEST_DIRECTORY = 'manifest/tools';
+/** Project-relative path of this repository's index (a project's is in its `ProjectPaths`). */
+export const TOOL_INDEX_FILE = REPOSITORY_PATHS.toolIndexFile;
+/** Project-relative folder of this repository's manifests. */
+export const MANIFEST_DIRECTORY = REPOSITORY_PATHS.manifestDirectory;
 /** First line of every manifest, so editors validate it against the published language. */
 export const MANIFEST_SCHEMA_COMMENT = '# yaml-language-server: $schema=../manifest.schema.json';
 /** First line of `manifest/tools.yaml`. */
@@ -96,6 +97,8 @@ export function loadManifestSources(input: {
           if (!nonFinite.has(`${issue.file}\0${issue.path}`)) issues.push(issue);
         }
       }
+      // Reported with the other problems of the same run, not only once those are fixed.
+      issues.push(...locatedTemplateProblems(merged, sources));
       const partial = PartialTargetSchema.safeParse(merged);
       if (partial.success) {
         const root = chain[chain.length - 1]!;
@@ -118,22 +121,7 @@ export function loadManifestSources(input: {
     });
     issues.push(...semantic.issues.map(locate));
     warnings.push(...semantic.warnings.map(locate));
-    for (const problem of templateProblems(manifest)) {
-      const draft: UnlocatedIssue = {
-        code: 'invalid_template',
-        path: problem.path,
-        anchor: 'value',
-        message: problem.message,
-      };
-      const located = issueInChain(sources, draft);
-      // Point at the tag itself when the text holds it as written (block scalars always do).
-      const owner = sources.find((member) => member.file === located.file)!;
-      const tag =
-        problem.snippet === undefined
-          ? undefined
-          : owner.locateInValue(problem.path, problem.snippet, problem.occurrence ?? 0);
-      issues.push(tag === undefined ? located : { ...located, ...tag });
-    }
+    issues.push(...locatedTemplateProblems(manifest, sources));
     const expectedFile = `${kebabCase(manifest.name)}.yaml`;
     const actualFile = record.source.file.slice(record.source.file.lastIndexOf('/') + 1);
     if (actualFile !== expectedFile) {
@@ -178,6 +166,25 @@ export function loadManifestSources(input: {
     .sort((left, right) => order.get(left.manifest.name)! - order.get(right.manifest.name)!);
   const files = [input.index.file, ...manifests.map((text) => text.file)].sort(compareCodeUnits);
   return { ok: true, set: { tools, index: index!.value, files }, warnings: uniqueSorted(warnings) };
+}
+
+/** The template problems of a manifest's value, each at its tag when the text holds it as written. */
+function locatedTemplateProblems(value: unknown, sources: readonly YamlSource[]): ManifestIssue[] {
+  return templateProblems(value).map((problem) => {
+    const located = issueInChain(sources, {
+      code: 'invalid_template',
+      path: problem.path,
+      anchor: 'value',
+      message: problem.message,
+    });
+    // Point at the tag itself when the text holds it as written (block scalars always do).
+    const owner = sources.find((member) => member.file === located.file)!;
+    const tag =
+      problem.snippet === undefined
+        ? undefined
+        : owner.locateInValue(problem.path, problem.snippet, problem.occurrence ?? 0);
+    return tag === undefined ? located : { ...located, ...tag };
+  });
 }
 
 function loadIndex(

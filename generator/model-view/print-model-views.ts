@@ -1,22 +1,48 @@
 /**
- * Child-process entry of the model-view step: renders `generated/model-view/` from the
- * `generated/` modules on disk (the real tool entries, hooks and templates, through the real
+ * Child-process entry of the model-view step: renders `<generated>/model-view/` from the
+ * generated modules on disk (the real tool entries, hooks and templates, through the real
  * runtime) and prints `{"files": {path: text}}` on standard output. Run in its own process so
  * that every run imports the modules as they are on disk now.
+ *
+ * Arguments: the project root, its generated folder, and, for a project that uses the package,
+ * the JSON of its `builtIns` selection: its view is then rendered by this package's runtime from
+ * the selected built-ins and the project's own tools (what `list` and `serve` register). Without
+ * it, the project is this repository, whose own runtime renders its own generated tools.
  */
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
+import type { ToolEntry } from '../../runtime/contract.js';
+import type { BuiltInSelection } from '../config/select-built-ins.js';
 
-const root = process.argv[2];
-if (root === undefined) throw new Error('usage: print-model-views.ts PROJECT_ROOT');
-const load = (file: string) => import(pathToFileURL(path.join(root, file)).href);
-const [{ builtInTools }, { SORTED_PROVIDER_TOOL_NAMES }, { renderModelViews }] = await Promise.all([
-  load('generated/index.ts'),
-  load('generated/provider-order.ts'),
-  load('runtime/providers/model-view.ts'),
+const [root, generated, selection] = process.argv.slice(2);
+if (root === undefined || generated === undefined)
+  throw new Error('usage: print-model-views.ts PROJECT_ROOT GENERATED_FOLDER [BUILT_INS_JSON]');
+const load = (file: string) => import(pathToFileURL(path.join(root, ...file.split('/'))).href);
+const [own, order] = await Promise.all([
+  load(`${generated}/index.ts`),
+  load(`${generated}/provider-order.ts`),
 ]);
-process.stdout.write(
-  JSON.stringify({
-    files: Object.fromEntries(renderModelViews(builtInTools, SORTED_PROVIDER_TOOL_NAMES)),
-  }),
+let tools: readonly ToolEntry[] = own.builtInTools;
+let sortedNames: ReadonlySet<string> = new Set<string>(order.sortedProviderToolNames);
+let renderModelViews: typeof import('../../runtime/providers/model-view.js').renderModelViews;
+if (selection === undefined) {
+  ({ renderModelViews } = await load('runtime/providers/model-view.ts'));
+} else {
+  const [views, packageTools, packageOrder, { selectBuiltIns }] = await Promise.all([
+    import('../../runtime/providers/model-view.js'),
+    import('../../generated/index.js'),
+    import('../../generated/provider-order.js'),
+    import('../config/select-built-ins.js'),
+  ]);
+  renderModelViews = views.renderModelViews;
+  tools = [
+    ...selectBuiltIns(packageTools.builtInTools, JSON.parse(selection) as BuiltInSelection),
+    ...tools,
+  ];
+  sortedNames = new Set([...packageOrder.sortedProviderToolNames, ...sortedNames]);
+}
+// The renderer names its files `generated/model-view/…`; a project's folder may be another.
+const files = [...renderModelViews(tools, sortedNames)].map(
+  ([file, text]) => [`${generated}/${file.slice('generated/'.length)}`, text] as const,
 );
+process.stdout.write(JSON.stringify({ files: Object.fromEntries(files) }));

@@ -1,9 +1,11 @@
 /** What the config of a project does to the commands, before any tool is loaded. */
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { main } from '../../cli/main.js';
-import { requireProjectLayout } from '../../cli/project-layout.js';
+import { packageRoot, requireProjectLayout } from '../../cli/project-layout.js';
+import { REPOSITORY_PATHS } from '../../generator/config/project-paths.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
 
 async function cli(cwd: string, ...argv: string[]) {
@@ -36,19 +38,44 @@ test.each(['generate', 'check'])(
   },
 );
 
-test('folders other than the defaults are refused, naming them', async () => {
-  const root = await configured('{"generated": "src/generated"}');
-  await expect(requireProjectLayout(root)).rejects.toThrow(
-    `${path.join(root, 'tool-contracts.config.json')}: generated: "src/generated": folders other than the defaults (generated: "generated") are not supported yet`,
-  );
-});
-
-test('a configured project imports the runtime types by package name and skips the audit', async () => {
-  const root = await configured('{}');
-  expect((await requireProjectLayout(root)).generateOptions).toEqual({
+test('a configured project imports the runtime types by package name, renders its model view with the package and audits on demand', async () => {
+  const root = await configured('{"builtIns": ["Read"]}');
+  const layout = await requireProjectLayout(root);
+  expect(layout.generateOptions).toEqual({
+    paths: layout.paths,
     contractModule: 'tool-contracts/contract',
     audit: false,
+    packageBuiltIns: ['Read'],
   });
+  expect(layout.runtimeRoot).toBe(packageRoot());
+  expect(existsSync(path.join(layout.runtimeRoot, 'runtime/contract.ts'))).toBe(true);
+});
+
+test("the config's folders become every path of the layout", async () => {
+  const root = await configured(
+    '{"manifests": "tools", "generated": "src/gen", "implementations": "src/impl"}',
+  );
+  expect((await requireProjectLayout(root)).paths).toEqual({
+    manifests: 'tools',
+    generated: 'src/gen',
+    implementations: 'src/impl',
+    toolIndexFile: 'tools/tools.yaml',
+    manifestDirectory: 'tools/tools',
+    manifestSchemaFile: 'tools/manifest.schema.json',
+    toolIndexSchemaFile: 'tools/tools.schema.json',
+    stateFile: 'src/gen/.generate-state.json',
+    modelViewDirectory: 'src/gen/model-view',
+    auditMarkdownFile: 'src/gen/AUDIT.md',
+    fieldReadersFile: 'src/gen/field-readers.json',
+  });
+});
+
+test('this repository has no config: its own layout, runtime and renderer', async () => {
+  const layout = await requireProjectLayout(packageRoot());
+  expect(layout.configFile).toBeUndefined();
+  expect(layout.paths).toEqual(REPOSITORY_PATHS);
+  expect(layout.runtimeRoot).toBe(packageRoot());
+  expect(layout.generateOptions).toEqual({ paths: REPOSITORY_PATHS });
 });
 
 test.each([

@@ -4,12 +4,17 @@
  * `check`) repairs what they left; stale locks of every shape are taken over at once.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
+import {
+  needsRecovery,
+  recoverGeneratedDirectory,
+} from '../../generator/recover-generated-directory.js';
 import { LOCK_DIRECTORY } from '../../generator/with-generate-lock.js';
+import { writeGeneratedDirectory } from '../../generator/write-generated-directory.js';
 import {
   fixtureProject,
   manifestYaml,
@@ -150,5 +155,47 @@ describe('a stale lock never blocks a run', () => {
     const result = await generate({ projectRoot: root, write: true, audit: false });
     expect(result.ok).toBe(true);
     expect(await leftovers(root)).toEqual([]);
+  });
+});
+
+describe('a nested generated folder (a config with "generated": "src/gen")', () => {
+  it('is swapped through siblings in its own parent, and a failed swap keeps the old one', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'tc-nested-'));
+    try {
+      await writeGeneratedDirectory(root, 'src/gen', new Map([['index.ts', 'one\n']]));
+      expect(await readFile(path.join(root, 'src/gen/index.ts'), 'utf8')).toBe('one\n');
+      await expect(
+        writeGeneratedDirectory(root, 'src/gen', new Map([['index.ts', 'two\n']]), {
+          failDuringSwap: true,
+        }),
+      ).rejects.toThrow('injected failure during the swap');
+      expect(await readFile(path.join(root, 'src/gen/index.ts'), 'utf8')).toBe('one\n');
+      expect(await readdir(path.join(root, 'src'))).toEqual(['gen']);
+      expect((await readdir(root)).sort()).toEqual(['src']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('is restored after a kill between the renames, leftovers named by their path', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'tc-nested-'));
+    try {
+      await mkdir(path.join(root, 'src/.gen-old-0123456789ab'), { recursive: true });
+      await writeFile(path.join(root, 'src/.gen-old-0123456789ab/index.ts'), 'old\n');
+      await mkdir(path.join(root, 'src/.gen-tmp-x1'));
+      await mkdir(path.join(root, 'tools'));
+      await writeFile(path.join(root, 'tools/tools.schema.json.tmp-0123456789ab'), '{');
+      expect(await needsRecovery(root, 'src/gen', 'tools')).toBe(true);
+      expect(await recoverGeneratedDirectory(root, 'src/gen', 'tools')).toEqual([
+        'restored src/gen/ from src/.gen-old-0123456789ab (a run was killed during the swap)',
+        'removed src/.gen-tmp-x1 (left by a killed run)',
+        'removed tools/tools.schema.json.tmp-0123456789ab (left by a killed run)',
+      ]);
+      expect(await readFile(path.join(root, 'src/gen/index.ts'), 'utf8')).toBe('old\n');
+      expect(await readdir(path.join(root, 'src'))).toEqual(['gen']);
+      expect(await needsRecovery(root, 'src/gen', 'tools')).toBe(false);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

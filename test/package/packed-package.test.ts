@@ -58,6 +58,138 @@ const result = await callTool(
 console.log(JSON.stringify({ isError: result.isError, content: result.content }));
 `;
 
+/** The author's second tool, valid, as a new author adds it beside the example. */
+const CLOCK_MANIFEST = `# yaml-language-server: $schema=../manifest.schema.json
+name: Clock
+capability: example.clock
+purpose: Tell the time
+description: |-
+  Returns the current time as an ISO 8601 string.
+modelInstructions: []
+aliases: []
+flags:
+  readOnly: true
+  destructive: false
+  concurrentSafe: true
+  sideEffectScope: none
+  riskLevel: low
+  needsApproval: false
+  requiresUserInteraction: false
+  allowedInPlanMode: true
+  idempotent: false
+  recovery: retry
+input:
+  type: object
+  properties:
+    zone: { type: string, description: IANA time zone name }
+  required: []
+output:
+  type: object
+  properties:
+    now: { type: string }
+  required: [ now ]
+permission:
+  permission: example.clock
+  reason: Clock only reads the system clock
+resultBudget:
+  maxModelBytes: 1000
+  strategy: truncate
+timeout:
+  kind: none
+cancellation:
+  supported: false
+  cleanup: none
+  userMessage: The user interrupted the clock.
+availability: {}
+ordering: registration
+hooks: [ validateInput ]
+`;
+
+const CLOCK_HANDLER = `/** Clock: a second tool beside Greet. Its contract is manifest/tools/clock.yaml. */
+import type { ToolImplementation } from 'tool-contracts/contract';
+import type { Input, Output } from '../../generated/tools/clock.js';
+
+type Implementation = ToolImplementation<Input, Output>;
+
+export const handler: Implementation['handler'] = async () => ({
+  ok: true,
+  output: { now: new Date().toISOString() },
+});
+
+export const validateInput: Implementation['validateInput'] = async () => ({ ok: true });
+`;
+
+/**
+ * The mistakes of issue #10's trial, each an edit of one file (path, text before, text after),
+ * and the one problem line each must give, file:line:col, in the same generate run.
+ */
+const MISTAKES: readonly {
+  readonly mistake: string;
+  readonly file: string;
+  readonly before: string;
+  readonly after: string;
+  readonly problem: string;
+}[] = [
+  {
+    mistake: 'a template typo {{timeout.defualtMs}}',
+    file: 'manifest/tools/clock.yaml',
+    before: 'Returns the current time as an ISO 8601 string.',
+    after: 'Returns the current time as an ISO 8601 string. Runs within {{timeout.defualtMs}} ms.',
+    problem:
+      'manifest/tools/clock.yaml:6:63 description: unknown variable "timeout.defualtMs" (did you mean "defaultMs"? known here: defaultMs, maxMs)',
+  },
+  {
+    mistake: 'an unknown template variable {{nosuchvar}}',
+    file: 'manifest/tools/clock.yaml',
+    before: '    zone: { type: string, description: IANA time zone name }',
+    after:
+      '    zone:\n      type: string\n      description: IANA time zone name, default {{nosuchvar}}',
+    problem:
+      'manifest/tools/clock.yaml:25:49 input.properties.zone.description: unknown variable "nosuchvar" (known here: timeout, subagentProfiles, currentMonth, dynamicWorkflows, model)',
+  },
+  {
+    mistake: 'a wrong type',
+    file: 'manifest/tools/clock.yaml',
+    before: 'now: { type: string }',
+    after: 'now: { type: strng }',
+    problem:
+      'manifest/tools/clock.yaml:30:18 output.properties.now.type: expected one of "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union", found "strng"',
+  },
+  {
+    mistake: 'a misspelt field',
+    file: 'manifest/tools/clock.yaml',
+    before: 'ordering: registration',
+    after: 'odering: registration',
+    problem: 'manifest/tools/clock.yaml:45:1 odering: unknown field, did you mean "ordering"?',
+  },
+  {
+    mistake: 'availability.supersededBy: Bsah',
+    file: 'manifest/tools/greet.yaml',
+    before: 'availability: {}',
+    after: 'availability: { supersededBy: Bsah }',
+    problem:
+      'manifest/tools/greet.yaml:42:31 availability.supersededBy: no manifest defines "Bsah"',
+  },
+  {
+    mistake: 'an exported hook the manifest does not declare',
+    file: 'runtime/tools/greet.ts',
+    before: 'output: { greeting: `Hello, ${input.name}!` },\n});\n',
+    after:
+      "output: { greeting: `Hello, ${input.name}!` },\n});\n\nexport function formatModelContent(): string {\n  return '';\n}\n",
+    problem:
+      'manifest/tools/greet.yaml:44:8 hooks: runtime/tools/greet.ts exports hook formatModelContent, which hooks does not declare',
+  },
+  {
+    mistake: 'export const validateInput = 42 for a declared hook',
+    file: 'runtime/tools/clock.ts',
+    before:
+      "export const validateInput: Implementation['validateInput'] = async () => ({ ok: true });",
+    after: 'export const validateInput = 42;',
+    problem:
+      "runtime/tools/clock.ts:12:14 validateInput: hook validateInput exported by runtime/tools/clock.ts has type 42, not the ToolImplementation member's: Type 'number' is not assignable to type '(input: any, context: ToolCallContext) => ValidationOutcome | Promise<ValidationOutcome>'.",
+  },
+];
+
 test(
   'a project outside the repository installs the packed tarball and uses the CLI, the runtime and the built-in Read',
   { timeout: 600_000 },
@@ -152,6 +284,67 @@ test(
       'test/greet.test.ts',
     ]);
     expect(tested.stdout).toContain('# fail 0');
+
+    // Issue #10's trial: a second tool, then every mistake at once, each located in one run.
+    await writeFile(path.join(project, 'manifest/tools/clock.yaml'), CLOCK_MANIFEST);
+    await writeFile(path.join(project, 'runtime/tools/clock.ts'), CLOCK_HANDLER);
+    const index = path.join(project, 'manifest/tools.yaml');
+    await writeFile(
+      index,
+      (await readFile(index, 'utf8')).replace('  - Greet\n', '  - Greet\n  - Clock\n'),
+    );
+    const withClock = await sh(project, 'npx', ['tool-contracts', 'generate']);
+    expect(withClock.stdout).toContain('Generated 2 tools');
+    const clocked = await sh(project, 'npx', ['tool-contracts', 'call', 'Clock', '{}', '--json']);
+    expect(JSON.parse(clocked.stdout)).toMatchObject({ tool: 'Clock', isError: false });
+    const originals = new Map<string, string>();
+    for (const { file, before, after } of MISTAKES) {
+      const absolute = path.join(project, ...file.split('/'));
+      const text = await readFile(absolute, 'utf8');
+      if (!originals.has(file)) originals.set(file, text);
+      expect(text).toContain(before);
+      await writeFile(absolute, text.replace(before, after));
+    }
+    const failed = await sh(project, 'npx', ['tool-contracts', 'generate']).then(
+      () => expect.unreachable('generate passed with every mistake in place'),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toBe('');
+    expect(failed.stderr.trimEnd().split('\n')).toEqual([
+      ...MISTAKES.map(({ problem }) => problem),
+      `${MISTAKES.length} problems in manifests; nothing was written.`,
+    ]);
+    for (const [file, text] of originals)
+      await writeFile(path.join(project, ...file.split('/')), text);
+
+    // format --check fails on a manifest out of canonical order, passes once format rewrote it.
+    const clockFile = path.join(project, 'manifest/tools/clock.yaml');
+    await writeFile(
+      clockFile,
+      CLOCK_MANIFEST.replace(
+        'capability: example.clock\npurpose: Tell the time\n',
+        'purpose: Tell the time\ncapability: example.clock\n',
+      ),
+    );
+    const unformatted = await sh(project, 'npx', ['tool-contracts', 'format', '--check']).then(
+      () => expect.unreachable('format --check passed on an unformatted manifest'),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect({ code: unformatted.code, stderr: unformatted.stderr }).toEqual({
+      code: 1,
+      stderr:
+        'not formatted: manifest/tools/clock.yaml\n1 file of 3 not formatted; run `tool-contracts format`.\n',
+    });
+    const formatted = await sh(project, 'npx', ['tool-contracts', 'format']);
+    expect(formatted.stdout).toBe(
+      'formatted: manifest/tools/clock.yaml\n3 files: 1 rewritten, 2 already formatted.\n',
+    );
+    expect(await readFile(clockFile, 'utf8')).toBe(CLOCK_MANIFEST);
+    const formattedCheck = await sh(project, 'npx', ['tool-contracts', 'format', '--check']);
+    expect(formattedCheck.stdout).toBe('All 3 files formatted.\n');
+    const checkedTwo = await sh(project, 'npx', ['tool-contracts', 'check']);
+    expect(checkedTwo.stdout).toContain('Up to date: 2 tools');
 
     // The user's own TypeScript, importing the package by name.
     await writeFile(path.join(project, 'use-read.ts'), USE_READ);

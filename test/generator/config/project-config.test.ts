@@ -105,7 +105,45 @@ test.each([
   ['a\\b', false],
   ['', false],
 ])('the folder %j is accepted: %s', (folder, accepted) => {
-  expect(parseProjectConfig('c.json', JSON.stringify({ generated: folder })).ok).toBe(accepted);
+  expect(parseProjectConfig('c.json', JSON.stringify({ manifests: folder })).ok).toBe(accepted);
+});
+
+test.each([
+  ['the generated folder is the manifest folder', { generated: 'manifest' }, 'manifests'],
+  [
+    'the generated folder holds the handlers',
+    { generated: 'src', implementations: 'src/impl' },
+    'implementations',
+  ],
+  [
+    'the generated folder lies inside the manifests',
+    { manifests: 'tools', generated: 'tools/gen' },
+    'manifests',
+  ],
+  [
+    'the generated folder lies inside the implementations',
+    { generated: 'runtime/tools/gen' },
+    'implementations',
+  ],
+])('%s is refused: generate replaces that folder as a whole', (_name, config, other) => {
+  const parsed: Record<string, string> = {
+    manifests: 'manifest',
+    implementations: 'runtime/tools',
+    ...config,
+  };
+  expect(problems('c.json', JSON.stringify(config))).toEqual([
+    `c.json:1:${JSON.stringify(config).indexOf(`"${parsed.generated}"`) + 1} generated: expected a folder apart from ${other} (${JSON.stringify(parsed[other])}): generate replaces the generated folder as a whole, found ${JSON.stringify(parsed.generated)}`,
+  ]);
+});
+
+test.each([
+  ['src/gen', 'src/impl'],
+  ['gen', 'generated-handlers'],
+  ['out/generated', 'out/handlers'],
+])('generated %j beside implementations %j is accepted', (generated, implementations) => {
+  expect(parseProjectConfig('c.json', JSON.stringify({ generated, implementations })).ok).toBe(
+    true,
+  );
 });
 
 describe('loadProjectConfig', () => {

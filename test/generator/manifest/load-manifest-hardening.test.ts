@@ -150,11 +150,42 @@ describe('description templates use only what the description context declares',
     expect(report(text)).toEqual([]);
   });
 
-  it('reports template problems together with every other problem of the run', () => {
-    const text = edit(withDescription('"{{nosuchvar}}"'), 'riskLevel: low', 'riskLevel: hgih');
-    expect(report(text)).toEqual([
-      `${P}:11:14 flags.riskLevel: expected one of "low" | "medium" | "high", found "hgih"`,
-    ]);
+  it.each([
+    {
+      name: 'a wrong enum value',
+      text: edit(withDescription('"{{nosuchvar}}"'), 'riskLevel: low', 'riskLevel: hgih'),
+      want: [
+        `${P}:5:15 description: unknown variable "nosuchvar" (known here: timeout, subagentProfiles, currentMonth, dynamicWorkflows, model)`,
+        `${P}:11:14 flags.riskLevel: expected one of "low" | "medium" | "high", found "hgih"`,
+      ],
+    },
+    {
+      name: 'a misspelt field',
+      text: edit(
+        withDescription('"Runs within {{timeout.defualtMs}} ms."'),
+        'riskLevel: low',
+        'riskLevle: low',
+      ),
+      want: [
+        `${P}:5:27 description: unknown variable "timeout.defualtMs" (did you mean "defaultMs"? known here: defaultMs, maxMs)`,
+        `${P}:7:3 flags.riskLevel: missing required field (expected 'low' | 'medium' | 'high')`,
+        `${P}:11:3 flags.riskLevle: unknown field, did you mean "riskLevel"?`,
+      ],
+    },
+    {
+      name: 'a wrong type in a schema whose property description is a template',
+      text: edit(
+        PROBE,
+        'id: { type: string }',
+        'id: { type: strin, description: "Up to {{timeout.maxMss}} ms" }',
+      ),
+      want: [
+        `${P}:16:17 input.properties.id.type: expected one of "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union", found "strin"`,
+        `${P}:16:44 input.properties.id.description: unknown variable "timeout.maxMss" (did you mean "maxMs"? known here: defaultMs, maxMs)`,
+      ],
+    },
+  ])('reports template problems in the same run as $name', ({ text, want }) => {
+    expect(report(text)).toEqual(want);
   });
 });
 
