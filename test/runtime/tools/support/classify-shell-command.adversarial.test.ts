@@ -148,7 +148,10 @@ describe('a denied program under any chain of wrappers', () => {
           fc.array(fc.nat(WRAPPERS.length - 1), { minLength: 1, maxLength: variant(4, 8) }),
           fc.constantFrom('rm x', 'rm -rf x', '/bin/rm x', '\\rm x', "'rm' x"),
           (chain, inner) => {
-            const command = chain.reduce((wrapped, index) => WRAPPERS[index]!(wrapped), inner);
+            const command = chain.reduce<string>(
+              (wrapped, index) => WRAPPERS[index]!(wrapped),
+              inner,
+            );
             const verdict = evaluatePermission(
               tool,
               { command, run_in_background: false },
