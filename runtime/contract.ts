@@ -665,7 +665,11 @@ export type ToolHandler<Input, Output> = (
 
 /** The optional hooks a tool's hand-written module may export (names: {@link HOOK_NAMES}). */
 export interface ToolHooks<Input, Output> {
-  /** Rewrite the model-facing contract per model (Read shows `pages` only to PDF models). */
+  /**
+   * Rewrite the model-facing contract per model (Read shows `pages` only to PDF models). Its
+   * schemas, permission and budget may be frozen and shared with every other list: return new
+   * objects along what changes (`{ ...contract, inputSchema: { ...schema, properties } }`).
+   */
   readonly resolveModelContract?: (
     contract: ModelToolContract,
     model: ModelProfile,
