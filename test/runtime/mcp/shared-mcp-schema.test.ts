@@ -2,13 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isFrozenData } from '../../../runtime/contract.js';
 import { normalizeMcpInputSchema } from '../../../runtime/mcp/normalize-mcp-input-schema.js';
-import { registerMcpTools } from '../../../runtime/mcp/register-mcp-tools.js';
 import {
   MAX_SHARED_SCHEMA_CHARS,
   sharedMcpSchema,
 } from '../../../runtime/mcp/shared-mcp-schema.js';
-import { createToolRuntime } from '../../../runtime/tool-runtime.js';
-import { makeToolEntry, modelProfile } from '../fixtures/tool-entries.js';
 
 /** A fresh copy each time, so that sharing can only come from equal JSON. */
 const schemas = {
@@ -105,60 +102,5 @@ describe('sharedMcpSchema: normalised once per identical schema', () => {
         expect(sharedMcpSchema(raw)).toEqual(normalizeMcpInputSchema(json));
       }),
     );
-  });
-});
-
-describe('registering tools with shared schemas', () => {
-  const setup = () => {
-    const warnings: string[] = [];
-    const runtime = createToolRuntime({
-      builtInTools: [makeToolEntry('Read')],
-      sortedProviderToolNames: new Set(['Read']),
-      gate: { ports: {}, features: {}, hostKind: 'terminal', sessionKind: 'main' },
-      logger: { warn: (message) => warnings.push(message) },
-    });
-    return { runtime, warnings };
-  };
-  const callMcpTool = async () => ({ content: [] });
-
-  test('tools with equal schemas share one frozen schema, and the list shares it too', () => {
-    const { runtime } = setup();
-    const schema = () => ({ type: 'object', properties: { q: { type: 'string' } } });
-    registerMcpTools(
-      runtime,
-      'docs',
-      [
-        { name: 'one', inputSchema: schema() },
-        { name: 'two', inputSchema: schema() },
-      ],
-      { callMcpTool },
-    );
-    const one = runtime.registry.get('mcp__docs__one')!;
-    const two = runtime.registry.get('mcp__docs__two')!;
-    expect(two.inputSchema).toBe(one.inputSchema);
-    for (const data of [one.inputSchema, one.outputSchema, one.permission, one.resultBudget])
-      expect(isFrozenData(data)).toBe(true);
-    const listed = runtime.getTools({ model: modelProfile() });
-    const contract = listed.find((tool) => tool.name === 'mcp__docs__one')!;
-    expect(contract.inputSchema).toBe(one.inputSchema);
-    expect(contract.permission).toBe(one.permission);
-  });
-
-  test('a bad schema is reported at registration for every tool that has it, also when it is shared', () => {
-    const { runtime, warnings } = setup();
-    const bad = () => ({ type: 'array' });
-    const result = registerMcpTools(
-      runtime,
-      'docs',
-      [
-        { name: 'first', inputSchema: bad() },
-        { name: 'second', inputSchema: bad() },
-      ],
-      { callMcpTool },
-    );
-    const want = (tool: string) =>
-      `MCP server "docs", tool "${tool}": input schema root has type "array", expected "object"; the model is shown {"type":"object"}`;
-    expect(result.warnings).toEqual([want('first'), want('second')]);
-    expect(warnings).toEqual([want('first'), want('second')]);
   });
 });
