@@ -14,8 +14,11 @@ import { normalizeMcpInputSchema, type NormalizedMcpSchema } from './normalize-m
 
 /** A schema whose JSON is longer than this is normalised but not kept. */
 export const MAX_SHARED_SCHEMA_CHARS = 262_144;
-/** The kept schemas' JSON stays below this many characters in all (oldest dropped first). */
-export const MAX_SHARED_SCHEMA_TOTAL_CHARS = 8_388_608;
+/**
+ * The kept schemas' JSON stays below this many characters in all (oldest dropped first): a few
+ * hundred ordinary schemas. Keeping more costs more in garbage collection than it saves.
+ */
+export const MAX_SHARED_SCHEMA_TOTAL_CHARS = 262_144;
 
 const shared = new Map<string, NormalizedMcpSchema>();
 let sharedChars = 0;
