@@ -3,7 +3,8 @@
  *
  * A contract is data (what a tool declares); a {@link ToolEntry} is a contract plus the
  * hand-written handler and optional hooks. The manifest language in `generator/` is the only
- * place contract values are written; this module only says what shape they have.
+ * place contract values are written; this module says what shape they have, and holds the one
+ * function generated modules call on them (`deepFreeze`, at the end).
  */
 import type { ZodType, ZodTypeDef } from 'zod';
 import type { ToolErrorCode } from './tool-error-code.js';
@@ -664,7 +665,11 @@ export type ToolHandler<Input, Output> = (
 
 /** The optional hooks a tool's hand-written module may export (names: {@link HOOK_NAMES}). */
 export interface ToolHooks<Input, Output> {
-  /** Rewrite the model-facing contract per model (Read shows `pages` only to PDF models). */
+  /**
+   * Rewrite the model-facing contract per model (Read shows `pages` only to PDF models). Its
+   * schemas, permission and budget may be frozen and shared with every other list: return new
+   * objects along what changes (`{ ...contract, inputSchema: { ...schema, properties } }`).
+   */
   readonly resolveModelContract?: (
     contract: ModelToolContract,
     model: ModelProfile,
@@ -721,3 +726,55 @@ export interface ToolEntry<Input = any, Output = any>
 export type ToolImplementation<Input, Output> = ToolHooks<Input, Output> & {
   readonly handler: ToolHandler<Input, Output>;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Frozen contract data
+// ---------------------------------------------------------------------------------------------
+// Generated modules freeze their schemas, permission and budget at import with `deepFreeze`
+// (imported from this module, like the types, so a generated module needs nothing else), and
+// the runtime shares frozen data between model-facing lists instead of copying it
+// (`runtime/visibility/render-model-contract.ts`). Defined here, not imported: a project's copy
+// of this module stands alone.
+
+/** Plain objects and arrays frozen by {@link deepFreeze} with everything under them, all data. */
+const frozenData = new WeakSet<object>();
+
+/**
+ * Freeze `value` and everything under it; returns `value`. A node frozen before by this function
+ * is not walked again, so freezing a new object that shares old subtrees costs only the new
+ * nodes. A node frozen by other means (`Object.freeze`, shallow) is still walked.
+ */
+export function deepFreeze<T>(value: T): T {
+  freeze(value);
+  return value;
+}
+
+/**
+ * Whether `value` is a scalar (string, number, boolean, `null`, `undefined`) or plain objects and
+ * arrays of them that {@link deepFreeze} froze: data nothing can change, safe to share.
+ */
+export function isFrozenData(value: unknown): boolean {
+  if (typeof value === 'object') return value === null || frozenData.has(value);
+  return SCALAR_TYPES.has(typeof value);
+}
+
+const SCALAR_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean', 'undefined']);
+
+/** Freeze `value` deeply; whether it is data (may be marked as shared). */
+function freeze(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return isFrozenData(value);
+  if (frozenData.has(value)) return true;
+  const plain = Array.isArray(value) || isPlainObject(value);
+  Object.freeze(value);
+  // Marked before the walk, so a cycle ends; unmarked again when something under it is no data.
+  if (plain) frozenData.add(value);
+  let data = plain;
+  for (const child of Object.values(value)) if (!freeze(child)) data = false;
+  if (!data) frozenData.delete(value);
+  return data;
+}
+
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}

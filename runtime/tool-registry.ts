@@ -21,6 +21,7 @@ export class ToolRegistry {
   /** alias → canonical name */
   readonly #aliases = new Map<string, string>();
   readonly #logger: RuntimeLogger;
+  #version = 0;
 
   constructor(options: ToolRegistryOptions = {}) {
     this.#logger = options.logger ?? stderrLogger;
@@ -28,6 +29,7 @@ export class ToolRegistry {
 
   /** Add `entry`; a tool already registered under its name is replaced (with a warning). */
   register(entry: ToolEntry): void {
+    this.#version += 1;
     const name = entry.metadata.name;
     if (this.#entries.has(name)) {
       this.#logger.warn(`tool "${name}" registered again; the new entry replaces the old one`);
@@ -73,8 +75,17 @@ export class ToolRegistry {
 
   /** Remove every entry and alias (a runtime refreshing its built-ins starts over). */
   clear(): void {
+    this.#version += 1;
     this.#entries.clear();
     this.#aliases.clear();
+  }
+
+  /**
+   * A number that changes whenever the entries or aliases may have (every `register` and
+   * `clear`): what was computed from the registry at one version holds while it stays.
+   */
+  get version(): number {
+    return this.#version;
   }
 
   /** Every entry, in insertion order. */

@@ -19,7 +19,6 @@ import {
 } from './visibility/registration-gate.js';
 import { stderrLogger, type RuntimeLogger } from './runtime-logger.js';
 import { ToolRegistry } from './tool-registry.js';
-import { canonicalJson } from './visibility/tools-fingerprint.js';
 
 export interface ToolRuntimeOptions {
   /** Every built-in tool, in registration order (`generated/index.ts`: `builtInTools`). */
@@ -30,9 +29,14 @@ export interface ToolRuntimeOptions {
   readonly gate: RegistrationGateInput;
   /** Default: standard error. */
   readonly logger?: RuntimeLogger;
-  /** Clock for WebSearch's current month. Default: `() => new Date()`. */
+  /**
+   * Clock for WebSearch's current month. `getTools` reads it for its first list, then a timer
+   * reads it again at the next month's start (and at least every {@link MONTH_CHECK_MAX_MS}, so a
+   * machine that slept through the change sees it within that time) — never per call.
+   * Default: `() => new Date()`.
+   */
   readonly clock?: () => Date;
-  /** Sub-agent profiles Agent and Task list. Default: none. */
+  /** Sub-agent profiles Agent and Task list (read as given when a list is made). Default: none. */
   readonly subagentProfiles?: DescriptionSettings['subagentProfiles'];
   /** Host's shell timeout policy for description texts. Default: each tool's own contract timeout. */
   readonly timeoutPolicy?: DescriptionSettings['timeout'];
@@ -45,10 +49,26 @@ export interface GetToolsContext {
   readonly model: ModelProfile;
 }
 
+/** Longest time between two reads of the clock while lists are cached (one hour). */
+export const MONTH_CHECK_MAX_MS = 60 * 60 * 1000;
+
+/** The fields of a model profile a list depends on, and that list. */
+interface CachedList {
+  readonly id: string;
+  readonly provider: string;
+  readonly supportsNativeWebSearch: boolean;
+  readonly supportsPdf: boolean;
+  readonly firstParty: boolean;
+  readonly tools: readonly ModelToolContract[];
+}
+
 /**
- * The runtime's tool state. `getTools` results are cached per (model, description settings)
- * and the cache is cleared when an MCP server is registered or removed or the search branch is
- * refreshed — the only events that change the registry after construction.
+ * The runtime's tool state. `getTools` results are cached per model profile (its five fields)
+ * and dropped when the registry changes (any `register` or `clear` of it: MCP servers added or
+ * removed, a reconnect, the search branch refreshed, a host registering an entry itself), when
+ * the search branch is refreshed (the gate's flags feed the descriptions) and when the month
+ * changes. A cache hit reads no clock and serialises nothing: the registry's version is
+ * compared, and the profile found by identity (its fields compared) or by a short key.
  */
 export class ToolRuntime {
   readonly registry: ToolRegistry;
@@ -56,7 +76,14 @@ export class ToolRuntime {
   readonly #options: ToolRuntimeOptions;
   readonly #registrationOrder: readonly string[];
   readonly #mcpServers = new Map<string, readonly ToolEntry[]>();
-  readonly #cache = new Map<string, readonly ModelToolContract[]>();
+  /** Lists by profile key; `#byProfile` finds them by the profile object first. */
+  #cache = new Map<string, CachedList>();
+  #byProfile = new WeakMap<ModelProfile, CachedList>();
+  /** The registry version the cached lists were made at. */
+  #cachedVersion = -1;
+  /** Description settings of the cached lists (the month as the clock last said). */
+  #listSettings: DescriptionSettings | undefined;
+  #monthTimer: ReturnType<typeof setTimeout> | undefined;
   #gateInput: RegistrationGateInput;
   #gate: RegistrationGateResult;
 
@@ -86,34 +113,90 @@ export class ToolRuntime {
 
   /** Description settings in effect now (the month follows the clock). */
   descriptionSettings(): DescriptionSettings {
-    const clock = this.#options.clock ?? (() => new Date());
+    return this.#settingsAt(this.#now());
+  }
+
+  #now(): Date {
+    return (this.#options.clock ?? (() => new Date()))();
+  }
+
+  #settingsAt(now: Date): DescriptionSettings {
     return {
       timeout: this.#options.timeoutPolicy,
       subagentProfiles: this.#options.subagentProfiles ?? [],
-      currentMonth: formatCurrentMonth(clock()),
+      currentMonth: formatCurrentMonth(now),
       dynamicWorkflows: this.#gate.features.dynamicWorkflows,
     };
   }
 
   /** The contracts `context.model` sees, in provider order (cached; frozen). */
   getTools(context: GetToolsContext): readonly ModelToolContract[] {
-    const descriptionSettings = this.descriptionSettings();
-    const key = canonicalJson({ model: context.model, descriptionSettings });
-    const cached = this.#cache.get(key);
-    if (cached !== undefined) return cached;
-    const tools = computeVisibleTools({
-      entries: this.registry.list(),
-      model: context.model,
-      descriptionSettings,
-      embeddedSearch: this.#gateInput.embeddedSearch ?? true,
-      order: {
-        sortedNames: this.#options.sortedProviderToolNames,
-        registrationOrder: this.#registrationOrder,
-      },
-      onRenderError: (error) => this.logger.warn(error.message),
-    });
-    this.#cache.set(key, tools);
-    return tools;
+    const { model } = context;
+    if (this.registry.version !== this.#cachedVersion) this.#dropLists();
+    const known = this.#byProfile.get(model);
+    if (known !== undefined && sameProfile(known, model)) return known.tools;
+    const key = profileKey(model);
+    let list = this.#cache.get(key);
+    if (list === undefined) {
+      this.#listSettings ??= this.#settingsWatchingTheMonth();
+      const tools = computeVisibleTools({
+        entries: this.registry.list(),
+        model,
+        descriptionSettings: this.#listSettings,
+        embeddedSearch: this.#gateInput.embeddedSearch ?? true,
+        order: {
+          sortedNames: this.#options.sortedProviderToolNames,
+          registrationOrder: this.#registrationOrder,
+        },
+        onRenderError: (error) => this.logger.warn(error.message),
+      });
+      list = {
+        id: model.id,
+        provider: model.provider,
+        supportsNativeWebSearch: model.supportsNativeWebSearch,
+        supportsPdf: model.supportsPdf,
+        firstParty: model.firstParty,
+        tools,
+      };
+      this.#cache.set(key, list);
+    }
+    this.#byProfile.set(model, list);
+    return list.tools;
+  }
+
+  /** Forget every cached list (they are made again on demand, with fresh settings). */
+  #dropLists(): void {
+    this.#cache = new Map();
+    this.#byProfile = new WeakMap();
+    this.#cachedVersion = this.registry.version;
+  }
+
+  /**
+   * The description settings now, with a timer (unref'd: it never keeps the process alive; it
+   * holds this runtime only weakly) that reads the clock again when the month should have
+   * changed and drops the lists if it did.
+   */
+  #settingsWatchingTheMonth(): DescriptionSettings {
+    const now = this.#now();
+    const settings = this.#settingsAt(now);
+    const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    const delay = Math.min(Math.max(nextMonth - now.getTime(), 1), MONTH_CHECK_MAX_MS);
+    const runtime = new WeakRef(this);
+    if (this.#monthTimer !== undefined) clearTimeout(this.#monthTimer);
+    this.#monthTimer = setTimeout(() => {
+      const alive = runtime.deref();
+      if (alive !== undefined) alive.#checkMonth(settings.currentMonth);
+    }, delay);
+    this.#monthTimer.unref?.();
+    return settings;
+  }
+
+  #checkMonth(month: string): void {
+    this.#monthTimer = undefined;
+    const settings = this.#settingsWatchingTheMonth();
+    if (settings.currentMonth === month) return;
+    this.#listSettings = settings;
+    this.#dropLists();
   }
 
   /**
@@ -126,7 +209,8 @@ export class ToolRuntime {
     this.#gate = this.#registerBuiltIns();
     for (const entries of this.#mcpServers.values())
       for (const entry of entries) this.registry.register(entry);
-    this.#cache.clear();
+    // The registry changed (its lists go); the gate's flags feed the descriptions too.
+    this.#listSettings = undefined;
     return this.#gate;
   }
 
@@ -149,7 +233,6 @@ export class ToolRuntime {
       throw new Error(`MCP server "${server}" is already registered in this runtime`);
     this.#mcpServers.set(server, entries);
     for (const entry of entries) this.registry.register(entry);
-    this.#cache.clear();
   }
 
   /**
@@ -163,7 +246,6 @@ export class ToolRuntime {
     for (const entry of this.#gate.registered) this.registry.register(entry);
     for (const entries of this.#mcpServers.values())
       for (const entry of entries) this.registry.register(entry);
-    this.#cache.clear();
     return true;
   }
 
@@ -173,6 +255,22 @@ export class ToolRuntime {
     for (const entry of gate.registered) this.registry.register(entry);
     return gate;
   }
+}
+
+function sameProfile(list: CachedList, model: ModelProfile): boolean {
+  return (
+    list.id === model.id &&
+    list.provider === model.provider &&
+    list.supportsNativeWebSearch === model.supportsNativeWebSearch &&
+    list.supportsPdf === model.supportsPdf &&
+    list.firstParty === model.firstParty
+  );
+}
+
+/** One string per distinct profile: three flag digits, the id's length, the id, the provider. */
+function profileKey(model: ModelProfile): string {
+  const flags = `${+model.supportsNativeWebSearch}${+model.supportsPdf}${+model.firstParty}`;
+  return `${flags}${model.id.length}:${model.id}${model.provider}`;
 }
 
 /** A runtime with the built-ins that pass the gate registered. */

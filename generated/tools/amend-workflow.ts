@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/amend-workflow.js';
 
 export const InputSchema = z.object({
@@ -37,7 +38,7 @@ export const contract = {
     recovery: "resume",
   },
   description: "Revises the script of an existing workflow run. The new script is type-checked; the user sees the change as a diff and confirms; the run then continues with the new script (steps already completed keep their results). Returns the run id, which may be new.\n\n- Pass the whole revised script, not a fragment.\n- Use it to fix a failing or stuck run instead of starting a new one.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -54,8 +55,8 @@ export const contract = {
     },
     required: ["runId", "script"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -70,10 +71,10 @@ export const contract = {
     },
     required: ["runId", "previousRunId"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "workflow.run",
     reason: "AmendWorkflow changes the script of a run whose agents can change the workspace and run commands",
     riskLevel: "high",
@@ -86,8 +87,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 4000,
     maxModelBytes: 4000,
     strategy: "truncate",
@@ -99,7 +100,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 120000,

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/ask-user-question.js';
 
 export const InputSchema = z.object({
@@ -47,7 +48,7 @@ export const contract = {
     recovery: "none",
   },
   description: "Asks the user one to four multiple-choice questions and waits for the answers. Use it when you need the user's preference or decision to go on: an ambiguous instruction, a choice between implementation approaches, which of several findings to act on.\n\n- Each question offers 2 to 4 options; the user can always type an answer of their own instead, so do not add an \"Other\" option.\n- Set `multiSelect` when more than one option may apply.\n- If you recommend an option, put it first and end its label with \"(Recommended)\".\n- Do not use it to ask whether a plan is ready or approved; in plan mode that is what ExitPlanMode is for.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -105,8 +106,8 @@ export const contract = {
     },
     required: ["questions"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -137,10 +138,10 @@ export const contract = {
     },
     required: ["answers"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "user.ask",
     reason: "AskUserQuestion shows questions to the user and waits for the answers",
     riskLevel: "low",
@@ -153,8 +154,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 20000,
     maxModelBytes: 20000,
     strategy: "truncate",
@@ -166,7 +167,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "none",
   },

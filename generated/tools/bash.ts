@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/bash.js';
 import { descriptionTemplates } from '../descriptions/bash.js';
 
@@ -45,7 +46,7 @@ export const contract = {
   },
   description: "Runs a command with `bash -c` in the session's working directory and returns its combined output (stdout and stderr interleaved, in the order they were written) and its exit code.\n\n- The command times out after {{timeout.defaultMs}} ms by default; pass `timeout` to change that (at most {{timeout.maxMs}} ms). On timeout or interruption the whole process group is killed.\n- Quote paths that contain spaces (\"path with spaces/file.txt\").\n- Prefer the dedicated tools for files: Read rather than cat/head/tail, Edit rather than sed/awk, Write rather than echo or heredoc redirection. Searching with `find`, `grep` or `rg` is fine.\n- Chain dependent commands with `&&`; use `;` only when a failure should not stop the rest.\n- Set `run_in_background` for long-running processes (servers, watchers). The call then returns a task id at once; read its output with TaskOutput and stop it with TaskStop.\n- Output longer than the result budget is saved to a file whose path is returned together with the end of the output.",
   descriptionTemplates: descriptionTemplates,
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -71,8 +72,8 @@ export const contract = {
     },
     required: ["command"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -106,10 +107,10 @@ export const contract = {
     },
     required: ["output", "exitCode", "interrupted", "outputTruncated"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "bash",
     reason: "Bash can run subprocesses and may affect workspace, git, network, or system state",
     riskLevel: "high",
@@ -122,8 +123,8 @@ export const contract = {
     patternSources: ["command"],
     alwaysAllowPatternSources: ["command"],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 30000,
     maxModelBytes: 30000,
     strategy: "artifact",
@@ -135,7 +136,7 @@ export const contract = {
       enabled: true,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 120000,

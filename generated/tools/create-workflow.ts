@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/create-workflow.js';
 
 export const InputSchema = z.object({
@@ -38,7 +39,7 @@ export const contract = {
     recovery: "resume",
   },
   description: "Starts a dynamic workflow: a TypeScript script that coordinates several agents (in sequence, in parallel, with checks between steps) toward one goal. The script is type-checked first; the user then sees it and confirms, and it starts as a background run. Returns the run id.\n\n- Use it when the user asks for a workflow, or for work that needs several agents coordinated by rules rather than one Agent call.\n- Try a risky piece of logic with EvalWorkflowSnippet first.\n- Follow the run with GetWorkflowRun; change a running script with AmendWorkflow.\n- To keep a script for reuse, save it with SaveWorkflow.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -61,8 +62,8 @@ export const contract = {
     },
     required: ["script"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -76,10 +77,10 @@ export const contract = {
     },
     required: ["runId", "name"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "workflow.run",
     reason: "CreateWorkflow starts a background run whose agents can change the workspace and run commands",
     riskLevel: "high",
@@ -92,8 +93,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 4000,
     maxModelBytes: 4000,
     strategy: "truncate",
@@ -105,7 +106,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 120000,

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/cron-create.js';
 
 export const InputSchema = z.object({
@@ -48,7 +49,7 @@ export const contract = {
     recovery: "compensate",
   },
   description: "Schedules a prompt to run later in this project, on a standard 5-field cron schedule in the user's local time zone. When the time comes the host starts a turn with the prompt, whether or not the user is present. Returns the job id, which CronUpdate and CronDelete take.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -76,8 +77,8 @@ export const contract = {
     },
     required: ["cron", "prompt"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -101,10 +102,10 @@ export const contract = {
     },
     required: ["id", "cron", "prompt", "recurring", "name"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "cron",
     reason: "CronCreate schedules prompts that the host runs later without the user present",
     riskLevel: "medium",
@@ -117,8 +118,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 4000,
     maxModelBytes: 4000,
     strategy: "truncate",
@@ -130,7 +131,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 15000,

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/cron-delete.js';
 
 export const InputSchema = z.object({
@@ -33,7 +34,7 @@ export const contract = {
     recovery: "manual",
   },
   description: "Deletes a scheduled job created with CronCreate, so it never runs again. Find job ids with CronList. To stop a job only for a while, pause it with CronUpdate (`enabled: false`) instead.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -45,15 +46,15 @@ export const contract = {
     },
     required: ["id"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "string",
     description: "Confirmation naming the deleted job.",
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "cron",
     reason: "CronDelete removes a scheduled job the user may rely on",
     riskLevel: "medium",
@@ -66,8 +67,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 2000,
     maxModelBytes: 2000,
     strategy: "truncate",
@@ -79,7 +80,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 15000,

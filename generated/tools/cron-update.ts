@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/cron-update.js';
 
 export const InputSchema = z.object({
@@ -45,7 +46,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "Changes a scheduled job created with CronCreate: its schedule, its prompt, or whether it is enabled. Only the fields you pass change. Find job ids with CronList.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -71,8 +72,8 @@ export const contract = {
     },
     required: ["id"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -94,10 +95,10 @@ export const contract = {
     },
     required: ["id", "cron", "prompt", "enabled"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "cron",
     reason: "CronUpdate changes prompts that the host runs later without the user present",
     riskLevel: "medium",
@@ -110,8 +111,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 4000,
     maxModelBytes: 4000,
     strategy: "truncate",
@@ -123,7 +124,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 15000,

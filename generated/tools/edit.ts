@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/edit.js';
 
 export const InputSchema = z.object({
@@ -49,7 +50,7 @@ export const contract = {
     recovery: "manual",
   },
   description: "Replaces an exact occurrence of `old_string` with `new_string` in a file.\n\n- The file must have been read with Read in this session and not changed since.\n- `old_string` must match the file exactly, including indentation and line breaks. Do not include the line-number prefix that Read adds.\n- The edit fails when `old_string` is not found, or when it occurs more than once and `replace_all` is not set: add surrounding lines to make it unique, or set `replace_all` to replace every occurrence (useful for renaming).\n- An empty `old_string` creates a file that does not exist yet (or fills an empty one) with `new_string`.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -74,8 +75,8 @@ export const contract = {
     },
     required: ["file_path", "old_string", "new_string"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -141,10 +142,10 @@ export const contract = {
       "snippet",
     ],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "file.write",
     reason: "Edit changes files on the local file system",
     riskLevel: "medium",
@@ -157,8 +158,8 @@ export const contract = {
     patternSources: ["file_path"],
     alwaysAllowPatternSources: ["file_path"],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 20000,
     maxModelBytes: 20000,
     strategy: "truncate",
@@ -170,7 +171,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 30000,

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/enter-plan-mode.js';
 
 export const InputSchema = z.object({}).strict();
@@ -31,20 +32,20 @@ export const contract = {
     recovery: "retry",
   },
   description: "Switches the session into plan mode. Use it before a non-trivial implementation task whose approach is not yet clear: several files to change, architectural choices, or requirements you still have to understand.\n\nIn plan mode you explore the code base (read, search) and design an approach, but you do not edit files or run commands that change anything. When the plan is ready, present it with ExitPlanMode for the user's approval.\n\nSkip it for small, clear changes (a typo, a one-line fix) and for pure research questions.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {},
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "string",
     description: "Confirmation with what plan mode allows.",
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "session.plan-mode",
     reason: "EnterPlanMode changes the session's permission mode to plan mode",
     riskLevel: "low",
@@ -57,8 +58,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 4000,
     maxModelBytes: 4000,
     strategy: "truncate",
@@ -70,7 +71,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 10000,

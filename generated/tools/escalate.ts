@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/escalate.js';
 
 export const InputSchema = z.object({
@@ -34,7 +35,7 @@ export const contract = {
     recovery: "manual",
   },
   description: "Raises a blocking question from this workflow actor to the main agent, when you cannot go on without a decision or information you do not have. The run waits for the answer. Ask one precise question and give the context needed to answer it without reading your work.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -50,15 +51,15 @@ export const contract = {
     },
     required: ["question"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "string",
     description: "The answer, or a note that the question is waiting for one.",
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "workflow.actor",
     reason: "escalate sends a question from this actor to the main agent and pauses the actor",
     riskLevel: "low",
@@ -71,8 +72,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 20000,
     maxModelBytes: 20000,
     strategy: "truncate",
@@ -84,7 +85,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "none",
   },

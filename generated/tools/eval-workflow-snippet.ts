@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/eval-workflow-snippet.js';
 
 export const InputSchema = z.object({
@@ -37,7 +38,7 @@ export const contract = {
     recovery: "manual",
   },
   description: "Runs a small piece of workflow code synchronously and returns its result and log lines; nothing is kept afterwards (no run is recorded). Use it to try out a step, a prompt or a piece of logic before putting it into CreateWorkflow.\n\n- The snippet is type-checked first, like a full script.\n- Keep snippets small: the call waits until the snippet finishes.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -55,8 +56,8 @@ export const contract = {
     },
     required: ["script"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -74,10 +75,10 @@ export const contract = {
     },
     required: ["result", "logs"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "workflow.eval",
     reason: "EvalWorkflowSnippet runs workflow code whose agents can change the workspace and run commands",
     riskLevel: "high",
@@ -90,8 +91,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 30000,
     maxModelBytes: 30000,
     strategy: "truncate",
@@ -103,7 +104,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 300000,

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/exit-plan-mode.js';
 
 export const InputSchema = z.object({
@@ -37,7 +38,7 @@ export const contract = {
     recovery: "none",
   },
   description: "Presents your implementation plan to the user and asks for approval. If the user approves, plan mode ends and you can start implementing; if not, you stay in plan mode and get the user's feedback.\n\n- Call it only when the plan is complete: what will change, in which files, in which order, and how it will be verified.\n- Write the plan in concise markdown.\n- Use it only for tasks that change code. After pure research, just answer.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -49,8 +50,8 @@ export const contract = {
     },
     required: ["plan"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -69,10 +70,10 @@ export const contract = {
     },
     required: ["approved", "plan", "feedback"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "session.plan-mode",
     reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved",
     riskLevel: "low",
@@ -85,8 +86,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 40000,
     maxModelBytes: 40000,
     strategy: "truncate",
@@ -98,7 +99,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "none",
   },

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/get-workflow-run.js';
 
 export const InputSchema = z.object({
@@ -38,7 +39,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "Reads one workflow run: its status, its progress (steps done and pending, open questions) and, once finished, its result.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -50,8 +51,8 @@ export const contract = {
     },
     required: ["runId"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -72,10 +73,10 @@ export const contract = {
     },
     required: ["runId", "status", "progress", "result"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "workflow.read",
     reason: "GetWorkflowRun reads a workflow run's progress and result",
     riskLevel: "low",
@@ -88,8 +89,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 100000,
     maxModelBytes: 30000,
     strategy: "artifact",
@@ -101,7 +102,7 @@ export const contract = {
       enabled: true,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 15000,

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/glob.js';
 
 export const InputSchema = z.object({
@@ -38,7 +39,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "Finds files whose path matches a glob pattern such as `**/*.ts` or `src/**/*.{js,jsx}` and returns their absolute paths, most recently modified first.\n\n- The pattern is matched against paths relative to `path` (default: the working directory).\n- `node_modules` and `.git` directories are skipped.\n- At most 100 paths are returned; a narrower pattern or `path` finds the rest.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -55,8 +56,8 @@ export const contract = {
     },
     required: ["pattern"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -79,10 +80,10 @@ export const contract = {
     },
     required: ["filenames", "numFiles", "truncated"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "file.read",
     reason: "Glob lists file names on the local file system",
     riskLevel: "low",
@@ -95,8 +96,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 30000,
     maxModelBytes: 30000,
     strategy: "truncate",
@@ -108,7 +109,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 60000,

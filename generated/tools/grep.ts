@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/grep.js';
 
 export const InputSchema = z.object({
@@ -51,7 +52,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "Searches the contents of files with a JavaScript regular expression (Unicode mode), like ripgrep.\n\n- `output_mode`: `files_with_matches` (default) lists matching files; `content` shows matching lines (with `-n`, `-A`, `-B`, `-C`); `count` shows the number of matching lines per file.\n- Narrow the files with `glob` (e.g. `*.ts`, `src/**/*.{js,jsx}`) or `type` (e.g. `js`, `py`, `rust`).\n- Literal braces, dots and parentheses must be escaped (`interface\\{\\}`, `\\.then\\(`).\n- Patterns match within one line unless `multiline` is set, which lets `.` match line breaks.\n- `node_modules`, `.git`, binary files and files over 10 MB are skipped. Files are listed most recently modified first.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -119,8 +120,8 @@ export const contract = {
     },
     required: ["pattern"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -155,10 +156,10 @@ export const contract = {
     },
     required: ["mode", "filenames", "numFiles", "numMatches", "truncated"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "file.read",
     reason: "Grep reads the contents of files on the local file system",
     riskLevel: "low",
@@ -171,8 +172,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 30000,
     maxModelBytes: 30000,
     strategy: "truncate",
@@ -184,7 +185,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 60000,

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/js.js';
 
 export const InputSchema = z.object({
@@ -33,7 +34,7 @@ export const contract = {
     recovery: "manual",
   },
   description: "Runs JavaScript in a persistent Node.js REPL and returns what it printed and the value of the last expression. Variables, imports and open handles (such as a browser page) persist between calls, so build on earlier calls instead of starting over. Top-level `await` works.\n\n- Keep each call to one step and print what you need to see next; large values are cut.\n- The code runs with the user's privileges: it can read and write files, start processes and reach the network.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -45,15 +46,15 @@ export const contract = {
     },
     required: ["code"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "string",
     description: "Console output followed by the value of the last expression.",
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "node-repl",
     reason: "js runs arbitrary JavaScript in a Node.js process with the user's privileges",
     riskLevel: "high",
@@ -66,8 +67,8 @@ export const contract = {
     patternSources: ["code"],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 65536,
     maxModelBytes: 65536,
     strategy: "artifact",
@@ -79,7 +80,7 @@ export const contract = {
       enabled: true,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 120000,

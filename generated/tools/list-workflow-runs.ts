@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/list-workflow-runs.js';
 
 export const InputSchema = z.object({
@@ -41,7 +42,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "Lists the workflow runs of this project, newest first, with id, name and status. Filter by status to find running, stopped or failed runs.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -59,8 +60,8 @@ export const contract = {
       },
     },
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -91,10 +92,10 @@ export const contract = {
     },
     required: ["runs", "total"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "workflow.read",
     reason: "ListWorkflowRuns reads the project's workflow runs",
     riskLevel: "low",
@@ -107,8 +108,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 30000,
     maxModelBytes: 30000,
     strategy: "truncate",
@@ -120,7 +121,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 15000,

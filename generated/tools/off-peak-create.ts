@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/off-peak-create.js';
 
 export const InputSchema = z.object({
@@ -42,7 +43,7 @@ export const contract = {
     recovery: "manual",
   },
   description: "Queues a prompt to run later, during off-peak hours when the host has spare capacity, instead of now. Suits long, non-urgent work the user is happy to have done later (a large refactor, a full audit, a long test campaign). Returns the task id.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -60,8 +61,8 @@ export const contract = {
     },
     required: ["prompt"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -78,10 +79,10 @@ export const contract = {
     },
     required: ["id", "prompt", "name"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "off-peak",
     reason: "OffPeakCreate queues a prompt that the host runs later without the user present",
     riskLevel: "medium",
@@ -94,8 +95,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 4000,
     maxModelBytes: 4000,
     strategy: "truncate",
@@ -107,7 +108,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 15000,

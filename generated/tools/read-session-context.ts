@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/read-session-context.js';
 
 export const InputSchema = z.object({
@@ -38,7 +39,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "Reads the context of another session (its recent conversation: messages, tool calls and results in summary) by session id, cut to at most `max_bytes`. Use it when the user refers to work done in another session and gives you its id, or a system message points you to one.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -57,15 +58,15 @@ export const contract = {
     },
     required: ["session_id"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "string",
     description: "The session's context as text, most recent part last.",
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "session.read",
     reason: "ReadSessionContext reads the conversation of another session",
     riskLevel: "low",
@@ -78,8 +79,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 100000,
     maxModelBytes: 100000,
     strategy: "truncate",
@@ -91,7 +92,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 30000,

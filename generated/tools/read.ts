@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/read.js';
 import { descriptionTemplates } from '../descriptions/read.js';
 
@@ -63,7 +64,7 @@ export const contract = {
   },
   description: "Reads a file from the local file system. Absolute paths are clearest; a relative path is resolved against the working directory. Reading a file that does not exist returns an error (with similar names in the same directory, when there are any).\n\n- Text files come back in `cat -n` form: each line prefixed with its 1-based line number and a tab. By default up to 2000 lines from the start are returned; use `offset` (first line, 1-based) and `limit` (number of lines) for long files. Lines longer than 2000 characters are cut.\n- Images (PNG, JPEG, GIF, WebP) are returned as images.\n{{#if model.supportsPdf}}\n- PDF files are returned as documents. A PDF of more than 10 pages needs `pages` (e.g. \"1-5\", at most 20 pages per call).\n{{/if}}\n- Directories cannot be read; list them with Bash (`ls`) instead.\n- A file must be read in this session before Write or Edit may change it.",
   descriptionTemplates: descriptionTemplates,
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -90,8 +91,8 @@ export const contract = {
     },
     required: ["file_path"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     oneOf: [
       {
@@ -196,10 +197,10 @@ export const contract = {
         description: "A PDF document (the requested pages only), base64-encoded.",
       },
     ],
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "file.read",
     reason: "Read returns the contents of files on the local file system",
     riskLevel: "low",
@@ -212,8 +213,8 @@ export const contract = {
     patternSources: ["file_path"],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 10000000,
     maxModelBytes: 10000000,
     strategy: "truncate",
@@ -225,7 +226,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 30000,

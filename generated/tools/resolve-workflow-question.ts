@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/resolve-workflow-question.js';
 
 export const InputSchema = z.object({
@@ -35,7 +36,7 @@ export const contract = {
     recovery: "manual",
   },
   description: "Answers a blocking question that an actor of a workflow run escalated; the actor then continues with the answer. The open questions of a run are shown by GetWorkflowRun. Answer from what the user said or clearly wants; if you do not know, ask the user first.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -57,15 +58,15 @@ export const contract = {
     },
     required: ["runId", "questionId", "answer"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "string",
     description: "Confirmation that the answer was delivered.",
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "workflow.answer",
     reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run",
     riskLevel: "medium",
@@ -78,8 +79,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 2000,
     maxModelBytes: 2000,
     strategy: "truncate",
@@ -91,7 +92,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 15000,

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/resume-workflow-run.js';
 
 export const InputSchema = z.object({
@@ -36,7 +37,7 @@ export const contract = {
     recovery: "resume",
   },
   description: "Resumes a stopped workflow run under its original run id: completed steps keep their results and the run continues from where it stopped. Use ListWorkflowRuns to find stopped runs.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -48,8 +49,8 @@ export const contract = {
     },
     required: ["runId"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -63,10 +64,10 @@ export const contract = {
     },
     required: ["runId", "status"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "workflow.run",
     reason: "ResumeWorkflowRun restarts a run whose agents can change the workspace and run commands",
     riskLevel: "high",
@@ -79,8 +80,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 4000,
     maxModelBytes: 4000,
     strategy: "truncate",
@@ -92,7 +93,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 60000,

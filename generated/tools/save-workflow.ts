@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/save-workflow.js';
 
 export const InputSchema = z.object({
@@ -39,7 +40,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "Saves a workflow script as a named, reusable definition in this project, after type-checking it and showing it to the user. Saved workflows are listed by ListSavedWorkflows and can be started again later. Saving under an existing name replaces that definition.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -61,8 +62,8 @@ export const contract = {
     },
     required: ["name", "script"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -80,10 +81,10 @@ export const contract = {
     },
     required: ["name", "path", "replaced"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "workflow.save",
     reason: "SaveWorkflow writes a workflow definition into the project, replacing one of the same name",
     riskLevel: "medium",
@@ -96,8 +97,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 4000,
     maxModelBytes: 4000,
     strategy: "truncate",
@@ -109,7 +110,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 120000,

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/send-message.js';
 
 export const InputSchema = z.object({
@@ -34,7 +35,7 @@ export const contract = {
     recovery: "manual",
   },
   description: "Sends a short message to another agent running in this session (a sub-agent started with Agent, or a teammate), by its agent id or name. Use it to steer a running agent or to give it information it is missing. The message is delivered at the agent's next step; no reply is awaited.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -52,15 +53,15 @@ export const contract = {
     },
     required: ["to", "message"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "string",
     description: "Confirmation naming the recipient.",
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "subagent.message",
     reason: "SendMessage delivers a message that changes what a running agent does next",
     riskLevel: "low",
@@ -73,8 +74,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 2000,
     maxModelBytes: 2000,
     strategy: "truncate",
@@ -86,7 +87,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 15000,

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/skill.js';
 
 export const InputSchema = z.object({
@@ -34,7 +35,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "Loads a skill into the conversation: its instructions, and the paths of any scripts or references it ships. Skills package know-how for particular tasks. The available skills are listed in a system message; when the user's request matches one, load it before starting the task and then follow its instructions.\n\n- Pass the skill's name as listed (e.g. \"pdf\" or \"plugin-name:skill-name\").\n- Do not load a skill that is already loaded in this conversation.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -50,15 +51,15 @@ export const contract = {
     },
     required: ["skill"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "string",
     description: "The skill's instructions.",
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "skill",
     reason: "Skill loads instructions from an installed skill into the conversation",
     riskLevel: "low",
@@ -71,8 +72,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 100000,
     maxModelBytes: 100000,
     strategy: "truncate",
@@ -84,7 +85,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 30000,

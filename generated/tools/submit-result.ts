@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/submit-result.js';
 
 export const InputSchema = z.object({
@@ -33,7 +34,7 @@ export const contract = {
     recovery: "manual",
   },
   description: "Submits your final result as this workflow actor. `result` must have the shape your task asked for. A successful call ends your turn and your part of the workflow, so finish and check the work first. If you cannot finish without a decision or information you do not have, call escalate instead.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -46,15 +47,15 @@ export const contract = {
     },
     required: ["result"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "string",
     description: "Confirmation that the result was recorded.",
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "workflow.actor",
     reason: "submit_result records this actor's result in the workflow run",
     riskLevel: "low",
@@ -67,8 +68,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 2000,
     maxModelBytes: 2000,
     strategy: "truncate",
@@ -80,7 +81,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 30000,

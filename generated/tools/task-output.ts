@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/task-output.js';
 
 export const InputSchema = z.object({
@@ -42,7 +43,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "DEPRECATED: prefer reading the task's output file or its completion notification where the host offers them.\n\nReturns the output, status and exit code of a background task started with Bash `run_in_background`.\n\n- With `block` (the default) the call waits until the task has finished or `timeout` ms have passed; with `block: false` it returns at once.\n- The output is everything the task has written so far (stdout and stderr interleaved).",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -66,8 +67,8 @@ export const contract = {
     },
     required: ["task_id"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -102,10 +103,10 @@ export const contract = {
     },
     required: ["taskId", "command", "status", "exitCode", "output", "retrieval"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "task.read",
     reason: "TaskOutput reads the output of a background task of this session",
     riskLevel: "low",
@@ -118,8 +119,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 30000,
     maxModelBytes: 30000,
     strategy: "artifact",
@@ -131,7 +132,7 @@ export const contract = {
       enabled: true,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "none",
   },

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/agent.js';
 import { descriptionTemplates } from '../descriptions/task.js';
 
@@ -49,7 +50,7 @@ export const contract = {
   },
   description: "Claude Code-compatible alias of Agent: it takes the same input and behaves exactly like Agent. Starts a sub-agent to carry out a complex, multi-step task on its own. The sub-agent begins with a fresh context (it does not see this conversation), works with its own tools and ends with one final report, which is returned to you.\n\nAvailable agent types (pass the name as `subagent_type`):\n{{#each subagentProfiles}}\n- {{name}}: {{description}}\n{{else}}\n- (none configured: leave `subagent_type` out for a general-purpose agent)\n{{/each}}\n\n- Write the prompt as a complete briefing: the goal, what is known, what to return, and whether it may change files. The report is for you, not the user: relay what matters.\n- Start independent agents in the same turn so that they run in parallel.\n- Set `run_in_background` when you have other work to do meanwhile; you are notified when the agent finishes.\n{{#if dynamicWorkflows}}\n- Requests to run a workflow (several agents coordinated by a script) must go to CreateWorkflow instead, not to a chain of Agent calls.\n{{/if}}\n- For a single file or a simple search, use the file tools directly: an agent costs more than it saves there.",
   descriptionTemplates: descriptionTemplates,
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -77,8 +78,8 @@ export const contract = {
     },
     required: ["description", "prompt"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     oneOf: [
       {
@@ -116,10 +117,10 @@ export const contract = {
         description: "The sub-agent runs in the background.",
       },
     ],
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "subagent",
     reason: "Agent starts a sub-agent that works with its own tools under this session's permissions",
     riskLevel: "low",
@@ -132,8 +133,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 100000,
     maxModelBytes: 50000,
     strategy: "artifact",
@@ -145,7 +146,7 @@ export const contract = {
       enabled: true,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 3600000,

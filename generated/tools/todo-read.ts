@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/todo-read.js';
 
 export const InputSchema = z.object({}).strict();
@@ -37,13 +38,13 @@ export const contract = {
     recovery: "retry",
   },
   description: "Returns the current todo list of this session with each item's status. Use it to check progress before deciding what to do next.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {},
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -70,10 +71,10 @@ export const contract = {
     },
     required: ["todos"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "session.todo",
     reason: "TodoRead reads the session's todo list",
     riskLevel: "low",
@@ -86,8 +87,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 20000,
     maxModelBytes: 20000,
     strategy: "truncate",
@@ -99,7 +100,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "none",
   },

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/todo-write.js';
 
 export const InputSchema = z.object({
@@ -48,7 +49,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "Replaces the todo list of this session with `todos`, to plan and track multi-step work the user can follow.\n\n- Use it for tasks with three or more steps, or when the user gives a list of things to do; skip it for a single trivial step.\n- Send the whole list every time: items left out are removed.\n- At most one item may be `in_progress`. Mark an item `completed` as soon as it is done, not in batches; only when it is fully done (tests pass, nothing left unresolved).\n- `content` says what to do (\"Run the tests\"); `activeForm` says it as it is happening (\"Running the tests\").",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -80,8 +81,8 @@ export const contract = {
     },
     required: ["todos"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -128,10 +129,10 @@ export const contract = {
     },
     required: ["oldTodos", "newTodos"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "session.todo",
     reason: "TodoWrite changes the session's todo list",
     riskLevel: "low",
@@ -144,8 +145,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 20000,
     maxModelBytes: 20000,
     strategy: "truncate",
@@ -157,7 +158,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "none",
   },

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/web-fetch.js';
 
 export const InputSchema = z.object({
@@ -52,7 +53,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "Fetches a URL over HTTP(S) and returns its content: HTML is converted to Markdown, other text types (plain text, Markdown, JSON, XML) are returned as they are. The `prompt` says what to look for in the page; it is returned with the content so the answer can be taken from it.\n\n- The URL must be a fully formed http:// or https:// URL.\n- Redirects within the same host are followed. A redirect to another host is not followed: the call returns the new URL, and a second WebFetch with it fetches the content.\n- Binary content (images, archives, PDFs) is refused; download it with Bash when needed.\n- Large pages are cut after 100,000 characters.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -69,8 +70,8 @@ export const contract = {
     },
     required: ["url", "prompt"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     oneOf: [
       {
@@ -147,10 +148,10 @@ export const contract = {
         description: "A redirect to another host, reported instead of followed.",
       },
     ],
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "web.fetch",
     reason: "WebFetch sends an HTTP request to a host on the network",
     riskLevel: "medium",
@@ -163,8 +164,8 @@ export const contract = {
     patternSources: ["url"],
     alwaysAllowPatternSources: ["url"],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 110000,
     maxModelBytes: 110000,
     strategy: "truncate",
@@ -176,7 +177,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 60000,

@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/web-search.js';
 import { descriptionTemplates } from '../descriptions/web-search.js';
 
@@ -44,7 +45,7 @@ export const contract = {
   },
   description: "Searches the web and returns the matching pages (title, URL and a snippet) so that answers can rest on information newer than your training data.\n\n- The current month is {{currentMonth}}. When a query concerns recent events, releases or documentation, put the right year in it instead of a year from your training data.\n- `allowed_domains` keeps only results from those domains; `blocked_domains` drops results from them. Give at most one of the two.\n- After answering from search results, list the pages you relied on as markdown links under a \"Sources:\" heading.",
   descriptionTemplates: descriptionTemplates,
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -75,8 +76,8 @@ export const contract = {
     },
     required: ["query"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -107,10 +108,10 @@ export const contract = {
     },
     required: ["query", "results"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "web.search",
     reason: "WebSearch sends the query to a search provider over the network",
     riskLevel: "low",
@@ -123,8 +124,8 @@ export const contract = {
     patternSources: [],
     alwaysAllowPatternSources: [],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 40000,
     maxModelBytes: 40000,
     strategy: "truncate",
@@ -136,7 +137,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 60000,

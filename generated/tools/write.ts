@@ -2,6 +2,7 @@
 // Regenerate with: npm run generate
 import { z } from 'zod';
 import type { ToolContract, ToolEntry } from '../../runtime/contract.js';
+import { deepFreeze } from '../../runtime/contract.js';
 import * as implementation from '../../runtime/tools/write.js';
 
 export const InputSchema = z.object({
@@ -38,7 +39,7 @@ export const contract = {
     recovery: "retry",
   },
   description: "Writes `content` to a file, creating missing parent directories. An existing file is replaced entirely.\n\n- An existing file may only be overwritten after it was read with Read in this session, and only if it has not changed since; otherwise the call fails and asks for a fresh Read.\n- Prefer Edit for changing part of an existing file: it sends only the difference.\n- Do not create documentation or README files unless asked to.",
-  inputSchema: {
+  inputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -54,8 +55,8 @@ export const contract = {
     },
     required: ["file_path", "content"],
     additionalProperties: false,
-  },
-  outputSchema: {
+  }),
+  outputSchema: deepFreeze({
     $schema: "https://json-schema.org/draft/2020-12/schema",
     type: "object",
     properties: {
@@ -75,10 +76,10 @@ export const contract = {
     },
     required: ["type", "filePath", "bytes"],
     additionalProperties: false,
-  },
+  }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
-  permission: {
+  permission: deepFreeze({
     permission: "file.write",
     reason: "Write creates or overwrites files on the local file system",
     riskLevel: "medium",
@@ -91,8 +92,8 @@ export const contract = {
     patternSources: ["file_path"],
     alwaysAllowPatternSources: ["file_path"],
     denyPriority: "beforeAsk",
-  },
-  resultBudget: {
+  }),
+  resultBudget: deepFreeze({
     maxInlineBytes: 2000,
     maxModelBytes: 2000,
     strategy: "truncate",
@@ -104,7 +105,7 @@ export const contract = {
       enabled: false,
       retention: "session",
     },
-  },
+  }),
   timeout: {
     kind: "bounded",
     defaultMs: 30000,

@@ -3,6 +3,7 @@
  * every object property on its own line (so a reviewer's diff, and the audit's trailing comment,
  * point at exactly one field), nested objects over several lines, short lists of scalars on one.
  */
+import { FrozenValue } from './frozen-value.js';
 import { SourceCode } from './source-code.js';
 import { commentText, jsJson, jsPropertyKey } from './js-literal.js';
 
@@ -30,6 +31,8 @@ export function printValue(value: unknown, options: PrintValueOptions = {}): str
 
 function print(value: unknown, indent: string, path: string, options: PrintValueOptions): string {
   if (value instanceof SourceCode) return value.text;
+  if (value instanceof FrozenValue)
+    return `deepFreeze(${print(value.value, indent, path, options)})`;
   if (Array.isArray(value)) return printList(value, indent, path, options);
   if (typeof value === 'object' && value !== null)
     return printObject(value as Record<string, unknown>, indent, path, options);

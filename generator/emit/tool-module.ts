@@ -11,6 +11,7 @@ import {
 } from 'ts-morph';
 import type { Manifest, ToolIndex } from '../manifest/manifest-schema.js';
 import { contractValue, isAnnotatedContractField } from './contract-value.js';
+import { withFrozenData } from './frozen-value.js';
 import { blankLine, printModule } from './emit-project.js';
 import { generatedHeader } from './generated-header.js';
 import type { JsonObject } from '../../runtime/support/is-json-object.js';
@@ -52,7 +53,7 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     ...(input.hasDescriptionTemplates ? { descriptionTemplates: 'descriptionTemplates' } : {}),
     ...(input.groups === undefined ? {} : { groups: input.groups }),
   });
-  const contractText = printValue(contract, {
+  const contractText = printValue(withFrozenData(contract), {
     ...(input.annotations === undefined ? {} : { annotations: input.annotations }),
     annotate: isAnnotatedContractField,
   });
@@ -72,6 +73,12 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
       isTypeOnly: true,
       moduleSpecifier: input.contractModule ?? '../../runtime/contract.js',
       namedImports: ['ToolContract', 'ToolEntry'],
+    },
+    // Schemas, permission and budget are frozen at import and shared by every model-facing list.
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: input.contractModule ?? '../../runtime/contract.js',
+      namedImports: ['deepFreeze'],
     },
     {
       kind: StructureKind.ImportDeclaration,

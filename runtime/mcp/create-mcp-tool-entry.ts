@@ -4,12 +4,13 @@
  */
 import { timerDelayMs } from '../call/timer-delay.js';
 import { z } from 'zod';
-import type {
-  JsonSchema,
-  RiskLevel,
-  SideEffectScope,
-  ToolEntry,
-  ToolResultBudget,
+import {
+  deepFreeze,
+  type JsonSchema,
+  type RiskLevel,
+  type SideEffectScope,
+  type ToolEntry,
+  type ToolResultBudget,
 } from '../contract.js';
 import { formatMcpContent } from './format-mcp-content.js';
 import { mcpContentBlocks } from './mcp-content-blocks.js';
@@ -104,7 +105,8 @@ export function createMcpToolEntry(
     runtimeOutputSchema: McpOutputSchema as z.ZodType<McpCallResult, z.ZodTypeDef, unknown>,
     strict: false,
     executionMode: 'client',
-    permission: {
+    // Frozen like the schemas and budget (see `registerMcpTools`): every list shares it.
+    permission: deepFreeze({
       permission: options.name,
       reason: `Calls "${descriptor.name}" on the MCP server "${server}", which runs outside the agent`,
       riskLevel,
@@ -115,7 +117,7 @@ export function createMcpToolEntry(
       patternSources: [],
       alwaysAllowPatternSources: [],
       denyPriority: 'beforeAsk',
-    },
+    }),
     resultBudget: options.resultBudget,
     timeout: {
       kind: 'bounded',

@@ -17,13 +17,15 @@
  *   them (one named `computer-use`) is shown as `mcp__unverified-computer-use__<tool>`.
  * - A tool that can only be called as an MCP task (`execution.taskSupport: "required"`) is
  *   skipped with a warning: this runtime calls tools directly, and every call would fail.
+ * - Schemas are normalised (`normalize-mcp-input-schema.ts`) once per identical schema, at
+ *   registration (`shared-mcp-schema.ts`); their warnings are reported then, for each tool.
  * - Registering clears the runtime's tools cache.
  */
 import { checkMcpPins, type McpLock, type McpPinPolicy } from './mcp-definition-lock.js';
 import { capEcho } from '../cap-echo.js';
 import { boundMcpDescriptor, boundMcpSchemaSize } from './bound-mcp-descriptor.js';
 import picomatch from 'picomatch';
-import type { ToolEntry } from '../contract.js';
+import { deepFreeze, type ToolEntry } from '../contract.js';
 import { isJsonObject } from '../support/is-json-object.js';
 import { sessionListVerdict, splitDisallowedTools } from '../visibility/registration-gate.js';
 import type { ToolRuntime } from '../tool-runtime.js';
@@ -34,13 +36,19 @@ import {
   NODE_REPL_RESULT_BUDGET,
 } from './mcp-result-budgets.js';
 import type { CallMcpTool, McpToolDescriptor } from './mcp-tool-descriptor.js';
-import { normalizeMcpInputSchema } from './normalize-mcp-input-schema.js';
+import { sharedMcpSchema } from './shared-mcp-schema.js';
 import { mcpCapability, mcpToolName, projectMcpToolNames } from './project-mcp-tool-name.js';
 
 /** Server name of the host's Node REPL (browser-use) MCP server. */
 export const NODE_REPL_SERVER = 'node_repl';
 /** Server part of the verified computer-use server's provider-visible names. */
 export const COMPUTER_USE_VISIBLE_SERVER = 'computer-use';
+
+/** What a tool without a usable schema gets (frozen: shared by every entry and list). */
+const ANY_OBJECT_SCHEMA = deepFreeze({
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+});
 
 /** Provider-visible names that belong to the verified computer-use server only. */
 export const COMPUTER_USE_NAME_PREFIX = `mcp__${COMPUTER_USE_VISIBLE_SERVER}__`;
@@ -207,17 +215,12 @@ export function registerMcpTools(
     }
     const warn = (warning: string) =>
       warnings.push(`MCP server "${server}", tool "${capEcho(descriptor.name)}": ${warning}`);
-    const input = normalizeMcpInputSchema(descriptor.inputSchema);
+    // Normalised once per identical schema, frozen and shared (warnings repeated per tool).
+    const input = sharedMcpSchema(descriptor.inputSchema);
     for (const warning of input.warnings) warn(warning);
-    const inputSchema = boundMcpSchemaSize(
-      input.schema,
-      { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' },
-      warn,
-    );
+    const inputSchema = boundMcpSchemaSize(input.schema, ANY_OBJECT_SCHEMA, warn);
     const output =
-      descriptor.outputSchema === undefined
-        ? undefined
-        : normalizeMcpInputSchema(descriptor.outputSchema);
+      descriptor.outputSchema === undefined ? undefined : sharedMcpSchema(descriptor.outputSchema);
     const isNodeReplJs = server === NODE_REPL_SERVER && descriptor.name === 'js';
     entries.push(
       createMcpToolEntry({
@@ -226,10 +229,7 @@ export function registerMcpTools(
         name: projection.name,
         aliases,
         inputSchema,
-        outputSchema: output?.schema ?? {
-          $schema: 'https://json-schema.org/draft/2020-12/schema',
-          type: 'object',
-        },
+        outputSchema: output?.schema ?? ANY_OBJECT_SCHEMA,
         resultBudget: computerUse
           ? COMPUTER_USE_RESULT_BUDGET
           : server === NODE_REPL_SERVER

@@ -6,7 +6,13 @@
  * provider-visible only → contract projection (templates rendered) → the tool's
  * `resolveModelContract` hook (Read shows `pages` only to PDF models) → provider order.
  */
-import type { ModelCapability, ModelProfile, ModelToolContract, ToolEntry } from '../contract.js';
+import {
+  deepFreeze,
+  type ModelCapability,
+  type ModelProfile,
+  type ModelToolContract,
+  type ToolEntry,
+} from '../contract.js';
 import type { DescriptionSettings } from './description-context.js';
 import {
   orderProviderVisibleTools,
@@ -66,14 +72,7 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
           : entry.resolveModelContract(contract, input.model),
       ];
     });
+  // Cached lists are shared between callers; freezing keeps one caller from editing another's.
+  // The schemas, permissions and budgets shared with frozen entries are not walked again.
   return deepFreeze(orderProviderVisibleTools(contracts, input.order));
-}
-
-/** Cached lists are shared between callers; freezing keeps one caller from editing another's. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

@@ -1,11 +1,24 @@
 /**
  * Contract projection (visibility layer 2): one {@link ToolEntry} → the {@link ModelToolContract}
  * the model sees. Templates are rendered, the `Usage:` list appended, flags, permission and
- * budget copied as plain data. The result never holds a function: entries carry handlers and
+ * budget carried as plain data. The result never holds a function: entries carry handlers and
  * hooks, and a model SDK handed a function might execute the tool on its own.
+ *
+ * Nothing is copied that need not be: schemas, permission and budget that were frozen by
+ * `deepFreeze` (generated contracts at import, MCP entries at registration) are shared as they
+ * are; a template rendered into a schema copies only the nodes on the path to the text it writes
+ * (copy on write), its siblings stay shared. Anything else (a hand-written entry's own mutable
+ * objects) is copied whole, as its owner may still change it.
  */
-import type { JsonSchema, ModelProfile, ModelToolContract, ToolEntry } from '../contract.js';
+import {
+  isFrozenData,
+  type JsonSchema,
+  type ModelProfile,
+  type ModelToolContract,
+  type ToolEntry,
+} from '../contract.js';
 import { parseJsonPointer, resolveJsonPointer } from '../json-schema/json-pointer.js';
+import { defineEntry } from '../support/define-entry.js';
 import { isJsonObject } from '../support/is-json-object.js';
 import { descriptionContextFor, type DescriptionSettings } from './description-context.js';
 
@@ -49,8 +62,8 @@ export function renderModelContract(
   model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
 ): ModelToolContract {
   let description = entry.description;
-  const inputSchema = structuredClone(entry.inputSchema) as Record<string, unknown>;
-  const outputSchema = structuredClone(entry.outputSchema) as Record<string, unknown>;
+  let inputSchema = shareable(entry.inputSchema);
+  let outputSchema = shareable(entry.outputSchema);
   const templates = entry.descriptionTemplates;
   if (templates !== undefined) {
     const context = descriptionContextFor(entry, settings, model);
@@ -63,9 +76,15 @@ export function renderModelContract(
       }
       if (pointer === '/description') description = text;
       else if (pointer.startsWith('/inputSchema/'))
-        setAtPointer(inputSchema, pointer.slice('/inputSchema'.length), text, entry, pointer);
+        inputSchema = withTextAt(inputSchema, pointer.slice('/inputSchema'.length), text, {
+          tool: entry.metadata.name,
+          pointer,
+        });
       else if (pointer.startsWith('/outputSchema/'))
-        setAtPointer(outputSchema, pointer.slice('/outputSchema'.length), text, entry, pointer);
+        outputSchema = withTextAt(outputSchema, pointer.slice('/outputSchema'.length), text, {
+          tool: entry.metadata.name,
+          pointer,
+        });
       else
         throw new Error(
           `${entry.metadata.name}: description template at "${pointer}" does not point into the description or a schema`,
@@ -93,8 +112,8 @@ export function renderModelContract(
       stopTurnOnSuccess: metadata.stopTurnOnSuccess,
       idempotent: metadata.idempotent,
     },
-    permission: structuredClone(entry.permission),
-    resultBudget: structuredClone(entry.resultBudget),
+    permission: shareable(entry.permission),
+    resultBudget: shareable(entry.resultBudget),
     ...(metadata.maxOutputBytes === undefined ? {} : { maxOutputBytes: metadata.maxOutputBytes }),
     ...(entry.mcp === undefined ? {} : { mcp: { server: entry.mcp.server, tool: entry.mcp.tool } }),
     ...(entry.loading === undefined ? {} : { loading: entry.loading }),
@@ -105,20 +124,46 @@ export function renderModelContract(
   };
 }
 
-/** Write `value` at JSON pointer `pointer` (RFC 6901) inside `root`; the parent must exist. */
-function setAtPointer(
-  root: Record<string, unknown>,
+/** `value` itself when it is frozen data, else a copy the caller's later changes cannot reach. */
+function shareable<T>(value: T): T {
+  return isFrozenData(value) ? value : structuredClone(value);
+}
+
+/**
+ * `root` with `value` written at JSON pointer `pointer` (RFC 6901; the parent must exist): the
+ * nodes from the root to the parent are copies, everything else is shared, `root` is unchanged.
+ */
+function withTextAt<T extends JsonSchema>(
+  root: T,
   pointer: string,
   value: string,
-  entry: ToolEntry,
-  fullPointer: string,
-): void {
+  template: { readonly tool: string; readonly pointer: string },
+): T {
   const tokens = pointer.startsWith('/') ? parseJsonPointer(pointer) : [];
-  const node = resolveJsonPointer(root, tokens.slice(0, -1));
-  if (!isJsonObject(node) || tokens.length === 0) {
+  if (tokens.length === 0 || !isJsonObject(resolveJsonPointer(root, tokens.slice(0, -1)))) {
     throw new Error(
-      `${entry.metadata.name}: description template at "${fullPointer}" has no such place in the contract`,
+      `${template.tool}: description template at "${template.pointer}" has no such place in the contract`,
     );
   }
-  node[tokens[tokens.length - 1]!] = value;
+  return copiedAlong(root, tokens, 0, value) as T;
+}
+
+/** A shallow copy of `node` whose child `tokens[index]` is replaced, recursively, by `value`. */
+function copiedAlong(
+  node: unknown,
+  tokens: readonly string[],
+  index: number,
+  value: unknown,
+): unknown {
+  if (index === tokens.length) return value;
+  const token = tokens[index]!;
+  if (Array.isArray(node)) {
+    const copy = [...node];
+    copy[Number(token)] = copiedAlong(node[Number(token)], tokens, index + 1, value);
+    return copy;
+  }
+  const object = node as Record<string, unknown>;
+  const copy = { ...object };
+  defineEntry(copy, token, copiedAlong(object[token], tokens, index + 1, value));
+  return copy;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type {
   FeatureFlag,
   HostPort,
@@ -12,7 +12,12 @@ import {
   resolveRegistrationGate,
   type RegistrationGateInput,
 } from '../../runtime/visibility/registration-gate.js';
-import { createToolRuntime, type ToolRuntimeOptions } from '../../runtime/tool-runtime.js';
+import {
+  createToolRuntime,
+  MONTH_CHECK_MAX_MS,
+  type ToolRuntime,
+  type ToolRuntimeOptions,
+} from '../../runtime/tool-runtime.js';
 import { toolsFingerprint } from '../../runtime/visibility/tools-fingerprint.js';
 import { handlebarsTemplates } from './fixtures/description-templates.js';
 import {
@@ -153,16 +158,13 @@ describe('getTools', () => {
     expect(Object.keys(read.inputSchema.properties as object)).toEqual(['file_path', 'pages']);
   });
 
-  test('caches per model and description settings; the result is frozen', () => {
-    let now = new Date('2026-11-30T23:59:00Z');
-    const runtime = createToolRuntime(runtimeOptions({ clock: () => now }));
+  test('caches per model; the result is frozen', () => {
+    const runtime = createToolRuntime(runtimeOptions());
     const first = runtime.getTools({ model: modelProfile() });
     expect(runtime.getTools({ model: modelProfile() })).toBe(first);
     expect(runtime.getTools({ model: modelProfile({ supportsPdf: true }) })).not.toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
     expect(Object.isFrozen(first[0]!.inputSchema)).toBe(true);
-    now = new Date('2026-12-01T00:01:00Z'); // a new month renders WebSearch differently
-    expect(runtime.getTools({ model: modelProfile() })).not.toBe(first);
   });
 
   test('registering an MCP server clears the cache', () => {
@@ -399,5 +401,184 @@ describe('one gate for registration and refresh', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('the getTools cache: kept while nothing changed, dropped on every change', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+  const webSearch = makeToolEntry('WebSearch', {
+    descriptionTemplates: handlebarsTemplates({ '/description': 'It is {{currentMonth}}.' }),
+  });
+  const mcpTools = (name: string) => [{ name, inputSchema: { type: 'object' } }];
+  const model = modelProfile();
+
+  /** `change` happens between two getTools calls for `model`; `same` is whether the list stays. */
+  const cases: {
+    readonly name: string;
+    readonly change: (runtime: ToolRuntime) => unknown;
+    readonly same: boolean;
+    readonly after?: (tools: readonly ModelToolContract[]) => void;
+  }[] = [
+    { name: 'nothing', change: () => {}, same: true },
+    { name: 'the same profile asked for by an equal object', change: () => {}, same: true },
+    {
+      name: 'an MCP server registered',
+      change: (runtime) => registerMcpTools(runtime, 'docs', mcpTools('search'), { callMcpTool }),
+      same: false,
+      after: (tools) => expect(names(tools)).toContain('mcp__docs__search'),
+    },
+    {
+      name: 'an MCP server registered twice (the second is ignored)',
+      change: (runtime) => registerMcpTools(runtime, 'early', mcpTools('search'), { callMcpTool }),
+      same: true,
+    },
+    {
+      name: 'an MCP server removed',
+      change: (runtime) => runtime.removeMcpServer('early'),
+      same: false,
+      after: (tools) => expect(names(tools)).not.toContain('mcp__early__search'),
+    },
+    {
+      name: 'removing a server that is not registered',
+      change: (runtime) => runtime.removeMcpServer('nobody'),
+      same: true,
+    },
+    {
+      name: 'an MCP reconnect with a changed tool list (remove, register again)',
+      change: (runtime) => {
+        runtime.removeMcpServer('early');
+        registerMcpTools(runtime, 'early', mcpTools('lookup'), { callMcpTool });
+      },
+      same: false,
+      after: (tools) => {
+        expect(names(tools)).toContain('mcp__early__lookup');
+        expect(names(tools)).not.toContain('mcp__early__search');
+      },
+    },
+    {
+      name: 'the search branch refreshed',
+      change: (runtime) => runtime.refreshBranchAwareTools({ embeddedSearch: false }),
+      same: false,
+      after: (tools) => expect(names(tools)).toContain('Glob'),
+    },
+    {
+      name: 'a host registering an entry in the registry itself',
+      change: (runtime) => runtime.registry.register(makeToolEntry('HostTool')),
+      same: false,
+      after: (tools) => expect(names(tools)).toContain('HostTool'),
+    },
+    {
+      name: 'the registry cleared',
+      change: (runtime) => runtime.registry.clear(),
+      same: false,
+      after: (tools) => expect(tools).toEqual([]),
+    },
+  ];
+
+  test.each(cases)('$name → same list: $same', ({ name, change, same, after }) => {
+    const runtime = createToolRuntime(runtimeOptions());
+    registerMcpTools(runtime, 'early', mcpTools('search'), { callMcpTool });
+    const before = runtime.getTools({ model });
+    change(runtime);
+    const asked = name.startsWith('the same profile') ? modelProfile() : model;
+    const tools = runtime.getTools({ model: asked });
+    expect(tools === before).toBe(same);
+    after?.(tools);
+    // Whatever happened, a second call hits the cache.
+    expect(runtime.getTools({ model: asked })).toBe(tools);
+  });
+
+  test.each([
+    { field: 'id', changed: { id: 'other-model' } },
+    { field: 'provider', changed: { provider: 'openai' } },
+    { field: 'supportsNativeWebSearch', changed: { supportsNativeWebSearch: true } },
+    { field: 'supportsPdf', changed: { supportsPdf: true } },
+    { field: 'firstParty', changed: { firstParty: false } },
+  ] as const)('a profile differing in $field gets its own list', ({ changed }) => {
+    const runtime = createToolRuntime(runtimeOptions());
+    const before = runtime.getTools({ model });
+    const other = runtime.getTools({ model: modelProfile(changed) });
+    expect(other).not.toBe(before);
+    // Both stay cached side by side.
+    expect(runtime.getTools({ model })).toBe(before);
+    expect(runtime.getTools({ model: modelProfile(changed) })).toBe(other);
+  });
+
+  test('ids and providers that would run together in a key stay apart', () => {
+    const runtime = createToolRuntime(runtimeOptions());
+    const first = runtime.getTools({ model: modelProfile({ id: 'ab', provider: 'c' }) });
+    expect(runtime.getTools({ model: modelProfile({ id: 'a', provider: 'bc' }) })).not.toBe(first);
+  });
+
+  test('a profile object changed in place by its host is looked at again', () => {
+    const runtime = createToolRuntime(runtimeOptions());
+    const profile = { ...modelProfile() };
+    const before = runtime.getTools({ model: profile });
+    (profile as { supportsPdf: boolean }).supportsPdf = true;
+    const after = runtime.getTools({ model: profile });
+    expect(after).not.toBe(before);
+    expect(after).toBe(runtime.getTools({ model: modelProfile({ supportsPdf: true }) }));
+  });
+
+  test('a cache hit reads no clock and serialises nothing', () => {
+    const clock = vi.fn(() => new Date('2026-11-15T00:00:00Z'));
+    const runtime = createToolRuntime(runtimeOptions({ clock }));
+    runtime.getTools({ model });
+    const reads = clock.mock.calls.length;
+    const stringify = vi.spyOn(JSON, 'stringify');
+    for (let call = 0; call < 100; call += 1) runtime.getTools({ model });
+    runtime.getTools({ model: modelProfile() });
+    expect(clock.mock.calls.length).toBe(reads);
+    expect(stringify).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    {
+      name: 'the month ends: the list names the new one',
+      start: '2026-11-30T23:59:00Z',
+      advanceMs: 2 * 60 * 1000,
+      same: false,
+      month: 'December 2026',
+    },
+    {
+      name: 'a year ends',
+      start: '2026-12-31T23:00:00Z',
+      advanceMs: 61 * 60 * 1000,
+      same: false,
+      month: 'January 2027',
+    },
+    {
+      name: 'time passes within the month',
+      start: '2026-11-01T00:00:00Z',
+      advanceMs: 20 * 24 * 60 * 60 * 1000,
+      same: true,
+      month: 'November 2026',
+    },
+  ])('$name', ({ start, advanceMs, same, month }) => {
+    vi.useFakeTimers({ now: new Date(start) });
+    const runtime = createToolRuntime(
+      runtimeOptions({ builtInTools: [webSearch], clock: () => new Date() }),
+    );
+    const before = runtime.getTools({ model });
+    vi.advanceTimersByTime(advanceMs);
+    const after = runtime.getTools({ model });
+    expect(after === before).toBe(same);
+    expect(after.find((tool) => tool.name === 'WebSearch')!.description).toBe(`It is ${month}.`);
+  });
+
+  test('a clock that jumps (a machine that slept) is read again within MONTH_CHECK_MAX_MS', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-15T00:00:00Z') });
+    let now = new Date('2026-11-15T00:00:00Z');
+    const runtime = createToolRuntime(
+      runtimeOptions({ builtInTools: [webSearch], clock: () => now }),
+    );
+    const before = runtime.getTools({ model });
+    now = new Date('2026-12-03T00:00:00Z');
+    expect(runtime.getTools({ model })).toBe(before);
+    vi.advanceTimersByTime(MONTH_CHECK_MAX_MS);
+    expect(runtime.getTools({ model })[0]!.description).toBe('It is December 2026.');
   });
 });

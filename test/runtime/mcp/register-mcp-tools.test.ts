@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ToolCallContext } from '../../../runtime/contract.js';
+import { isFrozenData, type ToolCallContext } from '../../../runtime/contract.js';
 import { createComputerUseVerifier } from '../../../runtime/mcp/computer-use-verifier.js';
 import type { CallMcpTool } from '../../../runtime/mcp/mcp-tool-descriptor.js';
 import { registerMcpTools } from '../../../runtime/mcp/register-mcp-tools.js';
@@ -679,5 +679,48 @@ describe('MCP entry handler', () => {
       .handler({}, context(controller.signal));
     controller.abort();
     await expect(pending).rejects.toThrow('aborted');
+  });
+});
+
+describe('registerMcpTools: schemas shared per identical schema', () => {
+  test('tools with equal schemas share one frozen schema, and the list shares it too', () => {
+    const { runtime } = setup();
+    const schema = () => ({ type: 'object', properties: { q: { type: 'string' } } });
+    registerMcpTools(
+      runtime,
+      'docs',
+      [
+        { name: 'one', inputSchema: schema() },
+        { name: 'two', inputSchema: schema() },
+      ],
+      { callMcpTool: noCall },
+    );
+    const one = runtime.registry.get('mcp__docs__one')!;
+    const two = runtime.registry.get('mcp__docs__two')!;
+    expect(two.inputSchema).toBe(one.inputSchema);
+    for (const data of [one.inputSchema, one.outputSchema, one.permission, one.resultBudget])
+      expect(isFrozenData(data)).toBe(true);
+    const listed = runtime.getTools({ model: modelProfile() });
+    const contract = listed.find((tool) => tool.name === 'mcp__docs__one')!;
+    expect(contract.inputSchema).toBe(one.inputSchema);
+    expect(contract.permission).toBe(one.permission);
+  });
+
+  test('a bad schema is reported at registration for every tool that has it, also when it is shared', () => {
+    const { runtime, warnings } = setup();
+    const bad = () => ({ type: 'array' });
+    const result = registerMcpTools(
+      runtime,
+      'docs',
+      [
+        { name: 'first', inputSchema: bad() },
+        { name: 'second', inputSchema: bad() },
+      ],
+      { callMcpTool: noCall },
+    );
+    const want = (tool: string) =>
+      `MCP server "docs", tool "${tool}": input schema root has type "array", expected "object"; the model is shown {"type":"object"}`;
+    expect(result.warnings).toEqual([want('first'), want('second')]);
+    expect(warnings).toEqual([want('first'), want('second')]);
   });
 });

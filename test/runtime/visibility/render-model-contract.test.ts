@@ -1,11 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import type { ToolEntry } from '../../../runtime/contract.js';
+import {
+  deepFreeze,
+  isFrozenData,
+  type ModelToolContract,
+  type ToolEntry,
+} from '../../../runtime/contract.js';
+import { builtInTools } from '../../../generated/index.js';
 import { computeVisibleTools } from '../../../runtime/visibility/get-tools.js';
 import {
   DescriptionRenderError,
   renderModelContract,
 } from '../../../runtime/visibility/render-model-contract.js';
 import { everyCapabilityModel, projectAll } from '../fixtures/project-all.js';
+import { handlebarsTemplates } from '../fixtures/description-templates.js';
 import { makeToolEntry } from '../fixtures/tool-entries.js';
 
 const settings = { currentMonth: 'November 2026', dynamicWorkflows: true };
@@ -143,4 +150,216 @@ describe('a description template that throws while rendering', () => {
       ),
     ).toThrow(DescriptionRenderError);
   });
+});
+
+describe('frozen data is shared, written nodes are copied (copy on write)', () => {
+  /** An entry whose schemas, permission and budget are frozen, as generated modules emit them. */
+  const frozenEntry = (overrides: Parameters<typeof makeToolEntry>[1] = {}): ToolEntry => {
+    const entry = makeToolEntry('Shell', {
+      inputSchema: {
+        type: 'object',
+        properties: {
+          command: { type: 'string', description: 'The command.' },
+          timeout: { type: 'integer', description: 'placeholder' },
+        },
+        required: ['command'],
+      },
+      outputSchema: { type: 'object', properties: { out: { type: 'string' } } },
+      ...overrides,
+    });
+    for (const data of [
+      entry.inputSchema,
+      entry.outputSchema,
+      entry.permission,
+      entry.resultBudget,
+    ])
+      deepFreeze(data);
+    return entry;
+  };
+  const timeoutTemplate = handlebarsTemplates({
+    '/inputSchema/properties/timeout/description': 'At most {{timeout.maxMs}} ms.',
+  });
+
+  test('without templates, schemas, permission and budget are the entry objects themselves', () => {
+    const entry = frozenEntry();
+    const contract = renderModelContract(entry, settings);
+    expect(contract.inputSchema).toBe(entry.inputSchema);
+    expect(contract.outputSchema).toBe(entry.outputSchema);
+    expect(contract.permission).toBe(entry.permission);
+    expect(contract.resultBudget).toBe(entry.resultBudget);
+  });
+
+  test('a template copies the nodes from the schema root to the text it writes, nothing else', () => {
+    const entry = frozenEntry({ descriptionTemplates: timeoutTemplate });
+    const contract = renderModelContract(entry, settings);
+    const before = entry.inputSchema as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
+    const after = contract.inputSchema as typeof before;
+    expect(after.properties.timeout).toEqual({ type: 'integer', description: 'At most 5000 ms.' });
+    // Copied: the written path.
+    expect(after).not.toBe(before);
+    expect(after.properties).not.toBe(before.properties);
+    expect(after.properties.timeout).not.toBe(before.properties.timeout);
+    // Shared: the siblings along it, and the other schema.
+    expect(after.properties.command).toBe(before.properties.command);
+    expect(after.required).toBe(before.required);
+    expect(contract.outputSchema).toBe(entry.outputSchema);
+    // The entry keeps its text.
+    expect(before.properties.timeout!.description).toBe('placeholder');
+  });
+
+  test('a template into an array element copies the array', () => {
+    const entry = frozenEntry({
+      outputSchema: { oneOf: [{ type: 'string' }, { type: 'null', description: 'old' }] },
+      descriptionTemplates: handlebarsTemplates({
+        '/outputSchema/oneOf/1/description': 'None in {{currentMonth}}.',
+      }),
+    });
+    const contract = renderModelContract(entry, settings);
+    const before = (entry.outputSchema as { oneOf: object[] }).oneOf;
+    const after = (contract.outputSchema as { oneOf: object[] }).oneOf;
+    expect(after).toEqual([
+      { type: 'string' },
+      { type: 'null', description: 'None in November 2026.' },
+    ]);
+    expect(Array.isArray(after)).toBe(true);
+    expect(after).not.toBe(before);
+    expect(after[0]).toBe(before[0]);
+  });
+
+  test.each([
+    { pointer: '/inputSchema/properties/missing/description', why: 'no such parent' },
+    { pointer: '/inputSchema/required/0/description', why: 'the parent is a string' },
+    {
+      pointer: '/inputSchema/',
+      why: 'the key "" of the root is written, whose parent is the root',
+    },
+  ])('a template at $pointer ($why)', ({ pointer }) => {
+    const entry = frozenEntry({ descriptionTemplates: handlebarsTemplates({ [pointer]: 'x' }) });
+    if (pointer === '/inputSchema/') {
+      expect(
+        (renderModelContract(entry, settings).inputSchema as Record<string, unknown>)[''],
+      ).toBe('x');
+      return;
+    }
+    expect(() => renderModelContract(entry, settings)).toThrow(
+      `Shell: description template at "${pointer}" has no such place in the contract`,
+    );
+  });
+
+  test('a template writing a __proto__ key sets an own property, not the prototype', () => {
+    const properties = Object.create(null) as Record<string, unknown>;
+    properties['__proto__'] = { type: 'string', description: 'old' };
+    const entry = frozenEntry({
+      inputSchema: { type: 'object', properties },
+      descriptionTemplates: handlebarsTemplates({
+        '/inputSchema/properties/__proto__/description': 'new',
+      }),
+    });
+    const written = renderModelContract(entry, settings).inputSchema['properties'] as object;
+    expect(Object.getOwnPropertyDescriptor(written, '__proto__')?.value).toEqual({
+      type: 'string',
+      description: 'new',
+    });
+    expect(JSON.parse(JSON.stringify(written))).toEqual(
+      JSON.parse('{"__proto__":{"type":"string","description":"new"}}'),
+    );
+  });
+
+  test("a hand-written entry's mutable data is copied: its owner may change it, the list may not", () => {
+    const entry = makeToolEntry('Mine');
+    const [contract] = project([entry]);
+    expect(contract!.inputSchema).not.toBe(entry.inputSchema);
+    expect(contract!.permission).not.toBe(entry.permission);
+    // The list did not freeze the host's own objects…
+    expect(Object.isFrozen(entry.inputSchema)).toBe(false);
+    expect(Object.isFrozen(entry.permission)).toBe(false);
+    // …and a later change of them does not reach it.
+    (entry.inputSchema as Record<string, unknown>)['type'] = 'array';
+    expect(contract!.inputSchema['type']).toBe('object');
+  });
+
+  test('a hook that rewrites the schema copy-on-write leaves the shared nodes shared', () => {
+    const entry = frozenEntry({
+      resolveModelContract: (contract) => {
+        const schema = contract.inputSchema as { properties: Record<string, unknown> };
+        const { timeout: _dropped, ...properties } = schema.properties;
+        return { ...contract, inputSchema: { ...schema, properties } };
+      },
+    });
+    const [contract] = project([entry]);
+    const before = entry.inputSchema as { properties: Record<string, unknown> };
+    const after = contract!.inputSchema as typeof before;
+    expect(Object.keys(after.properties)).toEqual(['command']);
+    expect(after.properties['command']).toBe(before.properties['command']);
+    expect(Object.isFrozen(after) && Object.isFrozen(after.properties)).toBe(true);
+  });
+});
+
+describe('a host cannot change a returned contract', () => {
+  const withTemplate = makeToolEntry('Templated', {
+    descriptionTemplates: handlebarsTemplates({
+      '/inputSchema/properties/value/description': 'A value of {{currentMonth}}.',
+    }),
+  });
+  // Write has no description templates: everything of its contract is shared.
+  const generated = builtInTools.find((tool) => tool.metadata.name === 'Write')!;
+  const [copied, templated, shared] = project([makeToolEntry('Copied'), withTemplate, generated]);
+
+  type Write = (contract: ModelToolContract) => void;
+  const writes: { name: string; write: Write }[] = [
+    { name: 'the name', write: (c) => Object.assign(c, { name: 'Other' }) },
+    { name: 'a flag', write: (c) => Object.assign(c.flags, { readOnly: true }) },
+    {
+      name: 'a schema property',
+      write: (c) => Object.assign(c.inputSchema['properties'] as object, { extra: {} }),
+    },
+    {
+      name: 'a schema node (the one written for the templated entry)',
+      write: (c) =>
+        Object.assign(Object.values(c.inputSchema['properties'] as Record<string, object>)[0]!, {
+          description: 'changed',
+        }),
+    },
+    { name: 'the permission', write: (c) => Object.assign(c.permission, { alwaysAsk: true }) },
+    {
+      name: 'a permission list',
+      write: (c) => (c.permission.patternSources as string[]).push('x'),
+    },
+    {
+      name: 'a nested budget field',
+      write: (c) => Object.assign(c.resultBudget.preview, { maxBytes: 1 }),
+    },
+    {
+      name: 'a schema key, deleted',
+      write: (c) => delete (c.outputSchema as Record<string, unknown>)['type'],
+    },
+  ];
+  const cases = [
+    { tool: 'a copied (hand-written) entry', contract: copied! },
+    { tool: 'an entry with a template', contract: templated! },
+    { tool: 'a generated (frozen, shared) entry', contract: shared! },
+  ].flatMap(({ tool, contract }) => writes.map((write) => ({ tool, contract, ...write })));
+
+  test.each(cases)('$tool: writing $name throws', ({ contract, write }) => {
+    expect(() => write(contract)).toThrow(TypeError);
+  });
+
+  test('the generated entry is shared and unchanged after the attempts', () => {
+    expect(shared!.inputSchema).toBe(generated.inputSchema);
+    expect(shared!.permission).toBe(generated.permission);
+    expect(shared!.permission.alwaysAsk).toBe(false);
+  });
+});
+
+describe('generated modules emit their data frozen', () => {
+  test.each(builtInTools.map((tool) => ({ name: tool.metadata.name, tool })))(
+    '$name: schemas, permission and budget are frozen data',
+    ({ tool }) => {
+      for (const data of [tool.inputSchema, tool.outputSchema, tool.permission, tool.resultBudget])
+        expect(isFrozenData(data)).toBe(true);
+    },
+  );
 });

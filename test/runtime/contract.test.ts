@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { deepFreeze, isFrozenData } from '../../runtime/contract.js';
+
+/** Every object and array under `value` (itself included). */
+function nodesOf(value: unknown): object[] {
+  if (typeof value !== 'object' || value === null) return [];
+  return [value, ...Object.values(value).flatMap(nodesOf)];
+}
+
+describe('deepFreeze and isFrozenData (frozen contract data)', () => {
+  test.each([
+    { name: 'a string', value: 'text', data: true },
+    { name: 'a number', value: 1.5, data: true },
+    { name: 'NaN', value: Number.NaN, data: true },
+    { name: 'a boolean', value: false, data: true },
+    { name: 'null', value: null, data: true },
+    { name: 'undefined', value: undefined, data: true },
+    { name: 'a function', value: () => 1, data: false },
+    { name: 'a symbol', value: Symbol('s'), data: false },
+    { name: 'a bigint', value: 1n, data: false },
+    { name: 'a plain object never frozen', value: { a: 1 }, data: false },
+    { name: 'an object frozen by Object.freeze only', value: Object.freeze({ a: 1 }), data: false },
+  ])('isFrozenData($name) is $data', ({ value, data }) => {
+    expect(isFrozenData(value)).toBe(data);
+  });
+
+  test('freezes every node of a nested value, marks each as data and returns the value itself', () => {
+    const value = { a: { b: [1, { c: 'x' }] }, d: [] as unknown[], e: null };
+    expect(deepFreeze(value)).toBe(value);
+    for (const node of nodesOf(value)) {
+      expect(Object.isFrozen(node)).toBe(true);
+      expect(isFrozenData(node)).toBe(true);
+    }
+  });
+
+  test('a null-prototype object with a __proto__ key is data', () => {
+    const value = Object.assign(Object.create(null) as object, { ['__proto__']: { type: 'x' } });
+    deepFreeze(value);
+    expect(isFrozenData(value)).toBe(true);
+  });
+
+  test.each([
+    { name: 'a function', child: () => 1 },
+    { name: 'a Date', child: new Date(0) },
+    { name: 'a Map', child: new Map() },
+    { name: 'a class instance', child: new (class Point {})() },
+    { name: 'a bigint', child: 2n },
+  ])('an object holding $name is frozen but not data, nor is any node above it', ({ child }) => {
+    const sibling = { kept: true };
+    const value = { outer: { inner: child }, sibling };
+    deepFreeze(value);
+    expect(Object.isFrozen(value.outer)).toBe(true);
+    expect(isFrozenData(value)).toBe(false);
+    expect(isFrozenData(value.outer)).toBe(false);
+    // What holds no such value still is.
+    expect(isFrozenData(sibling)).toBe(true);
+  });
+
+  test('a node frozen shallowly by Object.freeze is still walked', () => {
+    const inner = { b: 1 };
+    const value = Object.freeze({ a: inner });
+    deepFreeze(value);
+    expect(Object.isFrozen(inner)).toBe(true);
+    expect(isFrozenData(value)).toBe(true);
+  });
+
+  test('a subtree deepFreeze froze before is not walked again', () => {
+    let reads = 0;
+    const shared = {
+      get counted() {
+        reads += 1;
+        return 1;
+      },
+    };
+    deepFreeze(shared);
+    expect(reads).toBe(1);
+    deepFreeze({ first: shared, second: { again: shared } });
+    expect(reads).toBe(1);
+  });
+
+  test('a cycle ends', () => {
+    const value: { self?: unknown; list: unknown[] } = { list: [] };
+    value.self = value;
+    value.list.push(value);
+    expect(deepFreeze(value)).toBe(value);
+    expect(Object.isFrozen(value.list)).toBe(true);
+    expect(isFrozenData(value)).toBe(true);
+  });
+
+  test('any JSON value: every node frozen and data, the JSON unchanged, writes refused', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const before = JSON.stringify(value);
+        deepFreeze(value);
+        expect(JSON.stringify(value)).toBe(before);
+        for (const node of nodesOf(value)) {
+          expect(isFrozenData(node)).toBe(true);
+          expect(() => {
+            (node as Record<string, unknown>)['written'] = 1;
+          }).toThrow(TypeError);
+        }
+      }),
+    );
+  });
+});
