@@ -1,8 +1,9 @@
 /**
  * Deferred loading for request formats without a native tool search (OpenAI Chat Completions,
- * Gemini, the AI SDK): deferred tools are left out of the list, a built-in `ToolSearch` tool is
- * listed instead, and the tools a search finds are added to the following turns' lists **at the
- * end**, in the order they were found — so the prefix before them never changes.
+ * Gemini, the AI SDK): deferred tools are left out of the list, the built-in `ToolSearch` tool
+ * (manifest/tools/tool-search.yaml, registered with the `toolSearch` feature flag) is listed
+ * instead, and the tools a search finds are added to the following turns' lists **at the end**,
+ * in the order they were found — so the prefix before them never changes.
  *
  * Ranking is deterministic: each query word (lower-cased, split on anything that is not a letter
  * or digit) scores 3 in a tool's name, 2 in its search hints and 1 in its description; ties go by
@@ -23,56 +24,6 @@ export interface SearchableTool {
   readonly description: string;
   /** Extra words (the manifest's search hints; an MCP tool's server name). Default: none. */
   readonly hints?: readonly string[];
-}
-
-/** The `ToolSearch` contract the model sees in place of the deferred tools. */
-export function toolSearchContract(deferredCount: number): ModelToolContract {
-  return {
-    name: TOOL_SEARCH_NAME,
-    description: `Finds tools that are not loaded yet (${deferredCount} are available) by what they do. Give a few words; the best matches (at most ${TOOL_SEARCH_MAX_RESULTS}) are listed with their descriptions and can be called from the next turn on.`,
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', minLength: 1, description: 'Words describing the tool you need' },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
-    outputSchema: { type: 'string' },
-    strict: false,
-    executionMode: 'client',
-    flags: {
-      readOnly: true,
-      destructive: false,
-      concurrentSafe: true,
-      sideEffectScope: 'none',
-      riskLevel: 'low',
-      needsApproval: false,
-      requiresUserInteraction: false,
-      allowedInPlanMode: true,
-      stopTurnOnSuccess: false,
-      idempotent: true,
-    },
-    permission: {
-      permission: 'tool.search',
-      reason: 'ToolSearch only reads the list of deferred tools',
-      riskLevel: 'low',
-      sideEffectScope: 'none',
-      needsApproval: false,
-      alwaysAsk: false,
-      askOptions: { allowAlways: true },
-      patternSources: [],
-      alwaysAllowPatternSources: [],
-      denyPriority: 'beforeAsk',
-    },
-    resultBudget: {
-      maxInlineBytes: 20_000,
-      maxModelBytes: 20_000,
-      strategy: 'truncate',
-      preview: { maxBytes: 20_000, direction: 'head' },
-      artifact: { enabled: false, retention: 'session' },
-    },
-  };
 }
 
 function words(text: string): string[] {
@@ -111,25 +62,45 @@ export function searchDeferredTools(
     .map((tool) => tool.name);
 }
 
+/** What {@link composeDeferredList} made of a turn's list. */
+export interface DeferredList {
+  readonly tools: ModelToolContract[];
+  /** Deferred tools sent all the same because no `ToolSearch` is registered to find them. */
+  readonly unsearchable: readonly string[];
+}
+
 /**
  * The list one turn sends with deferred loading done on the client: the eager tools in their
  * order, then `ToolSearch` (when anything is deferred), then the discovered tools in the order
- * they were found. A discovery only ever appends.
+ * they were found. A discovery only ever appends. `ToolSearch` is taken from `tools` (the
+ * runtime registers it with the `toolSearch` feature flag) and left out when nothing is deferred;
+ * without it, nothing could find the deferred tools, so they stay in the list (`unsearchable`).
  */
 export function composeDeferredList(
   tools: readonly ModelToolContract[],
   deferred: ReadonlySet<string>,
   discovered: readonly string[],
-): ModelToolContract[] {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const eager = tools.filter((tool) => !deferred.has(tool.name));
-  const pending = tools.filter((tool) => deferred.has(tool.name));
-  if (pending.length === 0) return eager;
+): DeferredList {
+  const search = tools.find((tool) => tool.name === TOOL_SEARCH_NAME);
+  const listed = withoutToolSearch(tools);
+  const pending = listed.filter((tool) => deferred.has(tool.name));
+  if (pending.length === 0) return { tools: listed, unsearchable: [] };
+  if (search === undefined)
+    return { tools: listed, unsearchable: pending.map((tool) => tool.name) };
+  const byName = new Map(listed.map((tool) => [tool.name, tool]));
   const found = discovered
     .filter((name, index) => deferred.has(name) && discovered.indexOf(name) === index)
     .map((name) => byName.get(name))
     .filter((tool) => tool !== undefined);
-  return [...eager, toolSearchContract(pending.length), ...found];
+  return {
+    tools: [...listed.filter((tool) => !deferred.has(tool.name)), search, ...found],
+    unsearchable: [],
+  };
+}
+
+/** `tools` without the client-side `ToolSearch` (formats with a native search never send it). */
+export function withoutToolSearch(tools: readonly ModelToolContract[]): ModelToolContract[] {
+  return tools.filter((tool) => tool.name !== TOOL_SEARCH_NAME);
 }
 
 /**
