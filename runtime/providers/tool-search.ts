@@ -6,8 +6,10 @@
  * in the order they were found — so the prefix before them never changes.
  *
  * Ranking is deterministic: each query word (lower-cased, split on anything that is not a letter
- * or digit) scores 3 in a tool's name, 2 in its search hints and 1 in its description; ties go by
- * name in code-unit order. At most 8 results (Codex's cap).
+ * or digit, a plural `s` dropped, {@link STOP_WORDS} left out) scores 3 in a tool's name (split at
+ * its camel-case humps), 2 in its search hints and 1 in its description; ties go by name in
+ * code-unit order, so the order tools were registered in never matters. At most 8 results
+ * (Codex's cap).
  */
 import type { ModelToolContract } from '../contract.js';
 import { compareCodeUnits } from '../support/compare-code-units.js';
@@ -26,11 +28,26 @@ export interface SearchableTool {
   readonly hints?: readonly string[];
 }
 
+/** Query words that would match nearly every description: they never score. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  'a an and are as at be by can for from i in into is it its me my no not of on or so such that the their then this to use with you your'.split(
+    ' ',
+  ),
+);
+
+/** `runs` and `run` are one word; `class` and `status` keep their `s`. */
+function stem(word: string): string {
+  return word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word)
+    ? word.slice(0, -1)
+    : word;
+}
+
 function words(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
+    .filter((word) => word !== '')
+    .map(stem);
 }
 
 /** Names of the best matches for `query` among `tools`, best first (see the module comment). */
@@ -39,7 +56,7 @@ export function searchDeferredTools(
   tools: readonly SearchableTool[],
   limit = TOOL_SEARCH_MAX_RESULTS,
 ): string[] {
-  const queryWords = [...new Set(words(query))];
+  const queryWords = [...new Set(words(query))].filter((word) => !STOP_WORDS.has(word));
   if (queryWords.length === 0) return [];
   const scored = tools.map((tool) => {
     const name = new Set(words(tool.name.replace(/([a-z])([A-Z])/g, '$1 $2')));

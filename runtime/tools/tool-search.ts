@@ -30,7 +30,5 @@ export const formatModelContent: NonNullable<Implementation['formatModelContent'
     output.tools.length === 1
       ? '1 tool found; it can be called from the next turn on:'
       : `${output.tools.length} tools found; they can be called from the next turn on:`;
-  return [heading, ...output.tools.map((tool) => `- ${tool.name}: ${tool.description}`)].join(
-    '\n',
-  );
+  return [heading, ...output.tools.map((tool) => `- ${tool.name}: ${tool.description}`)].join('\n');
 };
