@@ -1,25 +1,48 @@
 /**
  * The model-view step of `generate` and `check`: runs `print-model-views.ts` in a child process
- * (Node with tsx, as the CLI runs) over the project's `generated/` on disk, and returns the files.
- * A project without `runtime/providers/model-view.ts` has no model view.
+ * (Node with tsx, as the CLI runs) over a directory of generated modules — `generated/` itself, or
+ * the staged directory a write is about to swap in, so the views are swapped in with the modules
+ * they were rendered from — and returns the files. A project without
+ * `runtime/providers/model-view.ts` has no model view.
  */
 import { execFile } from 'node:child_process';
-import { access, readFile, rm } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { EmitIssue } from '../emit/emit-issue.js';
 import { listFiles } from '../list-files.js';
-import { writeFileAtomically } from '../write-generated-directory.js';
 
 const run = promisify(execFile);
 
 /** Where the model views live, project-relative. */
 export const MODEL_VIEW_DIRECTORY = 'generated/model-view';
 
-const RENDERER = 'runtime/providers/model-view.ts';
+/** The project's renderer, project-relative. */
+export const MODEL_VIEW_RENDERER = 'runtime/providers/model-view.ts';
 
 export function isModelViewFile(file: string): boolean {
   return file.startsWith(`${MODEL_VIEW_DIRECTORY}/`);
+}
+
+/** The renderer failed: nothing of the run is written. */
+export class ModelViewRenderError extends Error {
+  constructor(readonly detail: string) {
+    super(`${MODEL_VIEW_DIRECTORY}/ not rendered: ${detail}`);
+    this.name = 'ModelViewRenderError';
+  }
+
+  /** As a problem of the run, located at the renderer. */
+  toIssue(): EmitIssue {
+    return {
+      code: 'model_view_failed',
+      file: MODEL_VIEW_RENDERER,
+      line: 1,
+      column: 1,
+      path: '',
+      message: `${this.message} (nothing was written)`,
+    };
+  }
 }
 
 /** The model-view files on disk now. */
@@ -35,50 +58,40 @@ export async function readModelViewsOnDisk(projectRoot: string): Promise<Map<str
 }
 
 /**
- * Project-relative path → text of every model-view file, rendered from `projectRoot`'s disk;
- * `undefined` (with a warning pushed) when the project has no renderer or rendering failed.
+ * Project-relative path → text of every model-view file, rendered from the modules in
+ * `generatedDirectory` (absolute); `undefined` when the project has no renderer. Throws
+ * {@link ModelViewRenderError} when rendering fails.
  */
-export async function renderModelViewsOnDisk(
+export async function renderModelViews(
   projectRoot: string,
-  warnings: string[],
+  generatedDirectory: string,
 ): Promise<Map<string, string> | undefined> {
   try {
-    await access(path.join(projectRoot, RENDERER));
+    await access(path.join(projectRoot, MODEL_VIEW_RENDERER));
   } catch {
     return undefined;
   }
   const script = fileURLToPath(new URL('./print-model-views.ts', import.meta.url));
+  let stdout: string;
   try {
-    const { stdout } = await run(
+    ({ stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', script, path.resolve(projectRoot)],
+      ['--import', 'tsx', script, path.resolve(projectRoot), path.resolve(generatedDirectory)],
       { cwd: projectRoot, maxBuffer: 256 * 1024 * 1024 },
-    );
-    const { files } = JSON.parse(stdout) as { files: Record<string, string> };
-    return new Map(Object.entries(files));
+    ));
   } catch (error) {
-    const message = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-    warnings.push(`${MODEL_VIEW_DIRECTORY}/ not rendered: ${message.split('\n')[0]}`);
-    return undefined;
+    const text = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+    const lines = text.split('\n').map((line) => line.trim());
+    throw new ModelViewRenderError(lines.find((line) => /^\w*Error\b/.test(line)) ?? lines[0]!);
   }
-}
-
-/** Write the views that differ from `previous`, remove the ones no longer rendered; the changed paths. */
-export async function writeModelViews(
-  projectRoot: string,
-  previous: ReadonlyMap<string, string>,
-  rendered: ReadonlyMap<string, string>,
-): Promise<string[]> {
-  const changed: string[] = [];
-  for (const [file, text] of rendered) {
-    if (previous.get(file) === text) continue;
-    await writeFileAtomically(path.join(projectRoot, ...file.split('/')), text);
-    changed.push(file);
-  }
-  for (const file of previous.keys()) {
-    if (rendered.has(file)) continue;
-    await rm(path.join(projectRoot, ...file.split('/')), { force: true });
-    changed.push(file);
-  }
-  return changed;
+  const { files } = JSON.parse(stdout) as { files: Record<string, string> };
+  const outside = Object.keys(files).find(
+    (file) =>
+      !isModelViewFile(file) || file.split('/').some((part) => part === '..' || part === '.'),
+  );
+  if (outside !== undefined)
+    throw new ModelViewRenderError(
+      `the renderer returned ${outside}, outside ${MODEL_VIEW_DIRECTORY}/`,
+    );
+  return new Map(Object.entries(files));
 }
