@@ -28,11 +28,7 @@ export interface SentTool {
  *   search and no `ToolSearch` is registered (feature flag `toolSearch`) to find it.
  */
 export type ProjectionNoteCode =
-  | 'omitted'
-  | 'renamed'
-  | 'restricted-by-removal'
-  | 'lossy'
-  | 'not-deferred';
+  'omitted' | 'renamed' | 'restricted-by-removal' | 'lossy' | 'not-deferred';
 
 export interface ProjectionNote {
   readonly tool: string;
