@@ -20,8 +20,9 @@ change per tool:
                 a closed object, a rename without an alias, an incompatible output schema)
   safety        less oversight (readOnly turned on, needsApproval or alwaysAsk off, riskLevel
                 lowered, side-effect scope narrowed, a budget or timeout raised, a new permission)
-  prompt cache  the bytes the model sees change (default context and each provider projection:
-                default, anthropic-strict, openai-strict, ai-sdk)
+  prompt cache  the bytes the model sees change (default context, each request format of
+                generated/model-view/: anthropic, openai, openai-responses, gemini,
+                gemini-openapi, ai-sdk)
   compatible    anything else that changed
 
 Options:
@@ -93,8 +94,18 @@ export const command = defineCommand({
       import('../generator/diff/model-projections.js'),
       import('../generator/diff/render-contract-diff.js'),
     ]);
+    // Each revision's tools with that revision's groups (a group's description is sent).
+    const [before, after] = [other.result.set, current.set];
+    const groupsOf = new Map([
+      ...before.tools.map((tool) => [tool, before.index.groups] as const),
+      ...after.tools.map((tool) => [tool, after.index.groups] as const),
+    ]);
     const diff: ContractDiff = contractDiff(
-      { before: other.result.set.tools, after: current.set.tools, modelBytes },
+      {
+        before: before.tools,
+        after: after.tools,
+        modelBytes: (tool) => modelBytes(tool, groupsOf.get(tool)),
+      },
       against,
       other.commit,
     );

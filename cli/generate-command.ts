@@ -118,6 +118,8 @@ export function generateReport(result: GenerateResult, color: boolean): string[]
         'green',
         `Up to date: ${count(result.toolCount, 'tool')}, nothing changed (${seconds}).`,
       ),
+      // The warnings follow from the inputs, which did not change: they still hold.
+      ...result.warnings.map((warning) => paint(color, 'yellow', `  warning: ${warning}`)),
     ];
   }
   const written = [...result.changed];

@@ -126,8 +126,15 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
   const model = modelFromOptions(
     provider === 'ai-sdk' ? { ...values, provider: aiSdkProvider } : values,
   );
+  const gate = gateInputFromOptions(values);
   return {
-    gate: gateInputFromOptions(values),
+    // A provider request registers the client-side ToolSearch (its projection lists it only
+    // while something is deferred, for a format without a native search); --flag
+    // toolSearch=false turns it off.
+    gate:
+      provider === undefined || gate.features.toolSearch !== undefined
+        ? gate
+        : { ...gate, features: { ...gate.features, toolSearch: true } },
     model,
     turnMode: oneOf(
       values['turn-mode'] ?? 'remove',

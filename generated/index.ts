@@ -41,6 +41,7 @@ import { tool as getWorkflowRunTool } from './tools/get-workflow-run.js';
 import { tool as resumeWorkflowRunTool } from './tools/resume-workflow-run.js';
 import { tool as resolveWorkflowQuestionTool } from './tools/resolve-workflow-question.js';
 import { tool as listSavedWorkflowsTool } from './tools/list-saved-workflows.js';
+import { tool as toolSearchTool } from './tools/tool-search.js';
 
 /** Every built-in tool, in the registration order of manifest/tools.yaml. */
 export const builtInTools: readonly ToolEntry[] = [
@@ -84,4 +85,5 @@ export const builtInTools: readonly ToolEntry[] = [
   resumeWorkflowRunTool,
   resolveWorkflowQuestionTool,
   listSavedWorkflowsTool,
+  toolSearchTool,
 ];

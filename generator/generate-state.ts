@@ -26,7 +26,7 @@ export const STATE_FILE = REPOSITORY_PATHS.stateFile;
 export const MANIFEST_OUTPUT_FILES: readonly string[] = manifestOutputFiles(REPOSITORY_PATHS);
 
 /** Bump when the meaning of the state file changes. */
-const STATE_VERSION = 2;
+const STATE_VERSION = 3;
 
 export interface GenerateState {
   readonly version: number;
@@ -41,6 +41,11 @@ export interface GenerateState {
    * file that differs from `inputs` only in these still leaves the run a no-op.
    */
   readonly normalized: Readonly<Record<string, string>>;
+  /**
+   * The warnings of the run that wrote the state (manifest warnings, `strict: true` no provider
+   * can take): they follow from the inputs alone, so an up-to-date run reports them again.
+   */
+  readonly warnings: readonly string[];
 }
 
 /** Inputs whose comments and layout do not matter (the runtime sources the audit scans). */
@@ -166,13 +171,14 @@ export function stateOf(
   inputs: Record<string, string>,
   files: ReadonlyMap<string, string>,
   normalized: Readonly<Record<string, string>>,
+  warnings: readonly string[],
 ): GenerateState {
   const outputs = Object.fromEntries(
     [...files]
       .map(([file, text]) => [file, hashText(text)] as const)
       .sort(([left], [right]) => compareCodeUnits(left, right)),
   );
-  return { version: STATE_VERSION, tools, inputs, outputs, normalized };
+  return { version: STATE_VERSION, tools, inputs, outputs, normalized, warnings: [...warnings] };
 }
 
 export function stateFileText(state: GenerateState): string {
@@ -187,7 +193,7 @@ export async function readState(
     const state = JSON.parse(
       await readFile(path.join(projectRoot, ...stateFile.split('/')), 'utf8'),
     ) as GenerateState;
-    return state.version === STATE_VERSION ? state : undefined;
+    return state.version === STATE_VERSION && Array.isArray(state.warnings) ? state : undefined;
   } catch {
     return undefined;
   }

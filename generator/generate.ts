@@ -8,8 +8,9 @@
  * 2. Load and check manifests, check hook exports, run the audit (its reports and the inline
  *    flags of the tool modules), emit.
  * 3. Compare with disk; when writing, under a per-project lock, write `generated/` by building a
- *    sibling directory and swapping it in, then the two schema files in `manifest/` (each written
- *    to a temporary file and renamed).
+ *    sibling directory — the modules, then `model-view/` rendered from those staged modules, then
+ *    the state — and swapping it in, then the two schema files in `manifest/` (each written to a
+ *    temporary file and renamed). A renderer that fails fails the run before the swap.
  */
 import type { JsonSchema } from '../runtime/contract.js';
 import { readFile } from 'node:fs/promises';
@@ -134,6 +135,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         upToDate: true,
         unchanged: Object.keys(previous.outputs),
         toolCount: previous.tools,
+        // The inputs are the ones that gave these warnings: they still hold.
+        warnings: previous.warnings,
       });
     const outputs = await hashOutputsOnDisk(root, paths);
     if (isUpToDate(previous, inputs, outputs)) return upToDate();
@@ -204,9 +207,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   );
   const emittedFiles =
     audit === undefined ? emitted.files : new Map([...emitted.files, ...audit.files]);
-  // generated/model-view/ is rendered from the generated modules on disk (a child process, see
-  // model-view/render-model-views.ts): carried over as it is, then refreshed once the rest is
-  // current on disk.
+  // Everything so far follows from the inputs alone: an up-to-date run reports these again.
+  const inputWarnings = [...warnings];
+  // generated/model-view/ is rendered from generated modules on disk (a child process, see
+  // model-view/render-model-views.ts): from the staged directory when writing, so the views are
+  // swapped in with the modules they came from; from generated/ when checking.
   const views = await import('./model-view/render-model-views.js');
   const carried = await views.readModelViewsOnDisk(root, paths);
   const viewOptions = {
@@ -219,79 +224,151 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     let comparison = await compareWithDisk(root, files, paths);
     const rest = (list: readonly string[]) =>
       list.filter((file) => !views.isModelViewFile(file, paths));
-    if (rest(comparison.changed).length === 0 && rest(comparison.extra).length === 0) {
-      const rendered = await views.renderModelViewsOnDisk(root, warnings, viewOptions);
-      if (rendered !== undefined) {
-        const withViews = sortedFiles([...emittedFiles, ...rendered]);
-        comparison = await compareWithDisk(root, withViews, paths);
-        return finish({
-          ...EMPTY,
-          ok: true,
-          files: withViews,
-          ...comparison,
-          toolCount: set.tools.length,
-          warnings,
-        });
-      }
+    if (rest(comparison.changed).length > 0 || rest(comparison.extra).length > 0)
+      return finish({ ...EMPTY, files, ...comparison, toolCount: set.tools.length, warnings });
+    let rendered: Map<string, string> | undefined;
+    try {
+      rendered = await views.renderModelViews(
+        root,
+        path.join(root, ...generatedDirectory.split('/')),
+        viewOptions,
+      );
+    } catch (error) {
+      if (!(error instanceof views.ModelViewRenderError)) throw error;
+      return failed([error.toIssue()], warnings);
     }
+    const withViews = rendered === undefined ? files : sortedFiles([...emittedFiles, ...rendered]);
+    comparison = await compareWithDisk(root, withViews, paths);
     return finish({
       ...EMPTY,
-      ok: true,
-      files,
+      files: withViews,
       ...comparison,
       toolCount: set.tools.length,
       warnings,
     });
   }
   const lockOptions = options.faults?.pause ? { pause: options.faults.pause } : {};
-  const comparison = await withGenerateLock(
-    root,
-    async () => {
-      const onDisk = await compareWithDisk(root, files, paths);
-      const generatedChanged = onDisk.extra.length > 0 || onDisk.changed.some(isGenerated);
-      const normalized = await normalizedInputs(root, inputs!, previous);
-      const state = stateFileText(stateOf(set.tools.length, inputs!, files, normalized));
-      if (generatedChanged) {
-        const directory = new Map<string, string>();
-        for (const [file, text] of files)
-          if (isGenerated(file)) directory.set(file.slice(generatedDirectory.length + 1), text);
-        directory.set(stateFile.slice(generatedDirectory.length + 1), state);
-        await writeGeneratedDirectory(root, generatedDirectory, directory, options.faults);
-      } else {
-        await writeFileAtomically(path.join(root, ...stateFile.split('/')), state);
-      }
-      // The manifest schemas go last: a failure before this point has changed nothing at all.
-      for (const file of onDisk.changed) {
-        if (!isGenerated(file))
-          await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
-      }
-      // Now that the modules on disk are this run's, render what the model sees from them.
-      const rendered = await views.renderModelViewsOnDisk(root, warnings, viewOptions);
-      if (rendered === undefined) return onDisk;
-      const changedViews = await views.writeModelViews(root, carried, rendered);
-      if (changedViews.length === 0) return onDisk;
-      for (const file of carried.keys()) if (!rendered.has(file)) files.delete(file);
-      for (const [file, text] of rendered) files.set(file, text);
-      await writeFileAtomically(
-        path.join(root, ...stateFile.split('/')),
-        stateFileText(stateOf(set.tools.length, inputs!, sortedFiles([...files]), normalized)),
-      );
-      return {
-        ...onDisk,
-        changed: [...onDisk.changed, ...changedViews].sort(compareCodeUnits),
-        unchanged: onDisk.unchanged.filter((file) => !changedViews.includes(file)),
-      };
-    },
-    lockOptions,
+  let final = files;
+  try {
+    const comparison = await withGenerateLock(
+      root,
+      async () => {
+        const onDisk = await compareWithDisk(root, files, paths);
+        const normalized = await normalizedInputs(root, inputs!, previous);
+        const stateFor = (all: ReadonlyMap<string, string>) =>
+          stateFileText(stateOf(set.tools.length, inputs!, all, normalized, inputWarnings));
+        const withViews = (rendered: ReadonlyMap<string, string> | undefined) =>
+          rendered === undefined ? files : sortedFiles([...emittedFiles, ...rendered]);
+        const relative = (all: ReadonlyMap<string, string>) => {
+          const directory = new Map<string, string>();
+          for (const [file, text] of all)
+            if (isGenerated(file)) directory.set(file.slice(generatedDirectory.length + 1), text);
+          return directory;
+        };
+        const stateName = stateFile.slice(generatedDirectory.length + 1);
+        const restChanged =
+          onDisk.extra.length > 0 ||
+          onDisk.changed.some((file) => isGenerated(file) && !views.isModelViewFile(file, paths));
+        let rendered: Map<string, string> | undefined;
+        if (restChanged) {
+          // Stage the modules, render the views from the staged ones, add views and state, swap:
+          // generated/ and its model view change together or not at all.
+          const modules = new Map([...relative(files)].filter(([file]) => !isView(file)));
+          await writeGeneratedDirectory(
+            root,
+            generatedDirectory,
+            modules,
+            options.faults,
+            async (staging) => {
+              rendered = await views.renderModelViews(root, staging, viewOptions);
+              final = withViews(rendered);
+              const added = new Map([...relative(final)].filter(([file]) => isView(file)));
+              added.set(stateName, stateFor(final));
+              return added;
+            },
+          );
+        } else {
+          // The modules on disk are this run's already: render from them, and swap only when
+          // the views differ.
+          rendered = await views.renderModelViews(
+            root,
+            path.join(root, ...generatedDirectory.split('/')),
+            viewOptions,
+          );
+          final = withViews(rendered);
+          if (rendered !== undefined && !sameViews(carried, rendered)) {
+            const directory = relative(final);
+            directory.set(stateName, stateFor(final));
+            await writeGeneratedDirectory(root, generatedDirectory, directory, options.faults);
+          } else {
+            await writeFileAtomically(path.join(root, ...stateFile.split('/')), stateFor(final));
+          }
+        }
+        // The manifest schemas go last: a failure before this point has changed nothing at all.
+        for (const file of onDisk.changed) {
+          if (!isGenerated(file))
+            await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
+        }
+        return rendered === undefined
+          ? onDisk
+          : withViewChanges(onDisk, carried, rendered, paths.modelViewDirectory);
+      },
+      lockOptions,
+    );
+    return finish({
+      ...EMPTY,
+      files: final,
+      ...comparison,
+      toolCount: set.tools.length,
+      warnings,
+    });
+  } catch (error) {
+    if (!(error instanceof views.ModelViewRenderError)) throw error;
+    return failed([error.toIssue()], warnings);
+  }
+}
+
+/** Relative to generated/: whether `file` is a model view. */
+function isView(file: string): boolean {
+  return file.startsWith('model-view/');
+}
+
+function sameViews(
+  carried: ReadonlyMap<string, string>,
+  rendered: ReadonlyMap<string, string>,
+): boolean {
+  return (
+    carried.size === rendered.size &&
+    [...rendered].every(([file, text]) => carried.get(file) === text)
   );
-  return finish({
-    ...EMPTY,
-    ok: true,
-    files: sortedFiles([...files]),
-    ...comparison,
-    toolCount: set.tools.length,
-    warnings,
-  });
+}
+
+/** `onDisk` (compared with the carried views) with the rendered views' own comparison instead. */
+function withViewChanges(
+  onDisk: Pick<GenerateResult, 'changed' | 'missing' | 'unchanged' | 'extra'>,
+  carried: ReadonlyMap<string, string>,
+  rendered: ReadonlyMap<string, string>,
+  viewDirectory: string,
+): Pick<GenerateResult, 'changed' | 'missing' | 'unchanged' | 'extra'> {
+  const isViewPath = (file: string) => file.startsWith(`${viewDirectory}/`);
+  const others = (list: readonly string[]) => list.filter((file) => !isViewPath(file));
+  const views = [...rendered.keys()];
+  return {
+    changed: [
+      ...others(onDisk.changed),
+      ...views.filter((file) => carried.get(file) !== rendered.get(file)),
+    ].sort(compareCodeUnits),
+    missing: [...others(onDisk.missing), ...views.filter((file) => !carried.has(file))].sort(
+      compareCodeUnits,
+    ),
+    unchanged: [
+      ...others(onDisk.unchanged),
+      ...views.filter((file) => carried.get(file) === rendered.get(file)),
+    ].sort(compareCodeUnits),
+    extra: [...onDisk.extra, ...[...carried.keys()].filter((file) => !rendered.has(file))].sort(
+      compareCodeUnits,
+    ),
+  };
 }
 
 function sortedFiles(entries: Iterable<[string, string]>): Map<string, string> {

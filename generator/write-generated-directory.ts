@@ -24,15 +24,23 @@ export interface WriteFaults {
 }
 
 /**
- * Replace `<root>/<directory>` by exactly `files` (paths relative to that directory).
- * The temporary and old directories are siblings named `.generated-tmp-*` / `.generated-old-*`
- * (for a nested `src/gen`: `src/.gen-tmp-*` / `src/.gen-old-*`).
+ * Files made from the staged directory before it is swapped in (the model views, rendered from
+ * the staged modules, and the state that hashes them): `staging` is its absolute path, the result
+ * is more files relative to it. A throw aborts the write like any other failure.
+ */
+export type CompleteStaging = (staging: string) => Promise<ReadonlyMap<string, string>>;
+
+/**
+ * Replace `<root>/<directory>` by exactly `files` (paths relative to that directory) plus what
+ * `complete` adds. The temporary and old directories are siblings named `.generated-tmp-*` /
+ * `.generated-old-*` (for a nested `src/gen`: `src/.gen-tmp-*` / `src/.gen-old-*`).
  */
 export async function writeGeneratedDirectory(
   projectRoot: string,
   directory: string,
   files: ReadonlyMap<string, string>,
   faults: WriteFaults = {},
+  complete?: CompleteStaging,
 ): Promise<void> {
   const target = path.join(projectRoot, ...directory.split('/'));
   // Siblings of the target (`src/gen` → `src/.gen-tmp-*`), so both renames stay in one folder.
@@ -46,15 +54,19 @@ export async function writeGeneratedDirectory(
   let movedAway = false;
   try {
     let written = 0;
-    for (const [file, text] of files) {
-      if (faults.failAfterFiles !== undefined && written >= faults.failAfterFiles) {
-        throw new Error(`injected failure after ${written} files`);
+    const stage = async (entries: ReadonlyMap<string, string>): Promise<void> => {
+      for (const [file, text] of entries) {
+        if (faults.failAfterFiles !== undefined && written >= faults.failAfterFiles) {
+          throw new Error(`injected failure after ${written} files`);
+        }
+        const destination = path.join(staging, ...file.split('/'));
+        await mkdir(path.dirname(destination), { recursive: true });
+        await writeFile(destination, text);
+        written++;
       }
-      const destination = path.join(staging, ...file.split('/'));
-      await mkdir(path.dirname(destination), { recursive: true });
-      await writeFile(destination, text);
-      written++;
-    }
+    };
+    await stage(files);
+    if (complete !== undefined) await stage(await complete(staging));
     await faults.pause?.('staged');
     try {
       await rename(target, old);

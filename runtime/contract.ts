@@ -43,8 +43,18 @@ export type RecoveryStrategy = (typeof RECOVERY_STRATEGIES)[number];
 export const HOST_PORTS = ['cron', 'offPeak', 'subagent', 'subagentMessaging', 'skill'] as const;
 export type HostPort = (typeof HOST_PORTS)[number];
 
-/** Feature flags of the runtime configuration. */
-export const FEATURE_FLAGS = ['skill', 'subagent', 'mcp', 'dynamicWorkflows', 'nodeRepl'] as const;
+/**
+ * Feature flags of the runtime configuration. `toolSearch` registers the client-side `ToolSearch`
+ * tool: a host turns it on when it defers tools (see `runtime/providers/tool-search.ts`).
+ */
+export const FEATURE_FLAGS = [
+  'skill',
+  'subagent',
+  'mcp',
+  'dynamicWorkflows',
+  'nodeRepl',
+  'toolSearch',
+] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
 /** The kinds of session a runtime may serve. */
@@ -563,6 +573,22 @@ export interface SessionState {
   readonly backgroundTasks: Map<string, BackgroundTask>;
   /** Files read in this session, keyed by `normalizeToolPathForComparison`, with the mtime seen. */
   readonly readFiles: Map<string, { readonly mtimeMs: number }>;
+  /**
+   * Deferred loading with the client-side `ToolSearch`: what a search may find and what it
+   * found. Every tool session has one; absent for a bare `callTool` (a search then finds nothing).
+   */
+  readonly toolSearch?: SessionToolSearch;
+}
+
+/** A session's deferred tools and the ones a `ToolSearch` call found (see {@link SessionState}). */
+export interface SessionToolSearch {
+  /** The deferred tools as the session's model sees them (eager tools are never results). */
+  candidates(): readonly ModelToolContract[];
+  /**
+   * Deferred tools found so far, in the order found: a search appends the results not yet in it,
+   * and the following turns' lists send them at the end (`composeDeferredList`).
+   */
+  readonly discovered: string[];
 }
 
 export interface BackgroundTask {

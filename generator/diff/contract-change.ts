@@ -59,7 +59,7 @@ export interface ContractChange {
   readonly kind: ChangeKind;
   /**
    * Where, as a manifest field path (`input.properties.limit`, `flags.riskLevel`); for
-   * `model-bytes-changed`, the projection (`default`, `anthropic-strict`, …).
+   * `model-bytes-changed`, the projection (a `generated/model-view/` format: `anthropic`, `gemini-openapi`, …).
    */
   readonly path: string;
   /** One sentence for people: what changed, with the old and new value where short. */

@@ -1,25 +1,20 @@
 /**
  * What the model sees of one tool, per request projection, as bytes: the `prompt cache` class of
- * `diff` compares these between revisions. Each projection is one entry of
- * {@link MODEL_PROJECTIONS}; another provider's request shape is one more entry.
+ * `diff` compares these between revisions. The projections are the formats of
+ * `generated/model-view/` (`MODEL_VIEW_FORMATS`), so a change `diff` reports is a change of the
+ * committed views, and the other way round.
  *
  * The model contract is built from the manifest alone, the way the generated module and the
  * runtime would (`contractValue`, then `renderModelContract` with fixed description settings), so
  * another revision needs no generated code, no ts-morph and no handlers.
  */
 import Handlebars from 'handlebars';
-import { projectAiSdkTools } from '../../runtime/adapters/to-ai-sdk-tools.js';
-import { toStrictSchema } from '../../runtime/adapters/to-strict-schema.js';
+import type { JsonSchema, ModelToolContract, ToolEntry } from '../../runtime/contract.js';
 import {
-  ANTHROPIC_STRICT_DIALECT,
-  OPENAI_STRICT_DIALECT,
-} from '../../runtime/adapters/strict-schema-dialects.js';
-import type {
-  JsonSchema,
-  ModelProfile,
-  ModelToolContract,
-  ToolEntry,
-} from '../../runtime/contract.js';
+  MODEL_VIEW_CONTEXTS,
+  MODEL_VIEW_FORMATS,
+  modelViewRequest,
+} from '../../runtime/providers/model-view.js';
 import type { DescriptionSettings } from '../../runtime/visibility/description-context.js';
 import { renderModelContract } from '../../runtime/visibility/render-model-contract.js';
 import { canonicalJson } from '../../runtime/visibility/tools-fingerprint.js';
@@ -27,10 +22,11 @@ import { compileSchema } from '../emit/compile-schema.js';
 import { contractValue } from '../emit/contract-value.js';
 import { findDescriptionTemplates } from '../emit/description-templates.js';
 import type { LoadedTool } from '../manifest/manifest-set.js';
+import type { ToolIndex } from '../manifest/manifest-schema.js';
 
 /** One request shape a tool is sent in. */
 export interface ModelProjection {
-  /** Stable name, used in reports and `--json` (`default`, `anthropic-strict`, …). */
+  /** Stable name, used in reports and `--json`: the model-view format (`anthropic`, `gemini-openapi`, …). */
   readonly name: string;
   /** What it is, for `--help` and docs. */
   readonly summary: string;
@@ -44,74 +40,39 @@ const DESCRIPTION_SETTINGS: DescriptionSettings = {
   dynamicWorkflows: false,
 };
 
-const AI_SDK_MODEL: ModelProfile = {
-  id: 'claude-sonnet-4-5',
-  provider: 'anthropic',
-  supportsNativeWebSearch: true,
-  supportsPdf: true,
-  firstParty: true,
-};
+/** The model of the views' default context (`generated/model-view/main/`). */
+const VIEW_MODEL = MODEL_VIEW_CONTEXTS[0]!.model;
 
-function strictOrPlain(
-  contract: ModelToolContract,
-  result: ReturnType<typeof toStrictSchema>,
-): unknown {
-  return {
-    name: contract.name,
-    description: contract.description,
-    inputSchema: result.representable ? result.schema : contract.inputSchema,
-    strict: result.representable,
-  };
-}
-
-export const MODEL_PROJECTIONS: readonly ModelProjection[] = [
-  {
-    name: 'default',
-    summary:
-      'name, description and input schema as the contract renders them (the default context)',
-    project: (contract) => ({
-      name: contract.name,
-      description: contract.description,
-      inputSchema: contract.inputSchema,
-    }),
+/**
+ * The formats of `generated/model-view/`, each the request fragment `projectProviderRequest`
+ * makes of the one tool (as the views do for the whole list), so `diff` and the committed views
+ * agree on what the model is sent.
+ */
+export const MODEL_PROJECTIONS: readonly ModelProjection[] = MODEL_VIEW_FORMATS.map((format) => ({
+  name: format.name,
+  summary: `the ${format.name} request fragment, as in generated/model-view/`,
+  project: (contract: ModelToolContract) => {
+    const request = modelViewRequest(format, [contract], VIEW_MODEL);
+    if (request.tools.length === 0) return undefined;
+    if (format.provider !== 'ai-sdk') return request.request;
+    // The AI SDK view's `needsApproval` stays on the client (the provider never sees it): a
+    // change of it is a safety change, not a prompt-cache one.
+    const { tools } = request.request as { tools: Record<string, { needsApproval?: unknown }> };
+    return {
+      ...request.request,
+      tools: Object.fromEntries(
+        Object.entries(tools).map(([name, { needsApproval: _client, ...sent }]) => [name, sent]),
+      ),
+    };
   },
-  {
-    name: 'anthropic-strict',
-    summary: 'the input schema projected onto Anthropic’s strict subset',
-    project: (contract) =>
-      strictOrPlain(contract, toStrictSchema(contract.inputSchema, ANTHROPIC_STRICT_DIALECT)),
-  },
-  {
-    name: 'openai-strict',
-    summary: 'the input schema projected onto OpenAI’s strict subset',
-    project: (contract) =>
-      strictOrPlain(contract, toStrictSchema(contract.inputSchema, OPENAI_STRICT_DIALECT)),
-  },
-  {
-    name: 'ai-sdk',
-    summary: 'the Vercel AI SDK tool (`toAiSdkTools`, Anthropic first-party model)',
-    project: (contract) => {
-      const tool = projectAiSdkTools([contract], { provider: 'anthropic', model: AI_SDK_MODEL })
-        .tools[contract.name] as Record<string, unknown> | undefined;
-      if (tool === undefined) return undefined;
-      const schema = tool['inputSchema'] as { jsonSchema?: unknown } | undefined;
-      // What the SDK sends the provider; `needsApproval` and `execute` stay on the client.
-      return {
-        name: contract.name,
-        type: tool['type'],
-        id: tool['id'],
-        description: tool['description'],
-        inputSchema: schema?.jsonSchema,
-        strict: tool['strict'],
-        args: tool['args'],
-      };
-    },
-  },
-];
+}));
 
 /** Projection name → the canonical bytes the model sees of `tool`; empty when it sees nothing. */
-export function modelBytes(tool: LoadedTool): ReadonlyMap<string, string> {
-  const contract = modelContractOf(tool);
+export function modelBytes(
+  tool: LoadedTool,
+  groups?: ToolIndex['groups'],
+): ReadonlyMap<string, string> {
+  const contract = modelContractOf(tool, groups);
   const bytes = new Map<string, string>();
   if (contract === undefined) return bytes;
   for (const projection of MODEL_PROJECTIONS) {
@@ -121,14 +82,26 @@ export function modelBytes(tool: LoadedTool): ReadonlyMap<string, string> {
   return bytes;
 }
 
-/** The tool's model contract in the default context, or `undefined` when it is never sent. */
-export function modelContractOf(tool: LoadedTool): ModelToolContract | undefined {
+/**
+ * The tool's model contract in the default context, or `undefined` when it is never sent.
+ * `groups`: manifest/tools.yaml's groups of the same revision (a `group`'s description is sent).
+ */
+export function modelContractOf(
+  tool: LoadedTool,
+  groups?: ToolIndex['groups'],
+): ModelToolContract | undefined {
   const { manifest } = tool;
   if (!manifest.flags.providerVisible) return undefined;
   const inputSchema = compileSchema(manifest.input).jsonSchema;
   const outputSchema = compileSchema(manifest.output).jsonSchema;
   const templates = findDescriptionTemplates(manifest.description, inputSchema, outputSchema);
-  const value = contractValue({ manifest, file: tool.file, inputSchema, outputSchema });
+  const value = contractValue({
+    manifest,
+    file: tool.file,
+    inputSchema,
+    outputSchema,
+    ...(groups === undefined ? {} : { groups }),
+  });
   const compiled = new Map(
     templates.map((template) => [
       template.pointer,

@@ -7,7 +7,9 @@ export type EmitIssueCode =
   /** A `default` its own schema refuses. */
   | 'invalid_default'
   /** A property name the JSON Schema projection cannot carry (`__proto__`). */
-  | 'unsupported_property_name';
+  | 'unsupported_property_name'
+  /** `runtime/providers/model-view.ts` failed to render `generated/model-view/`. */
+  | 'model_view_failed';
 
 /** Same fields and wording rules as a {@link ManifestIssue}; only the codes differ. */
 export interface EmitIssue extends Omit<ManifestIssue, 'code'> {

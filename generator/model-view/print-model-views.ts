@@ -1,32 +1,37 @@
 /**
- * Child-process entry of the model-view step: renders `<generated>/model-view/` from the
- * generated modules on disk (the real tool entries, hooks and templates, through the real
- * runtime) and prints `{"files": {path: text}}` on standard output. Run in its own process so
- * that every run imports the modules as they are on disk now.
+ * Child-process entry of the model-view step: renders the model view (`<generated>/model-view/`)
+ * from the generated modules in GENERATED_DIR (the real tool entries, hooks and templates,
+ * through the real runtime) and prints `{"files": {path: text}}` on standard output.
+ * GENERATED_DIR is the generated folder itself or, during a write, the staged directory beside it
+ * that is about to be swapped in. Run in its own process so that every run imports the modules as
+ * they are on disk now.
  *
- * Arguments: the project root, its generated folder, and, for a project that uses the package,
- * the JSON of its `builtIns` selection: its view is then rendered by this package's runtime from
- * the selected built-ins and the project's own tools (what `list` and `serve` register). Without
- * it, the project is this repository, whose own runtime renders its own generated tools.
+ * Arguments: the project root, GENERATED_DIR (absolute), the project-relative generated folder
+ * the files are named under, and, for a project that uses the package, the JSON of its
+ * `builtIns` selection: its view is then rendered by this package's runtime from the selected
+ * built-ins and the project's own tools (what `list` and `serve` register). Without it, the
+ * project is this repository, whose own runtime renders its own generated tools.
  */
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { ToolEntry } from '../../runtime/contract.js';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
 
-const [root, generated, selection] = process.argv.slice(2);
-if (root === undefined || generated === undefined)
-  throw new Error('usage: print-model-views.ts PROJECT_ROOT GENERATED_FOLDER [BUILT_INS_JSON]');
-const load = (file: string) => import(pathToFileURL(path.join(root, ...file.split('/'))).href);
+const [root, generatedDirectory, generatedFolder, selection] = process.argv.slice(2);
+if (root === undefined || generatedDirectory === undefined || generatedFolder === undefined)
+  throw new Error(
+    'usage: print-model-views.ts PROJECT_ROOT GENERATED_DIR GENERATED_FOLDER [BUILT_INS_JSON]',
+  );
+const load = (file: string) => import(pathToFileURL(file).href);
 const [own, order] = await Promise.all([
-  load(`${generated}/index.ts`),
-  load(`${generated}/provider-order.ts`),
+  load(path.join(generatedDirectory, 'index.ts')),
+  load(path.join(generatedDirectory, 'provider-order.ts')),
 ]);
 let tools: readonly ToolEntry[] = own.builtInTools;
 let sortedNames: ReadonlySet<string> = new Set<string>(order.sortedProviderToolNames);
 let renderModelViews: typeof import('../../runtime/providers/model-view.js').renderModelViews;
 if (selection === undefined) {
-  ({ renderModelViews } = await load('runtime/providers/model-view.ts'));
+  ({ renderModelViews } = await load(path.join(root, 'runtime/providers/model-view.ts')));
 } else {
   const [views, packageTools, packageOrder, { selectBuiltIns }] = await Promise.all([
     import('../../runtime/providers/model-view.js'),
@@ -43,6 +48,6 @@ if (selection === undefined) {
 }
 // The renderer names its files `generated/model-view/…`; a project's folder may be another.
 const files = [...renderModelViews(tools, sortedNames)].map(
-  ([file, text]) => [`${generated}/${file.slice('generated/'.length)}`, text] as const,
+  ([file, text]) => [`${generatedFolder}/${file.slice('generated/'.length)}`, text] as const,
 );
 process.stdout.write(JSON.stringify({ files: Object.fromEntries(files) }));

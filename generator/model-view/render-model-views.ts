@@ -1,17 +1,19 @@
 /**
  * The model-view step of `generate` and `check`: runs `print-model-views.ts` in a child process
- * (Node with tsx, as the CLI runs) over the project's generated folder on disk, and returns the
- * files. This repository renders with its own `runtime/providers/model-view.ts` (a copy of its
- * layout without that file has no model view); a project that uses the package renders with the
- * package's, from its own tools and the built-ins it selects.
+ * (Node with tsx, as the CLI runs) over a directory of generated modules — the generated folder
+ * itself, or the staged directory a write is about to swap in, so the views are swapped in with
+ * the modules they were rendered from — and returns the files. This repository renders with its
+ * own `runtime/providers/model-view.ts` (a copy of its layout without that file has no model
+ * view); a project that uses the package renders with the package's, from its own tools and the
+ * built-ins it selects.
  */
 import { execFile } from 'node:child_process';
-import { access, readFile, rm } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { EmitIssue } from '../emit/emit-issue.js';
 import { listFiles } from '../list-files.js';
-import { writeFileAtomically } from '../write-generated-directory.js';
 import { REPOSITORY_PATHS, isInFolder, type ProjectPaths } from '../config/project-paths.js';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
 
@@ -20,7 +22,8 @@ const run = promisify(execFile);
 /** Where this repository's model views live, project-relative. */
 export const MODEL_VIEW_DIRECTORY = REPOSITORY_PATHS.modelViewDirectory;
 
-const RENDERER = 'runtime/providers/model-view.ts';
+/** This repository's renderer, project-relative. */
+export const MODEL_VIEW_RENDERER = 'runtime/providers/model-view.ts';
 
 /** How to render a project's views. */
 export interface ModelViewOptions {
@@ -34,6 +37,29 @@ export interface ModelViewOptions {
 
 export function isModelViewFile(file: string, paths: ProjectPaths = REPOSITORY_PATHS): boolean {
   return isInFolder(file, paths.modelViewDirectory) && file !== paths.modelViewDirectory;
+}
+
+/** The renderer failed: nothing of the run is written. */
+export class ModelViewRenderError extends Error {
+  constructor(
+    readonly detail: string,
+    readonly directory: string = MODEL_VIEW_DIRECTORY,
+  ) {
+    super(`${directory}/ not rendered: ${detail}`);
+    this.name = 'ModelViewRenderError';
+  }
+
+  /** As a problem of the run, located at the renderer. */
+  toIssue(): EmitIssue {
+    return {
+      code: 'model_view_failed',
+      file: MODEL_VIEW_RENDERER,
+      line: 1,
+      column: 1,
+      path: '',
+      message: `${this.message} (nothing was written)`,
+    };
+  }
 }
 
 /** The model-view files on disk now. */
@@ -52,25 +78,27 @@ export async function readModelViewsOnDisk(
 }
 
 /**
- * Project-relative path → text of every model-view file, rendered from `projectRoot`'s disk;
- * `undefined` (with a warning pushed) when the project has no renderer or rendering failed.
+ * Project-relative path → text of every model-view file, rendered from the modules in
+ * `generatedDirectory` (absolute); `undefined` when the project has no renderer. Throws
+ * {@link ModelViewRenderError} when rendering fails.
  */
-export async function renderModelViewsOnDisk(
+export async function renderModelViews(
   projectRoot: string,
-  warnings: string[],
+  generatedDirectory: string,
   options: ModelViewOptions = {},
 ): Promise<Map<string, string> | undefined> {
   const paths = options.paths ?? REPOSITORY_PATHS;
   if (options.packageBuiltIns === undefined) {
     try {
-      await access(path.join(projectRoot, RENDERER));
+      await access(path.join(projectRoot, MODEL_VIEW_RENDERER));
     } catch {
       return undefined;
     }
   }
   const script = fileURLToPath(new URL('./print-model-views.ts', import.meta.url));
+  let stdout: string;
   try {
-    const { stdout } = await run(
+    ({ stdout } = await run(
       process.execPath,
       [
         // tsx as this package resolves it: a project's own node_modules may have none.
@@ -78,36 +106,30 @@ export async function renderModelViewsOnDisk(
         import.meta.resolve('tsx'),
         script,
         path.resolve(projectRoot),
+        path.resolve(generatedDirectory),
         paths.generated,
         ...(options.packageBuiltIns === undefined ? [] : [JSON.stringify(options.packageBuiltIns)]),
       ],
       { cwd: projectRoot, maxBuffer: 256 * 1024 * 1024 },
-    );
-    const { files } = JSON.parse(stdout) as { files: Record<string, string> };
-    return new Map(Object.entries(files));
+    ));
   } catch (error) {
-    const message = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-    warnings.push(`${paths.modelViewDirectory}/ not rendered: ${message.split('\n')[0]}`);
-    return undefined;
+    const text = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+    const lines = text.split('\n').map((line) => line.trim());
+    throw new ModelViewRenderError(
+      lines.find((line) => /^\w*Error\b/.test(line)) ?? lines[0]!,
+      paths.modelViewDirectory,
+    );
   }
-}
-
-/** Write the views that differ from `previous`, remove the ones no longer rendered; the changed paths. */
-export async function writeModelViews(
-  projectRoot: string,
-  previous: ReadonlyMap<string, string>,
-  rendered: ReadonlyMap<string, string>,
-): Promise<string[]> {
-  const changed: string[] = [];
-  for (const [file, text] of rendered) {
-    if (previous.get(file) === text) continue;
-    await writeFileAtomically(path.join(projectRoot, ...file.split('/')), text);
-    changed.push(file);
-  }
-  for (const file of previous.keys()) {
-    if (rendered.has(file)) continue;
-    await rm(path.join(projectRoot, ...file.split('/')), { force: true });
-    changed.push(file);
-  }
-  return changed;
+  const { files } = JSON.parse(stdout) as { files: Record<string, string> };
+  const outside = Object.keys(files).find(
+    (file) =>
+      !isModelViewFile(file, paths) ||
+      file.split('/').some((part) => part === '..' || part === '.'),
+  );
+  if (outside !== undefined)
+    throw new ModelViewRenderError(
+      `the renderer returned ${outside}, outside ${paths.modelViewDirectory}/`,
+      paths.modelViewDirectory,
+    );
+  return new Map(Object.entries(files));
 }

@@ -19,6 +19,12 @@ export type {
   SentTool,
 } from './provider-request.js';
 export {
+  resolveToolCallName,
+  resolveToolReferences,
+  type ProviderToolCall,
+  type ResolvedToolCall,
+} from './resolve-tool-call-name.js';
+export {
   ANTHROPIC_STRICT_REQUEST_LIMITS,
   decideStrict,
   type StrictDecision,

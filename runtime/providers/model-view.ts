@@ -7,11 +7,12 @@
  * depends on the machine, and the JSON is pretty-printed with two spaces (the bytes sent are the
  * compact form of the same value).
  */
-import type { ModelProfile, ToolEntry } from '../contract.js';
+import type { ModelProfile, ModelToolContract, ToolEntry } from '../contract.js';
 import { createToolRuntime } from '../tool-runtime.js';
 import type { RegistrationGateInput } from '../visibility/registration-gate.js';
 import { projectProviderRequest } from './project-provider-request.js';
-import { PROVIDER_NAMES } from './provider-name.js';
+import { PROVIDER_NAMES, type ProviderName } from './provider-name.js';
+import type { ProviderRequest } from './provider-request.js';
 
 /** The date the views are rendered at (only its month is read: WebSearch's description). */
 export const MODEL_VIEW_DATE = new Date(Date.UTC(2026, 0, 15));
@@ -60,6 +61,40 @@ export const MODEL_VIEW_CONTEXTS: readonly ModelViewContext[] = [
   },
 ];
 
+/** One request format of the views: a provider, and for Gemini which schema form. */
+export interface ModelViewFormat {
+  /** The file name without `.json`: the provider, or `gemini-openapi`. */
+  readonly name: string;
+  readonly provider: ProviderName;
+  readonly geminiSchema?: 'json-schema' | 'openapi';
+}
+
+/** Every format a view is rendered in (and `diff` compares), in file order within a context. */
+export const MODEL_VIEW_FORMATS: readonly ModelViewFormat[] = PROVIDER_NAMES.flatMap(
+  (provider): ModelViewFormat[] =>
+    provider === 'gemini'
+      ? [
+          { name: 'gemini', provider, geminiSchema: 'json-schema' },
+          { name: 'gemini-openapi', provider, geminiSchema: 'openapi' },
+        ]
+      : [{ name: provider, provider }],
+);
+
+/** `tools` as `format` sends them, for `model` (an OpenAI model for the OpenAI formats). */
+export function modelViewRequest(
+  format: ModelViewFormat,
+  tools: readonly ModelToolContract[],
+  model: ModelProfile,
+): ProviderRequest {
+  return projectProviderRequest(format.provider, tools, {
+    model:
+      format.provider === 'openai' || format.provider === 'openai-responses'
+        ? { ...model, provider: 'openai', firstParty: false }
+        : model,
+    ...(format.geminiSchema === undefined ? {} : { geminiSchema: format.geminiSchema }),
+  });
+}
+
 /** Project-relative path → file text, in path order. */
 export function renderModelViews(
   builtInTools: readonly ToolEntry[],
@@ -75,23 +110,12 @@ export function renderModelViews(
       clock: () => MODEL_VIEW_DATE,
     });
     const tools = runtime.getTools({ model: context.model });
-    for (const provider of PROVIDER_NAMES) {
-      const formats =
-        provider === 'gemini' ? (['json-schema', 'openapi'] as const) : ([undefined] as const);
-      for (const geminiSchema of formats) {
-        const request = projectProviderRequest(provider, tools, {
-          model:
-            provider === 'openai' || provider === 'openai-responses'
-              ? { ...context.model, provider: 'openai', firstParty: false }
-              : context.model,
-          ...(geminiSchema === undefined ? {} : { geminiSchema }),
-        });
-        const name = geminiSchema === 'openapi' ? 'gemini-openapi' : provider;
-        files.set(
-          `generated/model-view/${context.name}/${name}.json`,
-          `${JSON.stringify(request.request, null, 2)}\n`,
-        );
-      }
+    for (const format of MODEL_VIEW_FORMATS) {
+      const request = modelViewRequest(format, tools, context.model);
+      files.set(
+        `generated/model-view/${context.name}/${format.name}.json`,
+        `${JSON.stringify(request.request, null, 2)}\n`,
+      );
     }
   }
   return new Map([...files].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)));

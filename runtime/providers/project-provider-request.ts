@@ -4,8 +4,17 @@
  */
 import type { ModelToolContract } from '../contract.js';
 import type { ProviderName } from './provider-name.js';
-import { composeDeferredList, deferredNames } from './tool-search.js';
-import type { ProviderRequest, ProviderRequestOptions } from './provider-request.js';
+import {
+  composeDeferredList,
+  deferredNames,
+  TOOL_SEARCH_NAME,
+  withoutToolSearch,
+} from './tool-search.js';
+import type {
+  ProjectionNote,
+  ProviderRequest,
+  ProviderRequestOptions,
+} from './provider-request.js';
 import { toAiSdkRequest } from './to-ai-sdk-request.js';
 import { toAnthropicRequest } from './to-anthropic-request.js';
 import { toGeminiRequest } from './to-gemini-request.js';
@@ -22,21 +31,37 @@ export function projectProviderRequest(
   const deferred = deferredNames(contracts, requested.deferred);
   const options: ProviderRequestOptions =
     deferred.size === 0 ? requested : { ...requested, deferred };
-  // Formats without a native tool search: the built-in ToolSearch stands in for deferred tools.
-  const composed =
-    options.deferred === undefined || provider === 'anthropic' || provider === 'openai-responses'
-      ? contracts
-      : composeDeferredList(contracts, options.deferred, options.discovered ?? []);
+  // Anthropic and the Responses API search natively; the other formats get the built-in
+  // ToolSearch in place of the deferred tools.
+  if (provider === 'anthropic') return toAnthropicRequest(withoutToolSearch(contracts), options);
+  if (provider === 'openai-responses')
+    return toOpenAiResponsesRequest(withoutToolSearch(contracts), options);
+  const composed = composeDeferredList(
+    contracts,
+    options.deferred ?? new Set(),
+    options.discovered ?? [],
+  );
+  const request = projectComposed(provider, composed.tools, options);
+  if (composed.unsearchable.length === 0) return request;
+  const notes: ProjectionNote[] = composed.unsearchable.map((tool) => ({
+    tool,
+    code: 'not-deferred',
+    message: `${tool} is sent although deferred: no ${TOOL_SEARCH_NAME} tool is registered to find it (feature flag toolSearch)`,
+  }));
+  return { ...request, notes: [...request.notes, ...notes] };
+}
+
+function projectComposed(
+  provider: 'openai' | 'gemini' | 'ai-sdk',
+  contracts: readonly ModelToolContract[],
+  options: ProviderRequestOptions,
+): ProviderRequest {
   switch (provider) {
-    case 'anthropic':
-      return toAnthropicRequest(contracts, options);
     case 'openai':
-      return toOpenAiChatRequest(composed, options);
-    case 'openai-responses':
-      return toOpenAiResponsesRequest(contracts, options);
+      return toOpenAiChatRequest(contracts, options);
     case 'gemini':
-      return toGeminiRequest(composed, options);
+      return toGeminiRequest(contracts, options);
     case 'ai-sdk':
-      return toAiSdkRequest(composed, options);
+      return toAiSdkRequest(contracts, options);
   }
 }

@@ -23,9 +23,12 @@ export interface SentTool {
  * - `renamed`: sent under another name (Gemini's name rule); calls map back;
  * - `restricted-by-removal`: the format has no way to restrict the callable set without changing
  *   the list, so the turn's restriction removed tools (the cached prefix changes);
- * - `lossy`: part of the schema is said in the description only.
+ * - `lossy`: part of the schema is said in the description only;
+ * - `not-deferred`: a deferred tool is sent all the same, because the format has no native tool
+ *   search and no `ToolSearch` is registered (feature flag `toolSearch`) to find it.
  */
-export type ProjectionNoteCode = 'omitted' | 'renamed' | 'restricted-by-removal' | 'lossy';
+export type ProjectionNoteCode =
+  'omitted' | 'renamed' | 'restricted-by-removal' | 'lossy' | 'not-deferred';
 
 export interface ProjectionNote {
   readonly tool: string;

@@ -1,12 +1,15 @@
 /**
  * Deferred loading for request formats without a native tool search (OpenAI Chat Completions,
- * Gemini, the AI SDK): deferred tools are left out of the list, a built-in `ToolSearch` tool is
- * listed instead, and the tools a search finds are added to the following turns' lists **at the
- * end**, in the order they were found — so the prefix before them never changes.
+ * Gemini, the AI SDK): deferred tools are left out of the list, the built-in `ToolSearch` tool
+ * (manifest/tools/tool-search.yaml, registered with the `toolSearch` feature flag) is listed
+ * instead, and the tools a search finds are added to the following turns' lists **at the end**,
+ * in the order they were found — so the prefix before them never changes.
  *
  * Ranking is deterministic: each query word (lower-cased, split on anything that is not a letter
- * or digit) scores 3 in a tool's name, 2 in its search hints and 1 in its description; ties go by
- * name in code-unit order. At most 8 results (Codex's cap).
+ * or digit, a plural `s` dropped, {@link STOP_WORDS} left out) scores 3 in a tool's name (split at
+ * its camel-case humps), 2 in its search hints and 1 in its description; ties go by name in
+ * code-unit order, so the order tools were registered in never matters. At most 8 results
+ * (Codex's cap).
  */
 import type { ModelToolContract } from '../contract.js';
 import { compareCodeUnits } from '../support/compare-code-units.js';
@@ -25,61 +28,26 @@ export interface SearchableTool {
   readonly hints?: readonly string[];
 }
 
-/** The `ToolSearch` contract the model sees in place of the deferred tools. */
-export function toolSearchContract(deferredCount: number): ModelToolContract {
-  return {
-    name: TOOL_SEARCH_NAME,
-    description: `Finds tools that are not loaded yet (${deferredCount} are available) by what they do. Give a few words; the best matches (at most ${TOOL_SEARCH_MAX_RESULTS}) are listed with their descriptions and can be called from the next turn on.`,
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', minLength: 1, description: 'Words describing the tool you need' },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
-    outputSchema: { type: 'string' },
-    strict: false,
-    executionMode: 'client',
-    flags: {
-      readOnly: true,
-      destructive: false,
-      concurrentSafe: true,
-      sideEffectScope: 'none',
-      riskLevel: 'low',
-      needsApproval: false,
-      requiresUserInteraction: false,
-      allowedInPlanMode: true,
-      stopTurnOnSuccess: false,
-      idempotent: true,
-    },
-    permission: {
-      permission: 'tool.search',
-      reason: 'ToolSearch only reads the list of deferred tools',
-      riskLevel: 'low',
-      sideEffectScope: 'none',
-      needsApproval: false,
-      alwaysAsk: false,
-      askOptions: { allowAlways: true },
-      patternSources: [],
-      alwaysAllowPatternSources: [],
-      denyPriority: 'beforeAsk',
-    },
-    resultBudget: {
-      maxInlineBytes: 20_000,
-      maxModelBytes: 20_000,
-      strategy: 'truncate',
-      preview: { maxBytes: 20_000, direction: 'head' },
-      artifact: { enabled: false, retention: 'session' },
-    },
-  };
+/** Query words that would match nearly every description: they never score. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  'a an and are as at be by can for from i in into is it its me my no not of on or so such that the their then this to use with you your'.split(
+    ' ',
+  ),
+);
+
+/** `runs` and `run` are one word; `class` and `status` keep their `s`. */
+function stem(word: string): string {
+  return word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word)
+    ? word.slice(0, -1)
+    : word;
 }
 
 function words(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
+    .filter((word) => word !== '')
+    .map(stem);
 }
 
 /** Names of the best matches for `query` among `tools`, best first (see the module comment). */
@@ -88,7 +56,7 @@ export function searchDeferredTools(
   tools: readonly SearchableTool[],
   limit = TOOL_SEARCH_MAX_RESULTS,
 ): string[] {
-  const queryWords = [...new Set(words(query))];
+  const queryWords = [...new Set(words(query))].filter((word) => !STOP_WORDS.has(word));
   if (queryWords.length === 0) return [];
   const scored = tools.map((tool) => {
     const name = new Set(words(tool.name.replace(/([a-z])([A-Z])/g, '$1 $2')));
@@ -111,25 +79,45 @@ export function searchDeferredTools(
     .map((tool) => tool.name);
 }
 
+/** What {@link composeDeferredList} made of a turn's list. */
+export interface DeferredList {
+  readonly tools: ModelToolContract[];
+  /** Deferred tools sent all the same because no `ToolSearch` is registered to find them. */
+  readonly unsearchable: readonly string[];
+}
+
 /**
  * The list one turn sends with deferred loading done on the client: the eager tools in their
  * order, then `ToolSearch` (when anything is deferred), then the discovered tools in the order
- * they were found. A discovery only ever appends.
+ * they were found. A discovery only ever appends. `ToolSearch` is taken from `tools` (the
+ * runtime registers it with the `toolSearch` feature flag) and left out when nothing is deferred;
+ * without it, nothing could find the deferred tools, so they stay in the list (`unsearchable`).
  */
 export function composeDeferredList(
   tools: readonly ModelToolContract[],
   deferred: ReadonlySet<string>,
   discovered: readonly string[],
-): ModelToolContract[] {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const eager = tools.filter((tool) => !deferred.has(tool.name));
-  const pending = tools.filter((tool) => deferred.has(tool.name));
-  if (pending.length === 0) return eager;
+): DeferredList {
+  const search = tools.find((tool) => tool.name === TOOL_SEARCH_NAME);
+  const listed = withoutToolSearch(tools);
+  const pending = listed.filter((tool) => deferred.has(tool.name));
+  if (pending.length === 0) return { tools: listed, unsearchable: [] };
+  if (search === undefined)
+    return { tools: listed, unsearchable: pending.map((tool) => tool.name) };
+  const byName = new Map(listed.map((tool) => [tool.name, tool]));
   const found = discovered
     .filter((name, index) => deferred.has(name) && discovered.indexOf(name) === index)
     .map((name) => byName.get(name))
     .filter((tool) => tool !== undefined);
-  return [...eager, toolSearchContract(pending.length), ...found];
+  return {
+    tools: [...listed.filter((tool) => !deferred.has(tool.name)), search, ...found],
+    unsearchable: [],
+  };
+}
+
+/** `tools` without the client-side `ToolSearch` (formats with a native search never send it). */
+export function withoutToolSearch(tools: readonly ModelToolContract[]): ModelToolContract[] {
+  return tools.filter((tool) => tool.name !== TOOL_SEARCH_NAME);
 }
 
 /**

@@ -49,6 +49,7 @@ import type { RetryOptions } from '../executor/recovery-policy.js';
 import type { HostToolHook } from '../call/host-tool-hooks.js';
 import { evaluatePermission, type PermissionMode } from '../permission/evaluate-permission.js';
 import { parseToolInput } from '../call/parse-tool-input.js';
+import { deferredNames } from '../providers/tool-search.js';
 import { parsePermissionRule, type ParsedRule } from '../permission/parse-permission-rule.js';
 import { stopAllBackgroundTasks } from '../tools/support/background-tasks.js';
 import type { ToolRuntime } from '../tool-runtime.js';
@@ -117,6 +118,12 @@ export interface ToolSessionOptions {
   readonly maxConcurrency?: number;
   /** Automatic retries of idempotent `recovery: retry` tools. Default: 3 attempts with backoff. */
   readonly retry?: RetryOptions;
+  /**
+   * Tools deferred for this session besides the `loading: deferred` manifests (the provider
+   * request's `deferred`): what `ToolSearch` searches among, with the session's `model`.
+   * Default: none.
+   */
+  readonly deferred?: ReadonlySet<string>;
 }
 
 /** Per-run options of {@link ToolSession.run} and {@link ToolSession.call}. */
@@ -156,6 +163,11 @@ export interface ToolSession {
   };
   /** Whether `close()` was called. */
   readonly closed: boolean;
+  /**
+   * The deferred tools `ToolSearch` calls found so far, in the order found: pass it as the
+   * provider request's `discovered`, and the following turns' lists send them at the end.
+   */
+  readonly discovered: readonly string[];
   /** The contracts the session's model sees (needs a model: the session's or `model`). */
   tools(model?: ModelProfile): readonly ModelToolContract[];
   /** Run one assistant message's tool calls (see `executeToolBatch`). Throws once closed. */
@@ -245,7 +257,21 @@ interface Resolved {
 
 class Session implements ToolSession {
   readonly id = randomUUID();
-  readonly state: SessionState = { todos: [], backgroundTasks: new Map(), readFiles: new Map() };
+  readonly state: SessionState = {
+    todos: [],
+    backgroundTasks: new Map(),
+    readFiles: new Map(),
+    toolSearch: {
+      candidates: () => {
+        const model = this.#options.model;
+        if (model === undefined) return [];
+        const tools = this.#options.runtime.getTools({ model });
+        const deferred = deferredNames(tools, this.#options.deferred);
+        return tools.filter((tool) => deferred.has(tool.name));
+      },
+      discovered: [],
+    },
+  };
   readonly #options: ToolSessionOptions;
   readonly #resolved: Resolved;
   readonly #artifacts: ToolResultArtifact[] = [];
@@ -284,6 +310,9 @@ class Session implements ToolSession {
   }
   get closed(): boolean {
     return this.#closed;
+  }
+  get discovered(): readonly string[] {
+    return [...this.state.toolSearch!.discovered];
   }
 
   tools(model?: ModelProfile): readonly ModelToolContract[] {

@@ -92,7 +92,7 @@ export const EXPLORE_TOOLSET: ReadonlySet<string> = new Set([
 export const SUBAGENT_ADD_BACK: ReadonlySet<string> = new Set(['RespondToCoordinator']);
 
 /**
- * Feature flags with defaults: skill, subagent and mcp on, nodeRepl off; dynamicWorkflows
+ * Feature flags with defaults: skill, subagent and mcp on, nodeRepl and toolSearch off; dynamicWorkflows
  * absent means on for a terminal host and off for a protocol host (which must state it).
  */
 export function resolveFeatureFlags(
@@ -104,6 +104,7 @@ export function resolveFeatureFlags(
     mcp: true,
     dynamicWorkflows: input.hostKind === 'terminal',
     nodeRepl: false,
+    toolSearch: false,
   };
   const resolved = {} as Record<FeatureFlag, boolean>;
   for (const flag of FEATURE_FLAGS) resolved[flag] = input.features[flag] ?? defaults[flag];

@@ -189,9 +189,20 @@ interface DiffCase {
   readonly change: (files: Record<string, string | undefined>) => void;
   /** `tool: class kind path` of every change but prompt cache, sorted. */
   readonly want: readonly string[];
-  /** Tools whose model-visible bytes change (every projection that sends them). */
+  /** Tools whose model-visible bytes change. */
   readonly cache?: readonly string[];
+  /** The projections (generated/model-view/ formats) whose bytes change. Default: all six. */
+  readonly projections?: readonly string[];
 }
+
+const ALL_PROJECTIONS = [
+  'anthropic',
+  'openai',
+  'openai-responses',
+  'gemini',
+  'gemini-openapi',
+  'ai-sdk',
+] as const;
 
 const renameLookup =
   (aliases: string) =>
@@ -259,6 +270,8 @@ const cases: readonly DiffCase[] = [
     change: lookup('  additionalProperties: true\n', ''),
     want: ['Lookup: breaking object-closed input.additionalProperties'],
     cache: ['Lookup'],
+    // Gemini's OpenAPI subset has no additionalProperties: that view is the same either way.
+    projections: ALL_PROJECTIONS.filter((name) => name !== 'gemini-openapi'),
   },
   {
     edit: 'a removed alias',
@@ -468,7 +481,7 @@ describe('tool-contracts diff classifies manifest edits against HEAD', () => {
     expect(cases.length).toBeGreaterThanOrEqual(25);
   });
 
-  test.each(cases)('$edit', async ({ change, want, cache = [] }) => {
+  test.each(cases)('$edit', async ({ change, want, cache = [], projections = ALL_PROJECTIONS }) => {
     const files: Record<string, string | undefined> = { ...FILES };
     change(files);
     await writeProject(files);
@@ -488,11 +501,36 @@ describe('tool-contracts diff classifies manifest edits against HEAD', () => {
     for (const tool of diff.tools.filter((item) => cache.includes(item.tool)))
       expect(
         tool.changes.filter((item) => item.class === 'prompt-cache').map((item) => item.path),
-      ).toEqual(['default', 'anthropic-strict', 'openai-strict', 'ai-sdk']);
+      ).toEqual(projections);
   });
 });
 
 describe('tool-contracts diff, the command', () => {
+  test("a group's description (manifest/tools.yaml) is part of what the model sees: the Responses namespace changes", async () => {
+    const grouped = (description: string): Record<string, string> => ({
+      'manifest/tools.yaml': `${INDEX}groups:\n  lookups:\n    description: ${description}\n`,
+      'manifest/tools/lookup.yaml': `${LOOKUP}loading: deferred\ngroup: lookups\n`,
+      'manifest/tools/shell.yaml': SHELL,
+    });
+    const other = await mkdtemp(path.join(tmpdir(), 'diff-command-groups-'));
+    try {
+      for (const [file, text] of Object.entries(grouped('Find things.'))) {
+        await mkdir(path.dirname(path.join(other, file)), { recursive: true });
+        await writeFile(path.join(other, file), text);
+      }
+      await writeProject(grouped('Find things fast.'));
+      const diff = await diffJson('--against', other);
+      expect(
+        diff.tools.map((tool) => ({
+          tool: tool.tool,
+          changes: tool.changes.map((item) => `${item.class} ${item.path}`),
+        })),
+      ).toEqual([{ tool: 'Lookup', changes: ['prompt-cache openai-responses'] }]);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
+  });
+
   const requireLimit = async (): Promise<void> => {
     const files: Record<string, string | undefined> = { ...FILES };
     lookup('required: [query]', 'required: [query, limit]')(files);
@@ -511,7 +549,7 @@ describe('tool-contracts diff, the command', () => {
       'Lookup',
       '  breaking      input.properties.limit: parameter "limit" is now required',
       expect.stringMatching(
-        /^ {2}prompt cache {2}default, anthropic-strict, openai-strict, ai-sdk: model-visible bytes change/,
+        /^ {2}prompt cache {2}anthropic, openai, openai-responses, gemini, gemini-openapi, ai-sdk: model-visible bytes change/,
       ),
     ]);
     expect(err).toBe('tool-contracts diff: breaking changes (--fail-on breaking)');
@@ -530,7 +568,7 @@ describe('tool-contracts diff, the command', () => {
     expect(lines[0]).toMatch(/^### Tool contract changes against `HEAD` \(`[0-9a-f]{7}`\)$/);
     expect(lines).toContain('| Tool | Breaking | Safety | Prompt cache | Compatible |');
     expect(lines).toContain(
-      '| Lookup | 1 | — | default, anthropic-strict, openai-strict, ai-sdk | — |',
+      '| Lookup | 1 | — | anthropic, openai, openai-responses, gemini, gemini-openapi, ai-sdk | — |',
     );
     expect(lines).toContain('#### Lookup');
     expect(lines).toContain(

@@ -308,7 +308,7 @@ describe('tool-contracts list', () => {
     {
       args: ['--flag', 'turbo'],
       message:
-        'tool-contracts list: --flag must be one of skill, subagent, mcp, dynamicWorkflows, nodeRepl; got "turbo"',
+        'tool-contracts list: --flag must be one of skill, subagent, mcp, dynamicWorkflows, nodeRepl, toolSearch; got "turbo"',
     },
     {
       args: ['--flag', 'nodeRepl=yes'],

@@ -42,7 +42,7 @@ const runtimeFor = (overrides: Partial<ToolRuntimeOptions> = {}) =>
   });
 const names = (tools: readonly ModelToolContract[]) => tools.map((tool) => tool.name);
 
-describe('the 40 built-ins', () => {
+describe('the 41 built-ins', () => {
   test('are the fixture catalogue: same names, registration order, ordering and availability', () => {
     expect(namesOf(builtInTools)).toEqual(namesOf(fixtureBuiltInTools));
     for (const [index, tool] of builtInTools.entries()) {

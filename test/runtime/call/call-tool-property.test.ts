@@ -1,5 +1,5 @@
 /**
- * Whatever a model sends to any of the 40 built-in tools, `callTool` answers: either the call is
+ * Whatever a model sends to any of the 41 built-in tools, `callTool` answers: either the call is
  * accepted (it reaches the host's pre-tool hook, which denies it here so no real handler runs) or
  * the model gets a well-formed `<tool_use_error>`.
  */
@@ -121,8 +121,8 @@ function inputsFor(entry: ToolEntry): fc.Arbitrary<unknown> {
 }
 
 describe('arbitrary JSON against every built-in tool', () => {
-  test('there are 40 built-in tools', () => {
-    expect(builtInTools).toHaveLength(40);
+  test("there are 41 built-in tools (the article's 40 and ToolSearch)", () => {
+    expect(builtInTools).toHaveLength(41);
   });
 
   test.each(builtInTools.map((entry) => [entry.metadata.name, entry] as const))(

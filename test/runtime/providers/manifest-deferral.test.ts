@@ -14,7 +14,7 @@ import {
   TOOL_SEARCH_NAME,
 } from '../../../runtime/providers/tool-search.js';
 import { modelToolContract } from '../adapters/model-tool-contract-fixture.js';
-import { model } from './provider-fixtures.js';
+import { builtInContracts, model } from './provider-fixtures.js';
 
 const workflows = { name: 'workflows', description: 'Run and manage saved workflows.' };
 const Read = modelToolContract('Read');
@@ -22,7 +22,9 @@ const RunWorkflow = modelToolContract('RunWorkflow', { loading: 'deferred', grou
 const ListRuns = modelToolContract('ListRuns', { loading: 'deferred', group: workflows });
 const Cron = modelToolContract('Cron', { loading: 'deferred' });
 const EagerGrouped = modelToolContract('EagerGrouped', { group: workflows });
-const LIST = [Read, RunWorkflow, Cron, EagerGrouped, ListRuns];
+/** The generated ToolSearch, first: the projection moves it after the eager tools. */
+const ToolSearch = builtInContracts().find((tool) => tool.name === TOOL_SEARCH_NAME)!;
+const LIST = [ToolSearch, Read, RunWorkflow, Cron, EagerGrouped, ListRuns];
 
 /** What each entry of the request's `tools` is, by name (`ns:` a namespace with its members). */
 function shape(provider: ProviderName, options: Partial<ProviderRequestOptions> = {}): string[] {
@@ -89,6 +91,27 @@ describe('loading: deferred in each request format (* = defer_loading)', () => {
     },
   ] as const)('$provider $options → $want', ({ provider, options, want }) => {
     expect(shape(provider, options)).toStrictEqual(want);
+  });
+
+  test.each(['anthropic', 'openai', 'openai-responses', 'gemini', 'ai-sdk'] as const)(
+    '%s: nothing deferred, so ToolSearch is not sent',
+    (provider) => {
+      const request = projectProviderRequest(provider, [ToolSearch, Read, EagerGrouped], { model });
+      expect(request.tools.map((tool) => tool.name)).toEqual(['Read', 'EagerGrouped']);
+    },
+  );
+
+  test('without a registered ToolSearch (feature flag toolSearch off) deferred tools stay in the list, with a note', () => {
+    const request = projectProviderRequest('openai', [Read, Cron, EagerGrouped], { model });
+    expect(request.tools.map((tool) => tool.name)).toEqual(['Read', 'Cron', 'EagerGrouped']);
+    expect(request.notes).toStrictEqual([
+      {
+        tool: 'Cron',
+        code: 'not-deferred',
+        message:
+          'Cron is sent although deferred: no ToolSearch tool is registered to find it (feature flag toolSearch)',
+      },
+    ]);
   });
 
   test('the namespace entry is exactly the group and its deferred functions', () => {

@@ -1,5 +1,5 @@
 /**
- * Tool lists the provider tests project: the 40 built-ins (every one the model can see: Task is
+ * Tool lists the provider tests project: the 41 built-ins (every one the model can see: Task is
  * hidden) and the held-in MCP fixtures of `test/fixtures/mcp/` (a real `tools/list` of
  * `@modelcontextprotocol/server-filesystem`, and edge cases: a name starting with a digit, type
  * lists, nullable unions, const, numeric enums, `propertyNames`, exclusive bounds, recursive refs,

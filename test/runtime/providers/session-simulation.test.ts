@@ -37,7 +37,8 @@ function sessionTools(
     sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
     gate: {
       ports: { cron: true, offPeak: true },
-      features: {},
+      // The host defers tools, so it registers the client-side ToolSearch.
+      features: { toolSearch: true },
       hostKind: 'terminal',
       sessionKind: 'main',
     },

@@ -294,6 +294,7 @@ describe('resolveRegistrationGate', () => {
       { name: 'escalate', reason: 'sessionKind', detail: 'main' },
       { name: 'Skill', reason: 'missingPort', detail: 'skill' },
       { name: 'js', reason: 'featureOff', detail: 'nodeRepl' },
+      { name: 'ToolSearch', reason: 'featureOff', detail: 'toolSearch' },
     ]);
   });
 
@@ -379,22 +380,62 @@ describe('resolveFeatureFlags', () => {
     {
       hostKind: 'terminal' as const,
       features: {},
-      want: { skill: true, subagent: true, mcp: true, dynamicWorkflows: true, nodeRepl: false },
+      want: {
+        skill: true,
+        subagent: true,
+        mcp: true,
+        dynamicWorkflows: true,
+        nodeRepl: false,
+        toolSearch: false,
+      },
     },
     {
       hostKind: 'protocol' as const,
       features: {},
-      want: { skill: true, subagent: true, mcp: true, dynamicWorkflows: false, nodeRepl: false },
+      want: {
+        skill: true,
+        subagent: true,
+        mcp: true,
+        dynamicWorkflows: false,
+        nodeRepl: false,
+        toolSearch: false,
+      },
     },
     {
       hostKind: 'protocol' as const,
       features: { dynamicWorkflows: true, mcp: false },
-      want: { skill: true, subagent: true, mcp: false, dynamicWorkflows: true, nodeRepl: false },
+      want: {
+        skill: true,
+        subagent: true,
+        mcp: false,
+        dynamicWorkflows: true,
+        nodeRepl: false,
+        toolSearch: false,
+      },
     },
     {
       hostKind: 'terminal' as const,
       features: { nodeRepl: true, skill: false },
-      want: { skill: false, subagent: true, mcp: true, dynamicWorkflows: true, nodeRepl: true },
+      want: {
+        skill: false,
+        subagent: true,
+        mcp: true,
+        dynamicWorkflows: true,
+        nodeRepl: true,
+        toolSearch: false,
+      },
+    },
+    {
+      hostKind: 'terminal' as const,
+      features: { toolSearch: true },
+      want: {
+        skill: true,
+        subagent: true,
+        mcp: true,
+        dynamicWorkflows: true,
+        nodeRepl: false,
+        toolSearch: true,
+      },
     },
   ])('$hostKind host with $features', ({ hostKind, features, want }) => {
     expect(resolveFeatureFlags({ hostKind, features })).toEqual(want);
