@@ -73,6 +73,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "workflow.run",
     reason: "AmendWorkflow changes the script of a run whose agents can change the workspace and run commands",

@@ -79,6 +79,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "workflow.run",
     reason: "CreateWorkflow starts a background run whose agents can change the workspace and run commands",

@@ -53,6 +53,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "cron",
     reason: "CronDelete removes a scheduled job the user may rely on",

@@ -81,6 +81,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "cron.read",
     reason: "CronList reads the host's scheduled jobs",

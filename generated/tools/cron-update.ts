@@ -97,6 +97,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "cron",
     reason: "CronUpdate changes prompts that the host runs later without the user present",

@@ -144,6 +144,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "file.write",
     reason: "Edit changes files on the local file system",

@@ -44,6 +44,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "session.plan-mode",
     reason: "EnterPlanMode changes the session's permission mode to plan mode",

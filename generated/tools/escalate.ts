@@ -58,6 +58,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "workflow.actor",
     reason: "escalate sends a question from this actor to the main agent and pauses the actor",

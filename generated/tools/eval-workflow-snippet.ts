@@ -77,6 +77,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "workflow.eval",
     reason: "EvalWorkflowSnippet runs workflow code whose agents can change the workspace and run commands",

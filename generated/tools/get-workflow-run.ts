@@ -75,6 +75,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "workflow.read",
     reason: "GetWorkflowRun reads a workflow run's progress and result",

@@ -82,6 +82,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "file.read",
     reason: "Glob lists file names on the local file system",

@@ -158,6 +158,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "file.read",
     reason: "Grep reads the contents of files on the local file system",

@@ -81,6 +81,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "models.list",
     reason: "ListModels reads the host's model configuration",

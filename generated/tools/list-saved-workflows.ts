@@ -72,6 +72,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "workflow.read",
     reason: "ListSavedWorkflows reads the project's saved workflow definitions",

@@ -94,6 +94,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "workflow.read",
     reason: "ListWorkflowRuns reads the project's workflow runs",

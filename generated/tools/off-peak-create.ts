@@ -81,6 +81,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "off-peak",
     reason: "OffPeakCreate queues a prompt that the host runs later without the user present",

@@ -72,6 +72,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "off-peak.read",
     reason: "OffPeakList reads the host's off-peak queue",

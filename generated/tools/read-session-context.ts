@@ -65,6 +65,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "session.read",
     reason: "ReadSessionContext reads the conversation of another session",

@@ -199,6 +199,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "file.read",
     reason: "Read returns the contents of files on the local file system",

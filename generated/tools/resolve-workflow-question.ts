@@ -65,6 +65,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "workflow.answer",
     reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run",

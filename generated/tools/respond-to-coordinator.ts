@@ -57,6 +57,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "subagent.respond",
     reason: "RespondToCoordinator sends a message to the agent that started this session",

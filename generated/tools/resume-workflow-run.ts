@@ -66,6 +66,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "workflow.run",
     reason: "ResumeWorkflowRun restarts a run whose agents can change the workspace and run commands",

@@ -60,6 +60,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "subagent.message",
     reason: "SendMessage delivers a message that changes what a running agent does next",

@@ -58,6 +58,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "skill",
     reason: "Skill loads instructions from an installed skill into the conversation",

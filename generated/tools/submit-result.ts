@@ -54,6 +54,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "workflow.actor",
     reason: "submit_result records this actor's result in the workflow run",

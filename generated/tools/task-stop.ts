@@ -81,6 +81,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "task.stop",
     reason: "TaskStop terminates a background process of this session",

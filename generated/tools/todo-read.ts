@@ -73,6 +73,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "session.todo",
     reason: "TodoRead reads the session's todo list",

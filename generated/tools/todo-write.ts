@@ -131,6 +131,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "session.todo",
     reason: "TodoWrite changes the session's todo list",

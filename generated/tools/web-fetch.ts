@@ -150,6 +150,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: false,
   permission: {
     permission: "web.fetch",
     reason: "WebFetch sends an HTTP request to a host on the network",

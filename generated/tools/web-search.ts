@@ -110,6 +110,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "web.search",
     reason: "WebSearch sends the query to a search provider over the network",

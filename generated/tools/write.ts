@@ -78,6 +78,7 @@ export const contract = {
   },
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: {
     permission: "file.write",
     reason: "Write creates or overwrites files on the local file system",

@@ -359,6 +359,7 @@ class CallRun {
         runtimeInputSchema: entry.runtimeInputSchema,
         inputSchema,
         admission,
+        ...(entry.inputSchemaExact === true ? { exactInputSchema: entry.inputSchema } : {}),
       });
 
     let validation;
