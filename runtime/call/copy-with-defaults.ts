@@ -6,7 +6,7 @@
  * For an object, the declared properties come first, in the schema's order (a missing one with a
  * `default` gets a fresh copy of it, one present as `undefined` stays `undefined`), then, where
  * the schema admits them, the other keys in the input's order, their values shared, never copied
- * (`__proto__` left out, as zod leaves it out). Arrays are copied element by element; strings,
+ * (`__proto__` and `undefined` values left out, as zod leaves them out). Arrays are copied element by element; strings,
  * numbers, booleans and `null` are taken as they are.
  *
  * The copy also holds zod's checks where they mean something other than the JSON Schema keyword
@@ -164,7 +164,7 @@ function compileObject(node: JsonSchema): ((value: object) => unknown) | undefin
     keys.length === 0 ? 'false' : keys.map((key) => `key === ${JSON.stringify(key)}`).join(' || ');
   const rest = additional
     ? // zod passes the other own keys through, their values shared, `__proto__` left out.
-      `for (const key of Object.keys(input)) if (!(${isDeclared}) && key !== "__proto__") output[key] = input[key];`
+      `for (const key of Object.keys(input)) if (!(${isDeclared}) && key !== "__proto__" && input[key] !== undefined) output[key] = input[key];`
     : // Any other key is refused (zod words it); an inherited enumerable one too, to be safe.
       `for (const key in input) if (!(${isDeclared})) return leave();`;
   const body = [
