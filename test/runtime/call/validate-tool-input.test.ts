@@ -13,28 +13,13 @@ import { formatInputValidationError } from '../../../runtime/call/format-input-v
 import { JsonSchemaAdmission } from '../../../runtime/call/json-schema-admission.js';
 import { modelInputSchema } from '../../../runtime/call/model-input-schema.js';
 import { validateToolInput } from '../../../runtime/call/validate-tool-input.js';
-import type { JsonSchema, ModelProfile, ToolEntry } from '../../../runtime/contract.js';
+import type { JsonSchema, ToolEntry } from '../../../runtime/contract.js';
+import { modelProfiles } from './fixture-tool.js';
 import { isJsonObject } from '../../../runtime/support/is-json-object.js';
 
 const admission = new JsonSchemaAdmission();
 
-const models: (ModelProfile | undefined)[] = [
-  undefined,
-  {
-    id: 'text',
-    provider: 'openai',
-    supportsNativeWebSearch: false,
-    supportsPdf: false,
-    firstParty: false,
-  },
-  {
-    id: 'pdf',
-    provider: 'anthropic',
-    supportsNativeWebSearch: true,
-    supportsPdf: true,
-    firstParty: true,
-  },
-];
+const models = modelProfiles;
 
 class Instance {
   constructor(readonly file_path = 'a.txt') {}
