@@ -69,9 +69,10 @@ export function compileCopyWithDefaults(schema: JsonSchema): CopyWithDefaults | 
   return (input) => {
     try {
       return copier(input);
-    } catch (error) {
-      if (error === LEAVE) return UNDECIDED;
-      throw error;
+    } catch {
+      // LEAVE, or a getter or proxy trap of non-JSON input that threw: zod judges it (and
+      // reports what it throws) as it did before.
+      return UNDECIDED;
     }
   };
 }

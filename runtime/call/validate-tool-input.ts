@@ -79,7 +79,8 @@ function exactAdmissionFor(exact: JsonSchema, admission: JsonSchemaAdmission): E
   if (known === undefined || known.admission !== admission) {
     known = {
       admission,
-      copy: compileCopyWithDefaults(exact),
+      // The copier depends on the schema only; a caller's own admission reuses it.
+      copy: known === undefined ? compileCopyWithDefaults(exact) : known.copy,
       accepts: admission.validatorFor(exact),
       sameValidation: new WeakMap(),
       projected: exact,

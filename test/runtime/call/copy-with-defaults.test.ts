@@ -76,6 +76,14 @@ describe('compileCopyWithDefaults: zod must judge', () => {
     ['a Date', { name: 'n', meta: new Date(0) }],
     ['a class instance', { name: 'n', meta: new Point() }],
     ['a Map at the top', new Map()],
+    [
+      'a getter that throws',
+      {
+        get name(): string {
+          throw new Error('no');
+        },
+      },
+    ],
     ['an object where a string is declared', { name: { toString: 'n' } }],
   ] as const)('%s', (_case, input) => {
     expect(copy(input)).toBe(UNDECIDED);
