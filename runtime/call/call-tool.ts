@@ -354,12 +354,13 @@ class CallRun {
       );
     }
     const admission = context.admission ?? sharedJsonSchemaAdmission();
+    const exactInputSchema = entry.inputSchemaExact === true ? entry.inputSchema : undefined;
     const validate = (candidate: unknown) =>
       validateToolInput(candidate, {
         runtimeInputSchema: entry.runtimeInputSchema,
         inputSchema,
         admission,
-        ...(entry.inputSchemaExact === true ? { exactInputSchema: entry.inputSchema } : {}),
+        exactInputSchema,
       });
 
     let validation;

@@ -74,7 +74,12 @@ interface ExactAdmission {
 
 const exactAdmissions = new WeakMap<JsonSchema, ExactAdmission>();
 
+/** The last one used: a tool called again and again skips the WeakMap lookup. */
+let lastExact: JsonSchema | undefined;
+let lastAdmission: ExactAdmission | undefined;
+
 function exactAdmissionFor(exact: JsonSchema, admission: JsonSchemaAdmission): ExactAdmission {
+  if (exact === lastExact && lastAdmission!.admission === admission) return lastAdmission!;
   let known = exactAdmissions.get(exact);
   if (known === undefined || known.admission !== admission) {
     known = {
@@ -88,6 +93,8 @@ function exactAdmissionFor(exact: JsonSchema, admission: JsonSchemaAdmission): E
     };
     exactAdmissions.set(exact, known);
   }
+  lastExact = exact;
+  lastAdmission = known;
   return known;
 }
 
