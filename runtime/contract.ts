@@ -300,6 +300,12 @@ export interface ToolContract<Input = unknown, Output = unknown> {
   /** zod schema the runtime validates calls with (defaults applied on success). */
   readonly runtimeInputSchema: ZodType<Input, ZodTypeDef, unknown>;
   readonly runtimeOutputSchema: ZodType<Output, ZodTypeDef, unknown>;
+  /**
+   * `inputSchema` states every check `runtimeInputSchema` makes (the generator's zod code has no
+   * check JSON Schema cannot express, such as zod's own `.url()`): ajv alone, on a copy of the
+   * input with the defaults applied, may then admit a call. Default (absent): zod and ajv both.
+   */
+  readonly inputSchemaExact?: boolean;
   /** Eligible for provider strict mode (eligibility only; adapters decide). */
   readonly strict: boolean;
   readonly executionMode: 'client' | 'provider';

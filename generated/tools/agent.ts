@@ -119,6 +119,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "subagent",
     reason: "Agent starts a sub-agent that works with its own tools under this session's permissions",

@@ -74,6 +74,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "workflow.run",
     reason: "AmendWorkflow changes the script of a run whose agents can change the workspace and run commands",

@@ -141,6 +141,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "user.ask",
     reason: "AskUserQuestion shows questions to the user and waits for the answers",

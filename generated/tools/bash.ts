@@ -110,6 +110,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "bash",
     reason: "Bash can run subprocesses and may affect workspace, git, network, or system state",

@@ -80,6 +80,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "workflow.run",
     reason: "CreateWorkflow starts a background run whose agents can change the workspace and run commands",

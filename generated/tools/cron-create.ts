@@ -105,6 +105,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "cron",
     reason: "CronCreate schedules prompts that the host runs later without the user present",

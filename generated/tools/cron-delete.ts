@@ -54,6 +54,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "cron",
     reason: "CronDelete removes a scheduled job the user may rely on",

@@ -82,6 +82,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "cron.read",
     reason: "CronList reads the host's scheduled jobs",

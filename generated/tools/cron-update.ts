@@ -98,6 +98,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "cron",
     reason: "CronUpdate changes prompts that the host runs later without the user present",

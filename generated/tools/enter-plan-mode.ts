@@ -45,6 +45,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "session.plan-mode",
     reason: "EnterPlanMode changes the session's permission mode to plan mode",

@@ -59,6 +59,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "workflow.actor",
     reason: "escalate sends a question from this actor to the main agent and pauses the actor",

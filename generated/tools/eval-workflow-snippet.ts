@@ -78,6 +78,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "workflow.eval",
     reason: "EvalWorkflowSnippet runs workflow code whose agents can change the workspace and run commands",

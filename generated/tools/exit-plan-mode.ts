@@ -73,6 +73,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "session.plan-mode",
     reason: "ExitPlanMode asks the user to approve a plan and ends plan mode when approved",

@@ -76,6 +76,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "workflow.read",
     reason: "GetWorkflowRun reads a workflow run's progress and result",

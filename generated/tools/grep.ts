@@ -159,6 +159,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "file.read",
     reason: "Grep reads the contents of files on the local file system",

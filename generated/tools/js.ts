@@ -54,6 +54,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "node-repl",
     reason: "js runs arbitrary JavaScript in a Node.js process with the user's privileges",

@@ -82,6 +82,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "models.list",
     reason: "ListModels reads the host's model configuration",

@@ -73,6 +73,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "workflow.read",
     reason: "ListSavedWorkflows reads the project's saved workflow definitions",

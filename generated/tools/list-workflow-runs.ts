@@ -95,6 +95,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "workflow.read",
     reason: "ListWorkflowRuns reads the project's workflow runs",

@@ -82,6 +82,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "off-peak",
     reason: "OffPeakCreate queues a prompt that the host runs later without the user present",

@@ -73,6 +73,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "off-peak.read",
     reason: "OffPeakList reads the host's off-peak queue",

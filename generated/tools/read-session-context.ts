@@ -66,6 +66,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "session.read",
     reason: "ReadSessionContext reads the conversation of another session",

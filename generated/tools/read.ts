@@ -200,6 +200,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "file.read",
     reason: "Read returns the contents of files on the local file system",

@@ -66,6 +66,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "workflow.answer",
     reason: "ResolveWorkflowQuestion answers on the user's behalf a question that steers a workflow run",

@@ -58,6 +58,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "subagent.respond",
     reason: "RespondToCoordinator sends a message to the agent that started this session",

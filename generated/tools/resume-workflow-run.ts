@@ -67,6 +67,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "workflow.run",
     reason: "ResumeWorkflowRun restarts a run whose agents can change the workspace and run commands",

@@ -84,6 +84,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "workflow.save",
     reason: "SaveWorkflow writes a workflow definition into the project, replacing one of the same name",

@@ -61,6 +61,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "subagent.message",
     reason: "SendMessage delivers a message that changes what a running agent does next",

@@ -59,6 +59,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "skill",
     reason: "Skill loads instructions from an installed skill into the conversation",

@@ -106,6 +106,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "task.read",
     reason: "TaskOutput reads the output of a background task of this session",

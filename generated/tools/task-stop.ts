@@ -82,6 +82,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "task.stop",
     reason: "TaskStop terminates a background process of this session",

@@ -74,6 +74,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "session.todo",
     reason: "TodoRead reads the session's todo list",

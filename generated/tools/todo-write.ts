@@ -132,6 +132,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "session.todo",
     reason: "TodoWrite changes the session's todo list",

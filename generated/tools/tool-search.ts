@@ -80,6 +80,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "session.tools",
     reason: "ToolSearch only reads the list of deferred tools",

@@ -151,6 +151,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: false,
   permission: deepFreeze({
     permission: "web.fetch",
     reason: "WebFetch sends an HTTP request to a host on the network",

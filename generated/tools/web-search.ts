@@ -111,6 +111,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "web.search",
     reason: "WebSearch sends the query to a search provider over the network",

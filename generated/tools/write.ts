@@ -79,6 +79,7 @@ export const contract = {
   }),
   runtimeInputSchema: InputSchema,
   runtimeOutputSchema: OutputSchema,
+  inputSchemaExact: true,
   permission: deepFreeze({
     permission: "file.write",
     reason: "Write creates or overwrites files on the local file system",

@@ -7,6 +7,7 @@
 import type { Manifest, ToolIndex } from '../manifest/manifest-schema.js';
 import type { JsonObject } from '../../runtime/support/is-json-object.js';
 import { SourceCode } from './source-code.js';
+import { zodChecksAreJsonSchema } from './zod-code.js';
 
 export interface ContractValueInput {
   readonly manifest: Manifest;
@@ -55,6 +56,7 @@ export function contractValue(input: ContractValueInput): Record<string, unknown
     outputSchema: input.outputSchema,
     runtimeInputSchema: new SourceCode('InputSchema'),
     runtimeOutputSchema: new SourceCode('OutputSchema'),
+    inputSchemaExact: zodChecksAreJsonSchema(manifest.input),
     permission: {
       permission: permission.permission,
       reason: permission.reason,

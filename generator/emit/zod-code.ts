@@ -70,6 +70,26 @@ function baseCode(node: SchemaNode, indent: string): string {
   }
 }
 
+/**
+ * Whether the JSON Schema of {@link zodCode}'s schema states every check that code makes, so
+ * that ajv may admit a call without zod (the contract's `inputSchemaExact`). A `format` is the
+ * exception: zod's `.url()`, `.email()`, … are zod's own code, not ajv-formats' definitions.
+ */
+export function zodChecksAreJsonSchema(node: SchemaNode): boolean {
+  switch (node.type) {
+    case 'string':
+      return node.format === undefined;
+    case 'array':
+      return zodChecksAreJsonSchema(node.items);
+    case 'object':
+      return Object.values(node.properties).every(zodChecksAreJsonSchema);
+    case 'union':
+      return node.anyOf.every(zodChecksAreJsonSchema);
+    default:
+      return true;
+  }
+}
+
 function stringConstraints(node: StringNode): string {
   let code = '';
   if (node.minLength !== undefined) code += `.min(${node.minLength})`;

@@ -354,11 +354,13 @@ class CallRun {
       );
     }
     const admission = context.admission ?? sharedJsonSchemaAdmission();
+    const exactInputSchema = entry.inputSchemaExact === true ? entry.inputSchema : undefined;
     const validate = (candidate: unknown) =>
       validateToolInput(candidate, {
         runtimeInputSchema: entry.runtimeInputSchema,
         inputSchema,
         admission,
+        exactInputSchema,
       });
 
     let validation;

@@ -46,6 +46,22 @@ export class JsonSchemaAdmission {
     return { ok: false, errors: [...(validate.errors ?? [])] };
   }
 
+  /**
+   * Whether `value` is valid against `schema`, without collecting the errors.
+   * @throws {InvalidInputSchemaError} when the schema does not compile.
+   */
+  accepts(schema: JsonSchema, value: unknown): boolean {
+    return this.#validatorFor(schema)(value);
+  }
+
+  /**
+   * {@link accepts} for one schema, looked up once: for a caller that keeps it beside the schema.
+   * @throws {InvalidInputSchemaError} when the schema does not compile.
+   */
+  validatorFor(schema: JsonSchema): (value: unknown) => boolean {
+    return this.#validatorFor(schema);
+  }
+
   #validatorFor(schema: JsonSchema): ValidateFunction {
     const known = this.#byObject.get(schema);
     if (known !== undefined) return known;

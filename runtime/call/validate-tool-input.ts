@@ -2,9 +2,18 @@
  * Schema validation of a call's input: zod (`runtimeInputSchema`, defaults applied) and the JSON
  * Schema the model saw (ajv). A call runs only when both accept it; the article's agent let a
  * zod failure through whenever its JSON Schema subset passed.
+ *
+ * When the tool's JSON Schema states every check of its zod schema (`inputSchemaExact`, set by
+ * the generator), ajv alone decides an accepted call: it validates a copy of the input built as
+ * zod's output is, defaults applied ({@link compileCopyWithDefaults}), and that copy is the value.
+ * zod runs only when ajv refuses, to word the issues exactly as before, or when the copy cannot
+ * be built (input that is not JSON data). test/runtime/call/validate-tool-input.test.ts shows,
+ * over all built-in tools, that verdict and value are those of zod and ajv both.
  */
 import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 import type { JsonSchema } from '../contract.js';
+import { validationText } from '../json-schema/validation-text.js';
+import { compileCopyWithDefaults, UNDECIDED, type CopyWithDefaults } from './copy-with-defaults.js';
 import { JsonSchemaAdmission } from './json-schema-admission.js';
 import { translateAjvErrors } from './translate-ajv-errors.js';
 import { translateZod3Issues } from './translate-zod3-issue.js';
@@ -24,6 +33,12 @@ export interface ValidateToolInputOptions<Input> {
   /** The input schema the model was shown (after any per-model projection). */
   readonly inputSchema: JsonSchema;
   readonly admission: JsonSchemaAdmission;
+  /**
+   * The tool's own JSON Schema when it states every check `runtimeInputSchema` makes (the
+   * contract's `inputSchemaExact`): ajv then decides accepted calls without zod. Default: zod
+   * and ajv both judge every call.
+   */
+  readonly exactInputSchema?: JsonSchema;
 }
 
 /**
@@ -38,6 +53,80 @@ export function validateToolInput<Input>(
   input: unknown,
   options: ValidateToolInputOptions<Input>,
 ): InputValidation<Input> {
+  if (options.exactInputSchema !== undefined) {
+    const accepted = admitByJsonSchema(input, options.exactInputSchema, options);
+    if (accepted !== UNDECIDED) return { ok: true, value: accepted as Input };
+  }
+  return validateWithBoth(input, options);
+}
+
+/** What the JSON Schema path needs of one exact schema, looked up once per call. */
+interface ExactAdmission {
+  readonly admission: JsonSchemaAdmission;
+  /** `undefined` when the copy cannot be built for the schema: zod and ajv both judge. */
+  readonly copy: CopyWithDefaults | undefined;
+  readonly accepts: (value: unknown) => boolean;
+  /** Whether a model-facing schema validates as this one (the last one asked is kept apart). */
+  readonly sameValidation: WeakMap<JsonSchema, boolean>;
+  projected: JsonSchema;
+  projectedSame: boolean;
+}
+
+const exactAdmissions = new WeakMap<JsonSchema, ExactAdmission>();
+
+/** The last one used: a tool called again and again skips the WeakMap lookup. */
+let lastExact: JsonSchema | undefined;
+let lastAdmission: ExactAdmission | undefined;
+
+function exactAdmissionFor(exact: JsonSchema, admission: JsonSchemaAdmission): ExactAdmission {
+  if (exact === lastExact && lastAdmission!.admission === admission) return lastAdmission!;
+  let known = exactAdmissions.get(exact);
+  if (known === undefined || known.admission !== admission) {
+    known = {
+      admission,
+      // The copier depends on the schema only; a caller's own admission reuses it.
+      copy: known === undefined ? compileCopyWithDefaults(exact) : known.copy,
+      accepts: admission.validatorFor(exact),
+      sameValidation: new WeakMap(),
+      projected: exact,
+      projectedSame: true,
+    };
+    exactAdmissions.set(exact, known);
+  }
+  lastExact = exact;
+  lastAdmission = known;
+  return known;
+}
+
+/** The value zod would return, when ajv accepts its copy; otherwise {@link UNDECIDED}. */
+function admitByJsonSchema(
+  input: unknown,
+  exact: JsonSchema,
+  { inputSchema, admission }: ValidateToolInputOptions<unknown>,
+): unknown {
+  const known = exactAdmissionFor(exact, admission);
+  if (known.copy === undefined) return UNDECIDED;
+  const value = known.copy(input);
+  if (value === UNDECIDED || !known.accepts(value)) return UNDECIDED;
+  if (inputSchema !== known.projected) {
+    // A projection that only renders descriptions (Read for a PDF-capable model) validates alike.
+    let same = known.sameValidation.get(inputSchema);
+    if (same === undefined) {
+      same = validationText(inputSchema) === validationText(exact);
+      known.sameValidation.set(inputSchema, same);
+    }
+    known.projected = inputSchema;
+    known.projectedSame = same;
+  }
+  if (known.projectedSame) return value;
+  return admission.accepts(inputSchema, input) ? value : UNDECIDED;
+}
+
+/** The judgement of zod and ajv both, with every issue either of them finds. */
+function validateWithBoth<Input>(
+  input: unknown,
+  options: ValidateToolInputOptions<Input>,
+): InputValidation<Input> {
   const parsed = safeParse(options.runtimeInputSchema, input);
   const admitted = options.admission.admit(options.inputSchema, input);
   if (parsed.success && admitted.ok) return { ok: true, value: parsed.data };
@@ -46,23 +135,43 @@ export function validateToolInput<Input>(
     ? []
     : 'thrown' in parsed
       ? [customIssue([], `Invalid input: validation failed (${parsed.thrown})`)]
-      : translateZod3Issues(parsed.error.issues, { input, inputSchema: options.inputSchema });
+      : translateZod3Issues(parsed.issues, { input, inputSchema: options.inputSchema });
   const ajvIssues = admitted.ok ? [] : translateAjvErrors(admitted.errors, input);
   return { ok: false, issues: mergeIssues(zodIssues, ajvIssues) };
 }
 
 type SafeParse<Input> =
   | { readonly success: true; readonly data: Input }
-  | { readonly success: false; readonly error: { readonly issues: ZodIssue[] } }
+  | { readonly success: false; readonly issues: readonly ZodIssue[] }
   | { readonly success: false; readonly thrown: string };
 
-/** A refinement that throws is the tool's bug; it must not crash the call. */
+/**
+ * zod's verdict through its Standard Schema interface (`~standard.validate`), which hands over
+ * the very issues `safeParse` would put in a `ZodError`, without building one: a `ZodError` is
+ * an `Error`, and constructing it (stack capture, a prototype change) was most of zod's failure
+ * path. A schema that goes asynchronous or throws (a refinement's bug, which must not crash the
+ * call) is judged by `safeParse` as before, for the same wording.
+ */
 function safeParse<Input>(
   schema: ZodType<Input, ZodTypeDef, unknown>,
   input: unknown,
 ): SafeParse<Input> {
+  const judged = schema['~standard'].validate(input);
+  if (judged instanceof Promise) {
+    judged.catch(() => undefined); // its verdict comes from safeParse below
+    return safeParseWithError(schema, input);
+  }
+  if (judged.issues === undefined) return { success: true, data: judged.value };
+  return { success: false, issues: judged.issues as readonly ZodIssue[] };
+}
+
+function safeParseWithError<Input>(
+  schema: ZodType<Input, ZodTypeDef, unknown>,
+  input: unknown,
+): SafeParse<Input> {
   try {
-    return schema.safeParse(input);
+    const parsed = schema.safeParse(input);
+    return parsed.success ? parsed : { success: false, issues: parsed.error.issues };
   } catch (error) {
     return { success: false, thrown: error instanceof Error ? error.message : String(error) };
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSchema } from '../../../generator/emit/compile-schema.js';
 import { liveZodSchema } from '../../../generator/emit/live-zod-schema.js';
-import { zodCode } from '../../../generator/emit/zod-code.js';
+import { zodChecksAreJsonSchema, zodCode } from '../../../generator/emit/zod-code.js';
 import type { SchemaNode } from '../../../generator/manifest/manifest-schema.js';
 
 const closed = (properties: Record<string, SchemaNode>, required: string[] = []): SchemaNode => ({
@@ -234,5 +234,32 @@ describe('compileSchema: JSON Schema from zod-to-json-schema, normalised', () =>
           'a property cannot be named __proto__ (the JSON Schema projection cannot carry it)',
       },
     ]);
+  });
+});
+
+describe('zodChecksAreJsonSchema: the contract’s inputSchemaExact', () => {
+  it.each<{ name: string; node: SchemaNode; exact: boolean }>([
+    {
+      name: 'lengths, pattern, bounds, enum, default',
+      node: closed({
+        a: { type: 'string', minLength: 1, maxLength: 3, pattern: '^a$' },
+        b: { type: 'integer', minimum: 1, default: 2 },
+        c: { type: 'enum', values: ['x', 'y'] },
+      }),
+      exact: true,
+    },
+    { name: 'a format (zod’s own .url())', node: { type: 'string', format: 'uri' }, exact: false },
+    {
+      name: 'a format deep in an array of objects',
+      node: { type: 'array', items: closed({ d: { type: 'string', format: 'date' } }) },
+      exact: false,
+    },
+    {
+      name: 'a format in a union branch',
+      node: { type: 'union', anyOf: [{ type: 'string', format: 'email' }, { type: 'integer' }] },
+      exact: false,
+    },
+  ])('$name → $exact', ({ node, exact }) => {
+    expect(zodChecksAreJsonSchema(node)).toBe(exact);
   });
 });

@@ -8,9 +8,9 @@ import { describe, expect, test } from 'vitest';
 import { builtInTools } from '../../../generated/index.js';
 import { callTool } from '../../../runtime/call/call-tool.js';
 import { ZOD4_ISSUE_KEY_ORDER, type ToolCallResult } from '../../../runtime/call/index.js';
-import type { ModelProfile, ToolEntry } from '../../../runtime/contract.js';
+import type { ToolEntry } from '../../../runtime/contract.js';
 import { ToolRegistry } from '../../../runtime/tool-registry.js';
-import { fixtureContext } from './fixture-tool.js';
+import { fixtureContext, modelProfiles } from './fixture-tool.js';
 
 const registry = new ToolRegistry({ logger: { warn: () => {} } });
 for (const entry of builtInTools) registry.register(entry);
@@ -86,23 +86,7 @@ function assertWellFormed(entry: ToolEntry, result: ToolCallResult): void {
   expect(kind).toBe(count === 1 ? 'issue:' : 'issues:');
 }
 
-const models: (ModelProfile | undefined)[] = [
-  undefined,
-  {
-    id: 'text',
-    provider: 'openai',
-    supportsNativeWebSearch: false,
-    supportsPdf: false,
-    firstParty: false,
-  },
-  {
-    id: 'pdf',
-    provider: 'anthropic',
-    supportsNativeWebSearch: true,
-    supportsPdf: true,
-    firstParty: true,
-  },
-];
+const models = modelProfiles;
 
 /** Inputs a model might send: any JSON, objects with the tool's own keys (and strays), JSON text. */
 function inputsFor(entry: ToolEntry): fc.Arbitrary<unknown> {

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { z, type ZodTypeAny } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
-import type { JsonSchema, ToolEntry } from '../../../runtime/contract.js';
+import type { JsonSchema, ModelProfile, ToolEntry } from '../../../runtime/contract.js';
 import type { CallableRuntime, CallToolContext } from '../../../runtime/call/index.js';
 import { temporaryDirectory } from '../../support/temporary-directory.js';
 
@@ -151,3 +151,22 @@ export const ReadInput = z
       .optional(),
   })
   .strict();
+
+/** No model, a text-only model and a PDF-capable one: the projections a call may be judged by. */
+export const modelProfiles: (ModelProfile | undefined)[] = [
+  undefined,
+  {
+    id: 'text',
+    provider: 'openai',
+    supportsNativeWebSearch: false,
+    supportsPdf: false,
+    firstParty: false,
+  },
+  {
+    id: 'pdf',
+    provider: 'anthropic',
+    supportsNativeWebSearch: true,
+    supportsPdf: true,
+    firstParty: true,
+  },
+];

@@ -1,0 +1,234 @@
+/**
+ * The copy of a call's input that JSON Schema admission validates instead of running zod: built
+ * the way zod's `parse` builds its output, so that when ajv accepts the copy it *is* what zod
+ * would have returned.
+ *
+ * For an object, the declared properties come first, in the schema's order (a missing one with a
+ * `default` gets a fresh copy of it, one present as `undefined` stays `undefined`), then, where
+ * the schema admits them, the other keys in the input's order, their values shared, never copied
+ * (`__proto__` and `undefined` values left out, as zod leaves them out). Arrays are copied element by element; strings,
+ * numbers, booleans and `null` are taken as they are.
+ *
+ * The copy also holds zod's checks where they mean something other than the JSON Schema keyword
+ * (see {@link compileCopyWithDefaults}); when one of them refuses, or the input is not JSON data
+ * (a `Date`, a class instance, `NaN`), the copy is {@link UNDECIDED} and the caller runs zod itself.
+ */
+import type { JsonSchema } from '../contract.js';
+import { isJsonObject } from '../support/is-json-object.js';
+
+/** The input needs zod to be judged (it is refused, or not plain JSON data). */
+export const UNDECIDED: unique symbol = Symbol('undecided');
+
+/** Builds the copy of one input, or answers {@link UNDECIDED}. */
+export type CopyWithDefaults = (input: unknown) => unknown;
+
+type Copier = (value: unknown) => unknown;
+
+/** Thrown (never an `Error`: no stack is captured) to leave the copy half-way. */
+const LEAVE = Object.freeze({ leave: true });
+
+/** Keywords that say nothing about which values are valid. */
+const ANNOTATIONS = new Set([
+  '$schema',
+  '$comment',
+  'title',
+  'description',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+
+/** Keywords whose check ajv and zod make alike (numbers, item counts, values, minimum lengths). */
+const SAME_MEANING = new Set([
+  'type',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  // ajv counts code points, zod UTF-16 units: a string of n code points has at least n units.
+  'minLength',
+]);
+
+/**
+ * The copier for `schema`, or `undefined` when the schema uses a keyword or a shape this module
+ * does not build zod's output for (a `format`, a `$ref`, a union of objects, a default inside a
+ * union): such calls keep being judged by zod and ajv both.
+ *
+ * Where the two dialects differ the copy applies zod's reading on top of ajv's: a `maxLength`
+ * counts UTF-16 units as zod does (ajv counts code points), and a `pattern` is also matched by
+ * JavaScript's `RegExp` with the `u` flag, as zod's `.regex()` does (ajv's is RE2).
+ */
+export function compileCopyWithDefaults(schema: JsonSchema): CopyWithDefaults | undefined {
+  const copier = compileNode(schema, false);
+  if (copier === undefined) return undefined;
+  return (input) => {
+    try {
+      return copier(input);
+    } catch {
+      // LEAVE, or a getter or proxy trap of non-JSON input that threw: zod judges it (and
+      // reports what it throws) as it did before.
+      return UNDECIDED;
+    }
+  };
+}
+
+function compileNode(node: unknown, inUnion: boolean): Copier | undefined {
+  if (!isJsonObject(node)) return undefined;
+  const types = typesOf(node['type']);
+  if (types === undefined) return undefined;
+  const structured = types.has('object') || types.has('array');
+  for (const keyword of Object.keys(node)) {
+    if (ANNOTATIONS.has(keyword) || SAME_MEANING.has(keyword)) continue;
+    if (keyword === 'default' && !inUnion) continue;
+    if ((keyword === 'maxLength' || keyword === 'pattern') && !inUnion) continue;
+    if (
+      (keyword === 'properties' || keyword === 'required' || keyword === 'additionalProperties') &&
+      types.has('object')
+    )
+      continue;
+    if (keyword === 'items' && types.has('array')) continue;
+    if ((keyword === 'oneOf' || keyword === 'anyOf') && !inUnion && !structured) continue;
+    return undefined;
+  }
+  const branches = node['oneOf'] ?? node['anyOf'];
+  if (branches !== undefined) {
+    // A union of scalars: zod's output is the input itself, whichever branch took it.
+    if (!Array.isArray(branches)) return undefined;
+    for (const branch of branches) {
+      if (compileNode(branch, true) === undefined) return undefined;
+      const branchTypes = isJsonObject(branch) ? typesOf(branch['type']) : undefined;
+      if (branchTypes === undefined || branchTypes.has('object') || branchTypes.has('array'))
+        return undefined;
+    }
+  }
+  const objectCopier = types.has('object') ? compileObject(node) : null;
+  const arrayCopier = types.has('array') ? compileArray(node) : null;
+  if (objectCopier === undefined || arrayCopier === undefined) return undefined;
+  const stringCheck = compileStringCheck(node);
+  return (value) => {
+    if (typeof value === 'object' && value !== null) {
+      if (Array.isArray(value)) return arrayCopier === null ? leave() : arrayCopier(value);
+      return objectCopier === null ? leave() : objectCopier(value);
+    }
+    if (typeof value === 'number' && !Number.isFinite(value)) return leave();
+    if (typeof value === 'string' && stringCheck !== undefined && !stringCheck(value))
+      return leave();
+    return value;
+  };
+}
+
+/** `type` as a set; absent means any type (a bare `enum`, `const` or union). */
+function typesOf(type: unknown): Set<string> | undefined {
+  if (type === undefined) return new Set();
+  if (typeof type === 'string') return new Set([type]);
+  if (Array.isArray(type) && type.every((name) => typeof name === 'string')) return new Set(type);
+  return undefined;
+}
+
+/**
+ * The copier of one object node, as a function written for its property names (what ajv does
+ * for validation): with the names as literals, each read and write is a plain property access
+ * instead of a lookup by a computed key, several times faster. Names enter the code only as
+ * JSON string literals; copiers and defaults are passed in, never written into the code.
+ */
+function compileObject(node: JsonSchema): ((value: object) => unknown) | undefined {
+  const properties = node['properties'] ?? {};
+  const additional = node['additionalProperties'] ?? true;
+  if (!isJsonObject(properties) || typeof additional !== 'boolean') return undefined;
+  const keys = Object.keys(properties);
+  if (keys.includes('__proto__')) return undefined;
+  const copiers: Copier[] = [];
+  const fallbacks: ((() => unknown) | undefined)[] = [];
+  for (const key of keys) {
+    const child = properties[key];
+    const copy = compileNode(child, false);
+    if (copy === undefined) return undefined;
+    copiers.push(copy);
+    fallbacks.push(isJsonObject(child) ? defaultFactory(child['default']) : undefined);
+  }
+  const lines = keys.map((key, index) => {
+    const name = JSON.stringify(key);
+    // zod reads each declared key with `input[key]` and keeps it when `key in input`; a missing
+    // key with a default gets a fresh default, checked like a value the model sent.
+    const absent =
+      fallbacks[index] === undefined
+        ? `if (${name} in input) output[${name}] = undefined;`
+        : `output[${name}] = copiers[${index}](fallbacks[${index}]());`;
+    return `value = input[${name}]; if (value !== undefined) output[${name}] = copiers[${index}](value); else ${absent}`;
+  });
+  const isDeclared =
+    keys.length === 0 ? 'false' : keys.map((key) => `key === ${JSON.stringify(key)}`).join(' || ');
+  const rest = additional
+    ? // zod passes the other own keys through, their values shared, `__proto__` left out.
+      `for (const key of Object.keys(input)) if (!(${isDeclared}) && key !== "__proto__" && input[key] !== undefined) output[key] = input[key];`
+    : // Any other key is refused (zod words it); an inherited enumerable one too, to be safe.
+      `for (const key in input) if (!(${isDeclared})) return leave();`;
+  const body = [
+    'return function copyObject(input) {',
+    '  if (!isPlainObject(input)) return leave();',
+    '  const output = {};',
+    '  let value;',
+    ...lines.map((line) => `  ${line}`),
+    `  ${rest}`,
+    '  return output;',
+    '};',
+  ].join('\n');
+  return new Function('leave', 'isPlainObject', 'copiers', 'fallbacks', body)(
+    leave,
+    isPlainObject,
+    copiers,
+    fallbacks,
+  ) as (value: object) => unknown;
+}
+
+function compileArray(node: JsonSchema): ((value: unknown[]) => unknown) | undefined {
+  const items = node['items'];
+  const copy = items === undefined ? copyJson : compileNode(items, false);
+  if (copy === undefined) return undefined;
+  return (value) => {
+    const output = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index += 1) output[index] = copy(value[index]);
+    return output;
+  };
+}
+
+/** zod's own string checks where ajv's keyword means something else, or `undefined`. */
+function compileStringCheck(node: JsonSchema): ((text: string) => boolean) | undefined {
+  const maxLength = node['maxLength'];
+  const pattern = node['pattern'];
+  if (maxLength === undefined && pattern === undefined) return undefined;
+  const limit = typeof maxLength === 'number' ? maxLength : Number.POSITIVE_INFINITY;
+  // Generated zod code builds the same RegExp: `.regex(new RegExp(pattern, "u"))`.
+  const expression = typeof pattern === 'string' ? new RegExp(pattern, 'u') : undefined;
+  return (text) => text.length <= limit && (expression === undefined || expression.test(text));
+}
+
+/** zod's `.default()` hands out a fresh value per call (the generated code uses a factory). */
+function defaultFactory(value: unknown): (() => unknown) | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null) return () => value;
+  const text = JSON.stringify(value);
+  return () => JSON.parse(text) as unknown;
+}
+
+/** A value below a node that declares no items: plain JSON, copied as zod would pass it. */
+function copyJson(value: unknown): unknown {
+  if (typeof value === 'number' && !Number.isFinite(value)) return leave();
+  if (typeof value !== 'object' || value === null) return value;
+  return leave();
+}
+
+/** What `JSON.parse` makes of `{…}`: no class instance, no `Date`, no `Map`. */
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+function leave(): never {
+  throw LEAVE;
+}
