@@ -371,6 +371,8 @@ export interface ModelProfile {
 // Calling a tool
 // ---------------------------------------------------------------------------------------------
 
+export { lazyImplementation, type LazyImplementation } from './lazy-implementation.js';
+
 /** A failure a handler or hook reports on purpose; shown to the model as `<tool_use_error>`. */
 export interface ToolFailure {
   readonly ok: false;
@@ -715,6 +717,14 @@ export interface ToolHooks<Input, Output> {
 export interface ToolEntry<Input = any, Output = any>
   extends ToolContract<Input, Output>, ToolHooks<Input, Output> {
   readonly handler: ToolHandler<Input, Output>;
+  /**
+   * Present when the hand-written module is imported on first use (generated entries: see
+   * `runtime/lazy-implementation.ts`): imports it. The handler, the asynchronous hooks and the
+   * hooks that run before a handler work at any time; the output formatters
+   * (`formatModelContent`, `formatModelBlocks`, `formatPersistedModelContent`) throw until the
+   * module is loaded, which a call's handler does first.
+   */
+  readonly loadImplementation?: () => Promise<unknown>;
 }
 
 /** Type of what a tool's hand-written module in `runtime/tools/` exports. */

@@ -41,6 +41,27 @@ export interface ToolModuleInput {
   readonly contractModule?: string;
 }
 
+/**
+ * Hooks the runtime calls synchronously before any handler (listing, permission, batch planning,
+ * the timeout): imported with the entry from `runtime/tools/<implementation>-eager-hooks`, so
+ * that neither listing nor a permission check imports the handler module.
+ */
+const EAGER_HOOKS: ReadonlySet<string> = new Set([
+  'resolveModelContract',
+  'resolveTimeoutBudgetMs',
+  'resolvePermissionCapability',
+  'resolvePermissionRulePolicy',
+]);
+/**
+ * Call-time hooks the runtime awaits: their wrapper imports the handler module first. The other
+ * call-time hooks format a handler's output, so the module is loaded by the time they run.
+ */
+const ASYNC_HOOKS: ReadonlySet<string> = new Set([
+  'validateInput',
+  'resolveInput',
+  'prepareApproval',
+]);
+
 export function toolModuleSource(project: Project, input: ToolModuleInput): string {
   const contract = contractValue({
     manifest: input.manifest,
@@ -54,29 +75,37 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     ...(input.annotations === undefined ? {} : { annotations: input.annotations }),
     annotate: isAnnotatedContractField,
   });
-  const hookLines = input.manifest.hooks.map((hook) => `  ${hook}: implementation.${hook},`);
+  const lazyHooks = input.manifest.hooks.filter((hook) => !EAGER_HOOKS.has(hook));
+  const eagerHooks = input.manifest.hooks.filter((hook) => EAGER_HOOKS.has(hook));
   const toolText = [
     '{',
     '  ...contract,',
-    '  handler: implementation.handler,',
-    ...hookLines,
+    '  loadImplementation: implementation.load,',
+    '  handler: async (...args) => (await implementation.load()).handler(...args),',
+    ...lazyHooks.map((hook) =>
+      ASYNC_HOOKS.has(hook)
+        ? `  ${hook}: async (...args) => (await implementation.load()).${hook}(...args),`
+        : `  ${hook}: (...args) => implementation.loaded().${hook}(...args),`,
+    ),
+    ...eagerHooks.map((hook) => `  ${hook},`),
     '}',
   ].join('\n');
 
+  const contractModule = input.contractModule ?? '../../runtime/contract.js';
   const imports: ImportDeclarationStructure[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
     {
       kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: input.contractModule ?? '../../runtime/contract.js',
-      namedImports: ['ToolContract', 'ToolEntry'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: `../../runtime/tools/${input.implementation}.js`,
-      namespaceImport: 'implementation',
+      moduleSpecifier: contractModule,
+      namedImports: ['lazyImplementation', 'type ToolContract', 'type ToolEntry'],
     },
   ];
+  if (eagerHooks.length > 0)
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `../../runtime/tools/${input.implementation}-eager-hooks.js`,
+      namedImports: eagerHooks,
+    });
   if (input.hasDescriptionTemplates) {
     imports.push({
       kind: StructureKind.ImportDeclaration,
@@ -97,6 +126,8 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     'export type Output = z.output<typeof OutputSchema>;',
     blankLine,
     `export const contract = ${contractText} satisfies ToolContract<Input, Output>;`,
+    blankLine,
+    `const implementation = lazyImplementation(${JSON.stringify(input.manifest.name)}, () => import('../../runtime/tools/${input.implementation}.js'));`,
     blankLine,
     `export const tool: ToolEntry<Input, Output> = ${toolText};`,
   ];
