@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import { lazyImplementation } from '../../runtime/lazy-implementation.js';
+
+describe('lazyImplementation', () => {
+  test('imports once, however many calls ask at once or later', async () => {
+    let imports = 0;
+    const module = { handler: 'the module' };
+    const lazy = lazyImplementation('Demo', async () => {
+      imports += 1;
+      return module;
+    });
+    expect(imports).toBe(0);
+    const [first, second] = await Promise.all([lazy.load(), lazy.load()]);
+    expect([first, second, await lazy.load(), lazy.loaded()]).toEqual([
+      module,
+      module,
+      module,
+      module,
+    ]);
+    expect(imports).toBe(1);
+  });
+
+  test('loaded() before load() names the tool and what to do', () => {
+    const lazy = lazyImplementation('Demo', async () => ({}));
+    expect(() => lazy.loaded()).toThrow(
+      'Demo: its implementation module is not loaded yet; await tool.loadImplementation() before formatting an output without a call',
+    );
+  });
+
+  test('a failed import fails that load and is tried again by the next', async () => {
+    const outcomes = [new Error('ENOENT'), { handler: 'second try' }];
+    const lazy = lazyImplementation('Demo', async () => {
+      const next = outcomes.shift();
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    await expect(lazy.load()).rejects.toThrow('ENOENT');
+    expect(() => lazy.loaded()).toThrow(/not loaded yet/);
+    await expect(lazy.load()).resolves.toEqual({ handler: 'second try' });
+    expect(lazy.loaded()).toEqual({ handler: 'second try' });
+  });
+});
