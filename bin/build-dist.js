@@ -28,7 +28,7 @@ function filesUnder(directory) {
 }
 
 if (!process.argv.includes('--force') && isDistFresh(root)) {
-  console.log('dist/ is up to date');
+  console.error('dist/ is up to date');
   process.exit(0);
 }
 
@@ -40,7 +40,8 @@ try {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', staging], {
     cwd: root,
-    stdio: 'inherit',
+    // Everything on stderr: `npm pack --json` runs this (prepare) and prints its JSON on stdout.
+    stdio: ['ignore', 2, 2],
   });
   for (const file of sources) {
     if (file.endsWith('.ts') && !file.endsWith('.d.ts')) continue;
@@ -64,4 +65,4 @@ try {
   console.error(`build: ${error.message}`);
   process.exit(1);
 }
-console.log(`Built dist/ from ${sources.length} files`);
+console.error(`Built dist/ from ${sources.length} files`);

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { ToolEntry } from '../runtime/contract.js';
 import { findProjectRoot } from './project-root.js';
 import { requireProjectLayout } from './project-layout.js';
+import { ensureTypeScriptLoader } from './typescript-loader.js';
 import { CommandError } from './usage-error.js';
 
 export interface ProjectTools {
@@ -53,6 +54,7 @@ export async function loadProjectTools(cwd: string): Promise<ProjectTools> {
     throw new CommandError(
       `${indexFile} not found: run \`tool-contracts generate\` in ${projectRoot} first`,
     );
+  await ensureTypeScriptLoader();
   const own = (await import(pathToFileURL(indexFile).href)) as {
     builtInTools: readonly ToolEntry[];
   };
