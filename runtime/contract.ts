@@ -371,8 +371,6 @@ export interface ModelProfile {
 // Calling a tool
 // ---------------------------------------------------------------------------------------------
 
-export { lazyImplementation, type LazyImplementation } from './lazy-implementation.js';
-
 /** A failure a handler or hook reports on purpose; shown to the model as `<tool_use_error>`. */
 export interface ToolFailure {
   readonly ok: false;
@@ -719,7 +717,7 @@ export interface ToolEntry<Input = any, Output = any>
   readonly handler: ToolHandler<Input, Output>;
   /**
    * Present when the hand-written module is imported on first use (generated entries: see
-   * `runtime/lazy-implementation.ts`): imports it. The handler, the asynchronous hooks and the
+   * `lazyImplementation` below): imports it. The handler, the asynchronous hooks and the
    * hooks that run before a handler work at any time; the output formatters
    * (`formatModelContent`, `formatModelBlocks`, `formatPersistedModelContent`) throw until the
    * module is loaded, which a call's handler does first.
@@ -731,3 +729,44 @@ export interface ToolEntry<Input = any, Output = any>
 export type ToolImplementation<Input, Output> = ToolHooks<Input, Output> & {
   readonly handler: ToolHandler<Input, Output>;
 };
+
+/**
+ * A tool's hand-written module imported on first use (defined beside `ToolEntry`: every generated
+ * module imports it from here). A generated entry lists its tool from the contract alone; the
+ * handler module (and what it imports: a shell parser, a PDF library, an
+ * HTML converter) is imported only when a call needs it. The entry's handler and asynchronous
+ * hooks import the module themselves. The hooks the runtime calls synchronously before a handler
+ * (listing, permission, batch planning, the timeout) come from the implementation's separate
+ * `-eager-hooks` module and are imported with the entry; the remaining synchronous hooks format
+ * a handler's output and call the module the handler imported ({@link LazyImplementation.loaded}).
+ */
+export interface LazyImplementation<Module> {
+  /** Imports the module (once: every call returns the same promise). */
+  readonly load: () => Promise<Module>;
+  /** The imported module; throws when {@link load} has not resolved yet. */
+  readonly loaded: () => Module;
+}
+
+export function lazyImplementation<Module>(
+  toolName: string,
+  importModule: () => Promise<Module>,
+): LazyImplementation<Module> {
+  let module: Module | undefined;
+  let loading: Promise<Module> | undefined;
+  const load = (): Promise<Module> =>
+    (loading ??= importModule().then(
+      (imported) => (module = imported),
+      (error: unknown) => {
+        loading = undefined; // a failed import is retried by the next call
+        throw error;
+      },
+    ));
+  const loaded = (): Module => {
+    if (module === undefined)
+      throw new Error(
+        `${toolName}: its implementation module is not loaded yet; await tool.loadImplementation() before formatting an output without a call`,
+      );
+    return module;
+  };
+  return { load, loaded };
+}

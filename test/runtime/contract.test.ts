@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { lazyImplementation } from '../../runtime/lazy-implementation.js';
+import { lazyImplementation } from '../../runtime/contract.js';
 
 describe('lazyImplementation', () => {
   test('imports once, however many calls ask at once or later', async () => {
