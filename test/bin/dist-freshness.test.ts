@@ -9,6 +9,8 @@ beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'dist-freshness-'));
   await mkdir(path.join(root, 'dist'));
   await mkdir(path.join(root, 'runtime'));
+  // A git checkout (a worktree's .git is a file), where write times decide.
+  await writeFile(path.join(root, '.git'), 'gitdir: elsewhere\n');
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
@@ -55,5 +57,14 @@ test.each([
   ['a stamp that is null', 'null'],
 ])('%s: stale', async (_label, text) => {
   if (text !== undefined) await stamp(text);
+  expect(isDistFresh(root)).toBe(false);
+});
+
+test('an installed package (no .git): fresh although npm wrote every source after the build, stale when one is gone', async () => {
+  await rm(path.join(root, '.git'));
+  const late = await source('late', BUILT_AT + 86_400_000);
+  await stamp(JSON.stringify({ startedAt: BUILT_AT, sources: [late] }));
+  expect(isDistFresh(root)).toBe(true);
+  await stamp(JSON.stringify({ startedAt: BUILT_AT, sources: [late, 'runtime/removed.ts'] }));
   expect(isDistFresh(root)).toBe(false);
 });
