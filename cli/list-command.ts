@@ -245,31 +245,30 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     return 1;
   }
   const { builtInTools, sortedProviderToolNames } = projectTools;
-  const [
-    { createToolRuntime },
-    { registerMcpTools },
-    { planTurnTools },
-    { canonicalJson, toolsFingerprint },
-  ] = await Promise.all([
-    import('../runtime/tool-runtime.js'),
-    import('../runtime/mcp/register-mcp-tools.js'),
-    import('../runtime/visibility/turn-filter.js'),
-    import('../runtime/visibility/tools-fingerprint.js'),
-  ]);
+  const [{ createToolRuntime }, { planTurnTools }, { canonicalJson, toolsFingerprint }] =
+    await Promise.all([
+      import('../runtime/tool-runtime.js'),
+      import('../runtime/visibility/turn-filter.js'),
+      import('../runtime/visibility/tools-fingerprint.js'),
+    ]);
   const runtime = createToolRuntime({
     builtInTools,
     sortedProviderToolNames,
     gate: options.gate,
     logger: { warn: (message) => io.err(terminalText(`tool-contracts list: ${message}`)) },
   });
-  options.mcp.forEach(({ server }, index) => {
-    registerMcpTools(runtime, server, mcpTools[index]!, {
-      callMcpTool: async () => {
-        throw new Error('tool-contracts list does not connect to MCP servers');
-      },
-      ...pins,
+  // The MCP bridge (and its JSON Schema validator) only for a --mcp file: plain listing stays lean.
+  if (options.mcp.length > 0) {
+    const { registerMcpTools } = await import('../runtime/mcp/register-mcp-tools.js');
+    options.mcp.forEach(({ server }, index) => {
+      registerMcpTools(runtime, server, mcpTools[index]!, {
+        callMcpTool: async () => {
+          throw new Error('tool-contracts list does not connect to MCP servers');
+        },
+        ...pins,
+      });
     });
-  });
+  }
   if (mcpServers.length > 0) {
     const { connectMcpServers } = await import('../runtime/mcp/connect-mcp-servers.js');
     const pool = await connectMcpServers({

@@ -4,6 +4,7 @@
  * `cli/define-command.ts`) and returns the process exit code.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { suggestName } from '../generator/manifest/suggest-name.js';
 import type { CommandIO } from './command-io.js';
 import { processIO } from './command-io.js';
@@ -79,7 +80,9 @@ export function usage(): string {
 
 /** The package's version (`package.json`), printed by `--version`. */
 export function packageVersion(): string {
-  const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  // By the package's own name: the same file from the sources and from the build in dist/.
+  const file = createRequire(import.meta.url).resolve('tool-contracts/package.json');
+  const text = readFileSync(file, 'utf8');
   return (JSON.parse(text) as { version: string }).version;
 }
 

@@ -10,6 +10,7 @@ import type { ToolEntry } from '../runtime/contract.js';
 import { selectBuiltIns, unknownBuiltIns } from '../generator/config/select-built-ins.js';
 import { findProjectRoot } from './project-root.js';
 import { requireProjectLayout } from './project-layout.js';
+import { ensureTypeScriptLoader } from './typescript-loader.js';
 import { CommandError } from './usage-error.js';
 
 export interface ProjectTools {
@@ -44,6 +45,7 @@ export async function loadProjectTools(cwd: string): Promise<ProjectTools> {
     throw new CommandError(
       `${indexFile} not found: run \`tool-contracts generate\` in ${projectRoot} first`,
     );
+  await ensureTypeScriptLoader();
   const own = (await import(pathToFileURL(indexFile).href)) as {
     builtInTools: readonly ToolEntry[];
   };

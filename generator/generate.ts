@@ -193,6 +193,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ...(audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) }),
     ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
     paths,
+    eagerHooksModules: await eagerHooksModules(root, paths),
   });
   if (hookIssues.length > 0 || !emitted.ok)
     return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)], warnings);
@@ -369,6 +370,20 @@ function withViewChanges(
       compareCodeUnits,
     ),
   };
+}
+
+/** Implementations with an `<implementation>-eager-hooks.ts` module beside them. */
+async function eagerHooksModules(root: string, paths: ProjectPaths): Promise<Set<string>> {
+  const suffix = '-eager-hooks.ts';
+  const files = await listFiles(root, paths.implementations);
+  return new Set(
+    files
+      .filter(
+        (file) =>
+          file.endsWith(suffix) && !file.slice(paths.implementations.length + 1).includes('/'),
+      )
+      .map((file) => file.slice(paths.implementations.length + 1, -suffix.length)),
+  );
 }
 
 function sortedFiles(entries: Iterable<[string, string]>): Map<string, string> {

@@ -752,6 +752,14 @@ export interface ToolHooks<Input, Output> {
 export interface ToolEntry<Input = any, Output = any>
   extends ToolContract<Input, Output>, ToolHooks<Input, Output> {
   readonly handler: ToolHandler<Input, Output>;
+  /**
+   * Present when the hand-written module is imported on first use (generated entries: see
+   * `lazyImplementation` below): imports it. The handler, the asynchronous hooks and the
+   * hooks that run before a handler work at any time; the output formatters
+   * (`formatModelContent`, `formatModelBlocks`, `formatPersistedModelContent`) throw until the
+   * module is loaded, which a call's handler does first.
+   */
+  readonly loadImplementation?: () => Promise<unknown>;
 }
 
 /** Type of what a tool's hand-written module in `runtime/tools/` exports. */
@@ -809,4 +817,46 @@ function freeze(value: unknown): boolean {
 function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * A tool's hand-written module imported on first use (defined beside `ToolEntry`: every generated
+ * module imports it from here). A generated entry lists its tool from the contract alone; the
+ * handler module (and what it imports: a shell parser, a PDF library, an
+ * HTML converter) is imported only when a call needs it. The entry's handler and asynchronous
+ * hooks import the module themselves. The hooks the runtime calls synchronously before a handler
+ * (listing, permission, batch planning, the timeout) come from the implementation's separate
+ * `-eager-hooks` module when it has one (else from the module itself, imported at once) and are
+ * imported with the entry; the remaining synchronous hooks format
+ * a handler's output and call the module the handler imported ({@link LazyImplementation.loaded}).
+ */
+export interface LazyImplementation<Module> {
+  /** Imports the module (once: every call returns the same promise). */
+  readonly load: () => Promise<Module>;
+  /** The imported module; throws when {@link load} has not resolved yet. */
+  readonly loaded: () => Module;
+}
+
+export function lazyImplementation<Module>(
+  toolName: string,
+  importModule: () => Promise<Module>,
+): LazyImplementation<Module> {
+  let module: Module | undefined;
+  let loading: Promise<Module> | undefined;
+  const load = (): Promise<Module> =>
+    (loading ??= importModule().then(
+      (imported) => (module = imported),
+      (error: unknown) => {
+        loading = undefined; // a failed import is retried by the next call
+        throw error;
+      },
+    ));
+  const loaded = (): Module => {
+    if (module === undefined)
+      throw new Error(
+        `${toolName}: its implementation module is not loaded yet; await tool.loadImplementation() before formatting an output without a call`,
+      );
+    return module;
+  };
+  return { load, loaded };
 }

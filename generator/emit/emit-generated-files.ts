@@ -41,6 +41,11 @@ export interface EmitOptions {
   readonly contractModule?: string;
   /** Where the outputs go and where the implementations are. Default: this repository's layout. */
   readonly paths?: ProjectPaths;
+  /**
+   * Implementations that have an `<implementation>-eager-hooks` module beside them: their eager
+   * hooks are imported from it (see `tool-module.ts`). Default: none.
+   */
+  readonly eagerHooksModules?: ReadonlySet<string>;
 }
 
 export type EmitResult =
@@ -111,6 +116,14 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
           `${generated}/tools`,
           `${paths.implementations}/${tool.implementation}.js`,
         ),
+        ...(options.eagerHooksModules?.has(tool.implementation) === true
+          ? {
+              eagerHooksModule: relativeSpecifier(
+                `${generated}/tools`,
+                `${paths.implementations}/${tool.implementation}-eager-hooks.js`,
+              ),
+            }
+          : {}),
         ...(annotations === undefined ? {} : { annotations }),
       }),
     );

@@ -42,7 +42,35 @@ export interface ToolModuleInput {
   readonly contractModule?: string;
   /** Specifier of the implementation module. Default: `../../runtime/tools/<implementation>.js`. */
   readonly implementationModule?: string;
+  /**
+   * Specifier the eager hooks (below) are imported from: the implementation's
+   * `<implementation>-eager-hooks` module when it has one, so that listing never imports the
+   * handler module. Default: the implementation module itself (imported at once, then).
+   */
+  readonly eagerHooksModule?: string;
 }
+
+/**
+ * Hooks the runtime calls synchronously before any handler (listing, permission, batch planning,
+ * the timeout): imported with the entry — from `<implementation>-eager-hooks` when the
+ * implementation has that module, so that neither listing nor a permission check imports the
+ * handler module.
+ */
+const EAGER_HOOKS: ReadonlySet<string> = new Set([
+  'resolveModelContract',
+  'resolveTimeoutBudgetMs',
+  'resolvePermissionCapability',
+  'resolvePermissionRulePolicy',
+]);
+/**
+ * Call-time hooks the runtime awaits: their wrapper imports the handler module first. The other
+ * call-time hooks format a handler's output, so the module is loaded by the time they run.
+ */
+const ASYNC_HOOKS: ReadonlySet<string> = new Set([
+  'validateInput',
+  'resolveInput',
+  'prepareApproval',
+]);
 
 export function toolModuleSource(project: Project, input: ToolModuleInput): string {
   const contract = contractValue({
@@ -57,36 +85,41 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     ...(input.annotations === undefined ? {} : { annotations: input.annotations }),
     annotate: isAnnotatedContractField,
   });
-  const hookLines = input.manifest.hooks.map((hook) => `  ${hook}: implementation.${hook},`);
+  const lazyHooks = input.manifest.hooks.filter((hook) => !EAGER_HOOKS.has(hook));
+  const eagerHooks = input.manifest.hooks.filter((hook) => EAGER_HOOKS.has(hook));
   const toolText = [
     '{',
     '  ...contract,',
-    '  handler: implementation.handler,',
-    ...hookLines,
+    '  loadImplementation: implementation.load,',
+    '  handler: async (...args) => (await implementation.load()).handler(...args),',
+    ...lazyHooks.map((hook) =>
+      ASYNC_HOOKS.has(hook)
+        ? `  ${hook}: async (...args) => (await implementation.load()).${hook}(...args),`
+        : `  ${hook}: (...args) => implementation.loaded().${hook}(...args),`,
+    ),
+    ...eagerHooks.map((hook) => `  ${hook},`),
     '}',
   ].join('\n');
 
+  const contractModule = input.contractModule ?? '../../runtime/contract.js';
   const imports: ImportDeclarationStructure[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
     {
       kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: input.contractModule ?? '../../runtime/contract.js',
-      namedImports: ['ToolContract', 'ToolEntry'],
-    },
-    // Schemas, permission and budget are frozen at import and shared by every model-facing list.
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: input.contractModule ?? '../../runtime/contract.js',
-      namedImports: ['deepFreeze'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier:
-        input.implementationModule ?? `../../runtime/tools/${input.implementation}.js`,
-      namespaceImport: 'implementation',
+      moduleSpecifier: contractModule,
+      // deepFreeze: schemas, permission and budget are frozen at import and shared by every
+      // model-facing list.
+      namedImports: ['deepFreeze', 'lazyImplementation', 'type ToolContract', 'type ToolEntry'],
     },
   ];
+  const implementationModule =
+    input.implementationModule ?? `../../runtime/tools/${input.implementation}.js`;
+  if (eagerHooks.length > 0)
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: input.eagerHooksModule ?? implementationModule,
+      namedImports: eagerHooks,
+    });
   if (input.hasDescriptionTemplates) {
     imports.push({
       kind: StructureKind.ImportDeclaration,
@@ -107,6 +140,8 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     'export type Output = z.output<typeof OutputSchema>;',
     blankLine,
     `export const contract = ${contractText} satisfies ToolContract<Input, Output>;`,
+    blankLine,
+    `const implementation = lazyImplementation(${JSON.stringify(input.manifest.name)}, () => import(${JSON.stringify(implementationModule)}));`,
     blankLine,
     `export const tool: ToolEntry<Input, Output> = ${toolText};`,
   ];

@@ -4,7 +4,7 @@
  * check (read-before-write).
  */
 import { constants as fsConstants } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat, type FileHandle } from 'node:fs/promises';
 import { openToolPath } from '../path-policy.js';
 import { readToolFile } from './support/tool-file-io.js';
 import path from 'node:path';
@@ -13,6 +13,8 @@ import type { Input, Output } from '../../generated/tools/read.js';
 import type { ModelToolContract, ToolCallContext, ToolImplementation } from '../contract.js';
 import { extractPdfPages } from './support/extract-pdf-pages.js';
 import { formatNumberedLine } from './support/format-numbered-line.js';
+import { isPdfPath } from './read-eager-hooks.js';
+import { splitLines } from './support/split-lines.js';
 import { looksBinary, BINARY_SNIFF_BYTES } from './support/looks-binary.js';
 import { formatPageRange, parsePageRange, type PageRange } from './support/parse-page-range.js';
 import { recordFileRead } from './support/read-file-state.js';
@@ -27,6 +29,8 @@ type Implementation = ToolImplementation<Input, Output>;
 export const DEFAULT_READ_LINE_LIMIT = 2000;
 /** Longer lines are cut to this many characters. */
 export const MAX_LINE_CHARACTERS = 2000;
+/** Text files up to this size are read in one read; larger ones are streamed line by line. */
+export const SINGLE_READ_MAX_BYTES = 1024 * 1024;
 /** Most bytes of numbered text one call returns; more asks for offset/limit. */
 export const MAX_TEXT_OUTPUT_BYTES = 256 * 1024;
 /** Largest image returned (3.75 MiB: 5 MiB once base64-encoded, the providers' image limit). */
@@ -57,27 +61,9 @@ const BLOCKING_DEVICE_PATHS: ReadonlySet<string> = new Set([
   '/proc/self/fd/2',
 ]);
 
-function isPdfPath(filePath: string): boolean {
-  return path.extname(filePath).toLowerCase() === '.pdf';
-}
-
-/** Drop `pages` (property and `required` entry) for models that cannot take PDF documents. */
-export const resolveModelContract: NonNullable<Implementation['resolveModelContract']> = (
-  contract,
-  model,
-) => {
-  if (model.supportsPdf) return contract;
-  const schema = contract.inputSchema as {
-    properties?: Record<string, unknown>;
-    required?: unknown;
-  };
-  if (schema.properties === undefined || !('pages' in schema.properties)) return contract;
-  const { pages: _dropped, ...properties } = schema.properties;
-  const inputSchema: Record<string, unknown> = { ...schema, properties };
-  if (Array.isArray(schema.required))
-    inputSchema.required = schema.required.filter((name) => name !== 'pages');
-  return { ...contract, inputSchema } satisfies ModelToolContract;
-};
+// The hooks the runtime calls before any handler live apart, so that listing never imports this
+// module (see generated/tools/read.ts).
+export { resolveModelContract, resolveTimeoutBudgetMs } from './read-eager-hooks.js';
 
 /** Refuse page ranges that are malformed or too long, `pages` on a non-PDF, and blocking devices. */
 export const validateInput: NonNullable<Implementation['validateInput']> = async (
@@ -104,12 +90,6 @@ export const validateInput: NonNullable<Implementation['validateInput']> = async
   }
   return { ok: true };
 };
-
-/** PDFs get the policy's maximum (loading and copying pages is slow for big documents). */
-export const resolveTimeoutBudgetMs: NonNullable<Implementation['resolveTimeoutBudgetMs']> = (
-  input,
-  policy,
-) => (policy.kind === 'bounded' && isPdfPath(input.file_path) ? policy.maxMs : undefined);
 
 export const handler: Implementation['handler'] = async (input, context) => {
   const resolved = await resolvePathForTool(input.file_path, context);
@@ -152,6 +132,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
           ? await readImage(filePath, info.size, context)
           : await readText(
               filePath,
+              info.size,
               input.offset ?? 1,
               input.limit ?? DEFAULT_READ_LINE_LIMIT,
               context,
@@ -239,67 +220,113 @@ async function readPdf(
 
 async function readText(
   filePath: string,
+  size: number,
   startLine: number,
   limit: number,
   context: ToolCallContext,
 ): Promise<ReadResult> {
-  if (await startsBinary(filePath)) {
-    return toolFailure(
-      'binary_file',
-      `${filePath} appears to be a binary file (it contains NUL bytes); it cannot be shown as text.`,
-    );
+  // One open, through the boundary check; the sniff and the lines come from that handle.
+  const handle = await openToolPath(filePath, fsConstants.O_RDONLY, context);
+  let closed = false;
+  try {
+    const whole = await readWholeIfSmall(handle, size);
+    context.signal.throwIfAborted();
+    if (looksBinary(whole ?? (await readHead(handle)))) {
+      return toolFailure(
+        'binary_file',
+        `${filePath} appears to be a binary file (it contains NUL bytes); it cannot be shown as text.`,
+      );
+    }
+    const lines = new NumberedLines(startLine, limit);
+    if (whole !== undefined) {
+      for (const line of splitLines(whole.toString('utf8'))) lines.add(line);
+    } else {
+      // The stream closes the handle when it ends or fails.
+      closed = true;
+      const stream = handle.createReadStream({
+        encoding: 'utf8',
+        start: 0,
+        signal: context.signal,
+      });
+      for await (const line of createInterface({ input: stream, crlfDelay: Infinity }))
+        lines.add(line);
+    }
+    return lines.result(filePath);
+  } finally {
+    if (!closed) await handle.close();
   }
-  const numbered: string[] = [];
-  let outputBytes = 0;
-  let totalLines = 0;
-  let truncatedLines = 0;
-  const lines = createInterface({
-    input: (await openToolPath(filePath, fsConstants.O_RDONLY, context)).createReadStream({
-      encoding: 'utf8',
-      signal: context.signal,
-    }),
-    crlfDelay: Infinity,
-  });
-  for await (const line of lines) {
-    totalLines += 1;
-    if (totalLines < startLine || totalLines >= startLine + limit) continue;
+}
+
+/**
+ * The whole file in one read when it has at most {@link SINGLE_READ_MAX_BYTES} bytes (the size
+ * `stat` gave); `undefined` for a larger file, or one that grew past its size since.
+ */
+async function readWholeIfSmall(handle: FileHandle, size: number): Promise<Buffer | undefined> {
+  if (size > SINGLE_READ_MAX_BYTES) return undefined;
+  const buffer = Buffer.allocUnsafe(size + 1);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled > size ? undefined : buffer.subarray(0, filled);
+}
+
+/** The first {@link BINARY_SNIFF_BYTES} bytes (fewer in a shorter file), for the binary sniff. */
+async function readHead(handle: FileHandle): Promise<Buffer> {
+  const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
+  const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
+  return buffer.subarray(0, bytesRead);
+}
+
+/** The lines of one text read as Read returns them: numbered, cut, within offset and limit. */
+class NumberedLines {
+  readonly #numbered: string[] = [];
+  #outputBytes = 0;
+  #totalLines = 0;
+  #truncatedLines = 0;
+
+  constructor(
+    private readonly startLine: number,
+    private readonly limit: number,
+  ) {}
+
+  add(line: string): void {
+    this.#totalLines += 1;
+    if (this.#totalLines < this.startLine || this.#totalLines >= this.startLine + this.limit)
+      return;
     let text = line;
     if (text.length > MAX_LINE_CHARACTERS) {
       text = text.slice(0, MAX_LINE_CHARACTERS);
-      truncatedLines += 1;
+      this.#truncatedLines += 1;
     }
-    const entry = formatNumberedLine(totalLines, text);
-    outputBytes += Buffer.byteLength(entry, 'utf8') + (numbered.length > 0 ? 1 : 0);
-    numbered.push(entry);
+    const entry = formatNumberedLine(this.#totalLines, text);
+    this.#outputBytes += Buffer.byteLength(entry, 'utf8') + (this.#numbered.length > 0 ? 1 : 0);
+    this.#numbered.push(entry);
   }
-  if (outputBytes > MAX_TEXT_OUTPUT_BYTES) {
-    return toolFailure(
-      'output_too_large',
-      `Lines ${startLine}-${startLine + numbered.length - 1} of ${filePath} come to ${outputBytes} bytes, more than the ${MAX_TEXT_OUTPUT_BYTES} bytes one read returns. Read fewer lines at a time with offset and limit.`,
-    );
-  }
-  return {
-    ok: true,
-    output: {
-      type: 'text',
-      filePath,
-      content: numbered.join('\n'),
-      startLine,
-      numLines: numbered.length,
-      totalLines,
-      truncatedLines,
-    },
-  };
-}
 
-async function startsBinary(filePath: string): Promise<boolean> {
-  const handle = await open(filePath, 'r');
-  try {
-    const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
-    return looksBinary(buffer.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
+  result(filePath: string): ReadResult {
+    const { startLine } = this;
+    const numbered = this.#numbered;
+    if (this.#outputBytes > MAX_TEXT_OUTPUT_BYTES) {
+      return toolFailure(
+        'output_too_large',
+        `Lines ${startLine}-${startLine + numbered.length - 1} of ${filePath} come to ${this.#outputBytes} bytes, more than the ${MAX_TEXT_OUTPUT_BYTES} bytes one read returns. Read fewer lines at a time with offset and limit.`,
+      );
+    }
+    return {
+      ok: true,
+      output: {
+        type: 'text',
+        filePath,
+        content: numbered.join('\n'),
+        startLine,
+        numLines: numbered.length,
+        totalLines: this.#totalLines,
+        truncatedLines: this.#truncatedLines,
+      },
+    };
   }
 }
 

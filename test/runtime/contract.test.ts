@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { deepFreeze, isFrozenData } from '../../runtime/contract.js';
+import { deepFreeze, isFrozenData, lazyImplementation } from '../../runtime/contract.js';
 
 /** Every object and array under `value` (itself included). */
 function nodesOf(value: unknown): object[] {
@@ -102,5 +102,45 @@ describe('deepFreeze and isFrozenData (frozen contract data)', () => {
         }
       }),
     );
+  });
+});
+
+describe('lazyImplementation', () => {
+  test('imports once, however many calls ask at once or later', async () => {
+    let imports = 0;
+    const module = { handler: 'the module' };
+    const lazy = lazyImplementation('Demo', async () => {
+      imports += 1;
+      return module;
+    });
+    expect(imports).toBe(0);
+    const [first, second] = await Promise.all([lazy.load(), lazy.load()]);
+    expect([first, second, await lazy.load(), lazy.loaded()]).toEqual([
+      module,
+      module,
+      module,
+      module,
+    ]);
+    expect(imports).toBe(1);
+  });
+
+  test('loaded() before load() names the tool and what to do', () => {
+    const lazy = lazyImplementation('Demo', async () => ({}));
+    expect(() => lazy.loaded()).toThrow(
+      'Demo: its implementation module is not loaded yet; await tool.loadImplementation() before formatting an output without a call',
+    );
+  });
+
+  test('a failed import fails that load and is tried again by the next', async () => {
+    const outcomes = [new Error('ENOENT'), { handler: 'second try' }];
+    const lazy = lazyImplementation('Demo', async () => {
+      const next = outcomes.shift();
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    await expect(lazy.load()).rejects.toThrow('ENOENT');
+    expect(() => lazy.loaded()).toThrow(/not loaded yet/);
+    await expect(lazy.load()).resolves.toEqual({ handler: 'second try' });
+    expect(lazy.loaded()).toEqual({ handler: 'second try' });
   });
 });

@@ -32,13 +32,17 @@ function importsOf(file: string): string[] {
 
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 
-/** The files package.json `exports` names, as project paths. */
+/** The files package.json `exports` names, as project paths (the source a dist/ file is built from). */
 function packageEntryPoints(): string[] {
   const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
-    exports?: Record<string, string>;
+    exports?: Record<string, string | { readonly default: string }>;
   };
   return Object.values(manifest.exports ?? {})
-    .map((target) => path.posix.normalize(target))
+    .map((target) =>
+      path.posix
+        .normalize(typeof target === 'string' ? target : target.default)
+        .replace(/^dist\/(.*)\.js$/, '$1.ts'),
+    )
     .filter((target) => known.has(target));
 }
 

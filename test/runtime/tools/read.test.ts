@@ -1,16 +1,21 @@
 import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import pdfLib from 'pdf-lib';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { contract, tool } from '../../../generated/tools/read.js';
+import { SINGLE_READ_MAX_BYTES } from '../../../runtime/tools/read.js';
 import type {
   ModelProfile,
   ModelToolContract,
   ToolTimeoutPolicy,
 } from '../../../runtime/contract.js';
 import { normalizeToolPathForComparison } from '../../../runtime/path-policy.js';
+import { BINARY_SNIFF_BYTES } from '../../../runtime/tools/support/looks-binary.js';
 import { createWorkspaceContext, type WorkspaceContext } from './workspace-context.js';
 
 let workspace: WorkspaceContext;
+// Some tests format an output without calling the tool: the entry's formatters need the handler
+// module, which the entry otherwise imports on the first call.
+beforeAll(() => tool.loadImplementation?.());
 beforeEach(async () => {
   workspace = await createWorkspaceContext();
 });
@@ -118,6 +123,68 @@ describe('Read: text files', () => {
         truncatedLines: 0,
       },
     });
+  });
+
+  // Up to SINGLE_READ_MAX_BYTES the file is read in one read and split in memory; one byte more
+  // and it is streamed through readline. Each tail ends a file of exactly that many bytes (and of
+  // one more): both sides return the same lines. The filler is 100-byte lines.
+  const FILLER_LINE = `${'f'.repeat(99)}\n`;
+  test.each([
+    ['a final newline', 'a\nb\n', ['a', 'b']],
+    ['no final newline', 'a\nb', ['a', 'b']],
+    ['CRLF, none at the end', 'a\r\nb', ['a', 'b']],
+    ['CRLF at the end', 'a\r\nb\r\n', ['a', 'b']],
+    ['lone CRs end lines', 'a\rb\r', ['a', 'b']],
+    ['CR then LF is one line end, LF then CR two', 'a\r\nb\n\rc', ['a', 'b', '', 'c']],
+    ['a blank last line', 'a\n\n', ['a', '']],
+    ['multi-byte characters', 'é€😀\n', ['é€😀']],
+    ['nothing after the filler', '', []],
+  ])('at and just past the one-read size: %s', async (_label, tail, tailLines) => {
+    for (const size of [SINGLE_READ_MAX_BYTES, SINGLE_READ_MAX_BYTES + 1]) {
+      const room = size - Buffer.byteLength(tail);
+      const fillerLines = Math.floor(room / FILLER_LINE.length);
+      // The first line takes the remainder, so the file has exactly `size` bytes.
+      const first = `${'g'.repeat(room - fillerLines * FILLER_LINE.length)}${FILLER_LINE}`;
+      const text = first + FILLER_LINE.repeat(fillerLines - 1) + tail;
+      expect(Buffer.byteLength(text)).toBe(size);
+      await writeFile(workspace.at('edge.txt'), text);
+      const result = await workspace.call(tool, {
+        file_path: 'edge.txt',
+        offset: fillerLines,
+        limit: 10,
+      });
+      expect(result).toEqual({
+        ok: true,
+        output: {
+          type: 'text',
+          filePath: workspace.at('edge.txt'),
+          content: numbered(
+            [FILLER_LINE.slice(0, -1), ...tailLines].map((line, index) => [
+              fillerLines + index,
+              line,
+            ]),
+          ),
+          startLine: fillerLines,
+          numLines: 1 + tailLines.length,
+          totalLines: fillerLines + tailLines.length,
+          truncatedLines: 0,
+        },
+      });
+    }
+  });
+
+  test.each([
+    ['a NUL at the last sniffed byte is binary', BINARY_SNIFF_BYTES - 1, false],
+    ['a NUL after the sniffed bytes is text', BINARY_SNIFF_BYTES, true],
+  ])('%s, read in one read or streamed', async (_label, nulAt, ok) => {
+    for (const size of [BINARY_SNIFF_BYTES + 10, SINGLE_READ_MAX_BYTES + 1]) {
+      const bytes = Buffer.alloc(size, 'x');
+      bytes[nulAt] = 0;
+      await writeFile(workspace.at('nul.txt'), bytes);
+      const result = await workspace.call(tool, { file_path: 'nul.txt' });
+      expect(result.ok).toBe(ok);
+      if (!result.ok) expect(result.code).toBe('binary_file');
+    }
   });
 
   test('returns 2000 lines by default', async () => {

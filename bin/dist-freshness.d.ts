@@ -1,0 +1,4 @@
+/** Name of the stamp the build writes in `dist/`. */
+export declare const STAMP_FILE: string;
+/** Whether `dist/` under `packageRoot` may run in place of the sources (see dist-freshness.js). */
+export declare function isDistFresh(packageRoot: string): boolean;

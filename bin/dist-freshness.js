@@ -1,0 +1,34 @@
+// Whether `dist/` (the compiled build, `npm run build`) may run in place of the TypeScript
+// sources. Plain JavaScript: the bin asks before it decides whether to load tsx at all.
+//
+// The build writes `dist/build-stamp.json`: the time it started and every source it compiled.
+// In a git checkout, dist/ is fresh while each of those sources still exists and was last
+// written before that time: an edit, a `generate` (it rewrites generated/) or a checkout makes
+// it stale, and a stale build never runs (the bin falls back to the sources through tsx). An
+// installed package is no checkout: npm writes every file at install time, after the build, and
+// nothing regenerates it in place, so there the sources need only exist.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const STAMP_FILE = 'build-stamp.json';
+
+/**
+ * @param {string} packageRoot absolute directory holding `dist/` and the sources
+ * @returns {boolean}
+ */
+export function isDistFresh(packageRoot) {
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(path.join(packageRoot, 'dist', STAMP_FILE), 'utf8'));
+  } catch {
+    return false;
+  }
+  if (typeof stamp?.startedAt !== 'number' || !Array.isArray(stamp.sources)) return false;
+  const checkout = existsSync(path.join(packageRoot, '.git'));
+  for (const source of stamp.sources) {
+    if (typeof source !== 'string') return false;
+    const stats = statSync(path.join(packageRoot, source), { throwIfNoEntry: false });
+    if (stats === undefined || (checkout && stats.mtimeMs > stamp.startedAt)) return false;
+  }
+  return true;
+}

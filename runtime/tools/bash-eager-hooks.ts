@@ -1,0 +1,47 @@
+/**
+ * Bash's hooks the runtime calls before any handler runs (permission, scheduling of a batch,
+ * the timeout): imported with the generated entry, without the handler module
+ * (runtime/tools/bash.ts), which is imported on the first call.
+ */
+import type { Input, Output } from '../../generated/tools/bash.js';
+import type { PermissionCapability, ToolImplementation } from '../contract.js';
+import { classifyShellCommand } from './support/classify-shell-command.js';
+
+type Implementation = ToolImplementation<Input, Output>;
+
+/** What a read-only command is, for scheduling and permission. */
+export const READ_ONLY_CAPABILITY: PermissionCapability = {
+  readOnly: true,
+  riskLevel: 'low',
+  needsApproval: false,
+  sideEffectScope: 'none',
+};
+
+/** Read-only commands get {@link READ_ONLY_CAPABILITY}; others keep the declared capability. */
+export const resolvePermissionCapability: NonNullable<
+  Implementation['resolvePermissionCapability']
+> = (input) => (classifyShellCommand(input.command).readOnly ? READ_ONLY_CAPABILITY : undefined);
+
+/**
+ * Rules match every simple command, wrappers looked into: `Bash(rm:*)` catches `ls && rm -rf x`
+ * and `bash -c "rm x"`; a command the analysis is unsure of is never allowed by a rule.
+ */
+export const resolvePermissionRulePolicy: NonNullable<
+  Implementation['resolvePermissionRulePolicy']
+> = (input) => {
+  const { subcommands, uncertain } = classifyShellCommand(input.command);
+  return {
+    matchValues: { command: subcommands.length === 0 ? [input.command] : [...subcommands] },
+    ...(uncertain === undefined ? {} : { uncertain }),
+  };
+};
+
+/** The call's `timeout`, capped at the policy's maximum (when the policy allows an override). */
+export const resolveTimeoutBudgetMs: NonNullable<Implementation['resolveTimeoutBudgetMs']> = (
+  input,
+  policy,
+) => {
+  if (policy.kind !== 'bounded' || !policy.allowCallOverride || input.timeout === undefined)
+    return undefined;
+  return Math.min(input.timeout, policy.maxMs);
+};

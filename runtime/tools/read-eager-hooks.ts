@@ -1,0 +1,39 @@
+/**
+ * Read's hooks the runtime calls before any handler runs: `resolveModelContract` (listing, for
+ * every model) and the timeout. Imported with the generated entry, without the handler module
+ * (runtime/tools/read.ts), which is imported on the first call.
+ */
+import path from 'node:path';
+import type { Input, Output } from '../../generated/tools/read.js';
+import type { ModelToolContract, ToolImplementation } from '../contract.js';
+
+type Implementation = ToolImplementation<Input, Output>;
+
+/** Drop `pages` (property and `required` entry) for models that cannot take PDF documents. */
+export const resolveModelContract: NonNullable<Implementation['resolveModelContract']> = (
+  contract,
+  model,
+) => {
+  if (model.supportsPdf) return contract;
+  const schema = contract.inputSchema as {
+    properties?: Record<string, unknown>;
+    required?: unknown;
+  };
+  if (schema.properties === undefined || !('pages' in schema.properties)) return contract;
+  const { pages: _dropped, ...properties } = schema.properties;
+  const inputSchema: Record<string, unknown> = { ...schema, properties };
+  if (Array.isArray(schema.required))
+    inputSchema.required = schema.required.filter((name) => name !== 'pages');
+  return { ...contract, inputSchema } satisfies ModelToolContract;
+};
+
+/** PDFs get the policy's maximum (loading and copying pages is slow for big documents). */
+export const resolveTimeoutBudgetMs: NonNullable<Implementation['resolveTimeoutBudgetMs']> = (
+  input,
+  policy,
+) => (policy.kind === 'bounded' && isPdfPath(input.file_path) ? policy.maxMs : undefined);
+
+/** A `.pdf` path (any case): what `pages` and the longer timeout apply to. */
+export function isPdfPath(filePath: string): boolean {
+  return path.extname(filePath).toLowerCase() === '.pdf';
+}

@@ -1,0 +1,108 @@
+/**
+ * The bin as users start it: from a fresh build in dist/, `list` and `call` run compiled
+ * JavaScript without tsx, and listing imports no handler module. Each run records every module
+ * Node resolves (an ESM resolve hook writing to a file), so the test sees what was loaded.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isDistFresh } from '../../bin/dist-freshness.js';
+import { REPO_ROOT } from '../generator/generate-fixture.js';
+
+const run = promisify(execFile);
+const bin = path.join(REPO_ROOT, 'bin/tool-contracts.js');
+let directory: string;
+
+// Appends the URL of every resolved module to the file in $LOADED_MODULES.
+const RECORD_MODULES = `data:text/javascript,${encodeURIComponent(
+  `import { register } from 'node:module';
+   register('data:text/javascript,' + encodeURIComponent(
+     "import { appendFileSync } from 'node:fs'; export async function resolve(specifier, context, next) { const result = await next(specifier, context); appendFileSync(process.env.LOADED_MODULES, result.url + '\\\\n'); return result; }"
+   ));`,
+)}`;
+
+/** Runs `node [args]` in the repository; its stdout and the modules it resolved (repo-relative). */
+async function loading(args: string[]): Promise<{ stdout: string; modules: string[] }> {
+  const log = path.join(directory, `modules-${Math.random().toString(36).slice(2)}.txt`);
+  const { stdout } = await run(process.execPath, ['--import', RECORD_MODULES, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NO_COLOR: '1', LOADED_MODULES: log },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const root = pathToFileURL(REPO_ROOT).href + '/';
+  const modules = [...new Set((await readFile(log, 'utf8')).split('\n').filter(Boolean))].map(
+    (url) => (url.startsWith(root) ? url.slice(root.length) : url),
+  );
+  return { stdout, modules };
+}
+
+const tsx = (modules: string[]) => modules.filter((url) => url.includes('node_modules/tsx/'));
+/** Handler modules: `runtime/tools/<name>.js` of the build, support modules and eager hooks aside. */
+const handlerModules = (modules: string[]) =>
+  modules.filter(
+    (url) => /^dist\/runtime\/tools\/[^/]+\.js$/.test(url) && !/-eager-hooks\.js$/.test(url),
+  );
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'tool-contracts-bin-'));
+  // CI has built dist/ through `npm ci` (prepare); a working copy may have changed since.
+  if (!isDistFresh(REPO_ROOT))
+    await run(process.execPath, [path.join(REPO_ROOT, 'bin/build-dist.js')], { cwd: REPO_ROOT });
+}, 600_000);
+afterAll(() => rm(directory, { recursive: true, force: true }));
+
+describe('bin/tool-contracts.js with a fresh dist/', () => {
+  test('list --json loads no tsx, no TypeScript source or compiler, no handler module, and prints what the sources print', async () => {
+    const { stdout, modules } = await loading([bin, 'list', '--json']);
+    expect(tsx(modules)).toEqual([]);
+    expect(modules.filter((url) => url.endsWith('.ts'))).toEqual([]);
+    expect(modules.filter((url) => /node_modules\/(ts-morph|typescript)\//.test(url))).toEqual([]);
+    expect(handlerModules(modules)).toEqual([]);
+    expect(modules.filter((url) => url.endsWith('-eager-hooks.js')).sort()).toEqual([
+      'dist/runtime/tools/bash-eager-hooks.js',
+      'dist/runtime/tools/read-eager-hooks.js',
+    ]);
+    // The same contracts as the TypeScript sources give, byte for byte.
+    const fromSources = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        "const { main } = await import('./cli/main.ts'); process.exitCode = await main(['list', '--json']);",
+      ],
+      { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    expect(stdout).toBe(fromSources.stdout);
+  });
+
+  test('call Read imports the Read handler module, and no other', async () => {
+    const file = path.join(directory, 'three.txt');
+    await writeFile(file, 'a\nb\nc\n');
+    const { stdout, modules } = await loading([
+      bin,
+      'call',
+      'Read',
+      JSON.stringify({ file_path: file }),
+      '--json',
+    ]);
+    expect(JSON.parse(stdout)).toMatchObject({
+      tool: 'Read',
+      isError: false,
+      content: '     1\ta\n     2\tb\n     3\tc',
+    });
+    expect(tsx(modules)).toEqual([]);
+    expect(handlerModules(modules)).toEqual(['dist/runtime/tools/read.js']);
+  });
+
+  test('a command that runs the generator falls back to the sources through tsx (the recorder sees tsx)', async () => {
+    const { modules } = await loading([bin, 'check', '--help']);
+    expect(tsx(modules).length).toBeGreaterThan(0);
+    expect(modules).toContain('cli/main.ts');
+  });
+});
