@@ -7,13 +7,23 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CommandError } from './usage-error.js';
 
-/** Files whose presence marks a project root, in the order they are looked for. */
-export const PROJECT_ROOT_MARKERS = [
+/** Config files (as `generator/config/project-config.ts` reads them), in the order looked for. */
+const CONFIG_FILE_MARKERS = [
   'tool-contracts.config.json',
   'tool-contracts.config.yaml',
   'tool-contracts.config.yml',
-  'manifest/tools.yaml',
 ] as const;
+
+/** Files whose presence marks a project root, in the order they are looked for. */
+export const PROJECT_ROOT_MARKERS = [...CONFIG_FILE_MARKERS, 'manifest/tools.yaml'] as const;
+
+/**
+ * Whether the project at `root` has a config file: checked without reading it, so that a command
+ * in this repository's own layout never loads the config parser (yaml, zod) it does not need.
+ */
+export function hasConfigFile(root: string): boolean {
+  return CONFIG_FILE_MARKERS.some((file) => existsSync(path.join(root, file)));
+}
 
 /** The nearest folder at or above `start` with a marker; `undefined` when there is none. */
 export function findProjectRoot(start: string): string | undefined {

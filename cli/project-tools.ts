@@ -8,8 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ToolEntry } from '../runtime/contract.js';
 import { selectBuiltIns, unknownBuiltIns } from '../generator/config/select-built-ins.js';
-import { findProjectRoot } from './project-root.js';
-import { requireProjectLayout } from './project-layout.js';
+import { findProjectRoot, hasConfigFile } from './project-root.js';
 import { ensureTypeScriptLoader } from './typescript-loader.js';
 import { CommandError } from './usage-error.js';
 
@@ -27,8 +26,11 @@ export async function loadProjectTools(cwd: string): Promise<ProjectTools> {
     import('../generated/provider-order.js'),
   ]);
   const root = findProjectRoot(cwd);
-  const layout = root === undefined ? undefined : await requireProjectLayout(root);
-  if (layout === undefined || layout.configFile === undefined)
+  if (root === undefined || !hasConfigFile(root))
+    return { builtInTools, sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES };
+  const { requireProjectLayout } = await import('./project-layout.js');
+  const layout = await requireProjectLayout(root);
+  if (layout.configFile === undefined)
     return { builtInTools, sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES };
 
   const { projectRoot, config, paths } = layout;

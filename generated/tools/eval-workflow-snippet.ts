@@ -140,8 +140,8 @@ export const tool: ToolEntry<Input, Output> = {
   ...contract,
   loadImplementation: implementation.load,
   handler: async (...args) => (await implementation.load()).handler(...args),
-  validateInput: async (...args) => (await implementation.load()).validateInput(...args),
-  resolveInput: async (...args) => (await implementation.load()).resolveInput(...args),
-  prepareApproval: async (...args) => (await implementation.load()).prepareApproval(...args),
-  formatModelContent: (...args) => implementation.loaded().formatModelContent(...args),
+  validateInput: async (...args) => (await implementation.load()).validateInput!(...args),
+  resolveInput: async (...args) => (await implementation.load()).resolveInput!(...args),
+  prepareApproval: async (...args) => (await implementation.load()).prepareApproval!(...args),
+  formatModelContent: (...args) => implementation.loaded().formatModelContent!(...args),
 };

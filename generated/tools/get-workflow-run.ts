@@ -138,5 +138,5 @@ export const tool: ToolEntry<Input, Output> = {
   ...contract,
   loadImplementation: implementation.load,
   handler: async (...args) => (await implementation.load()).handler(...args),
-  formatModelContent: (...args) => implementation.loaded().formatModelContent(...args),
+  formatModelContent: (...args) => implementation.loaded().formatModelContent!(...args),
 };

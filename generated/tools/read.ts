@@ -263,9 +263,9 @@ export const tool: ToolEntry<Input, Output> = {
   ...contract,
   loadImplementation: implementation.load,
   handler: async (...args) => (await implementation.load()).handler(...args),
-  validateInput: async (...args) => (await implementation.load()).validateInput(...args),
-  formatModelContent: (...args) => implementation.loaded().formatModelContent(...args),
-  formatModelBlocks: (...args) => implementation.loaded().formatModelBlocks(...args),
+  validateInput: async (...args) => (await implementation.load()).validateInput!(...args),
+  formatModelContent: (...args) => implementation.loaded().formatModelContent!(...args),
+  formatModelBlocks: (...args) => implementation.loaded().formatModelBlocks!(...args),
   resolveModelContract,
   resolveTimeoutBudgetMs,
 };

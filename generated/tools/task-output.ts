@@ -164,7 +164,7 @@ export const tool: ToolEntry<Input, Output> = {
   ...contract,
   loadImplementation: implementation.load,
   handler: async (...args) => (await implementation.load()).handler(...args),
-  validateInput: async (...args) => (await implementation.load()).validateInput(...args),
-  formatModelContent: (...args) => implementation.loaded().formatModelContent(...args),
-  formatPersistedModelContent: (...args) => implementation.loaded().formatPersistedModelContent(...args),
+  validateInput: async (...args) => (await implementation.load()).validateInput!(...args),
+  formatModelContent: (...args) => implementation.loaded().formatModelContent!(...args),
+  formatPersistedModelContent: (...args) => implementation.loaded().formatPersistedModelContent!(...args),
 };

@@ -92,10 +92,12 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     '  ...contract,',
     '  loadImplementation: implementation.load,',
     '  handler: async (...args) => (await implementation.load()).handler(...args),',
+    // `!`: a module may type a hook as the optional `ToolImplementation` member; generate has
+    // checked that the module exports every declared hook, with that member's type.
     ...lazyHooks.map((hook) =>
       ASYNC_HOOKS.has(hook)
-        ? `  ${hook}: async (...args) => (await implementation.load()).${hook}(...args),`
-        : `  ${hook}: (...args) => implementation.loaded().${hook}(...args),`,
+        ? `  ${hook}: async (...args) => (await implementation.load()).${hook}!(...args),`
+        : `  ${hook}: (...args) => implementation.loaded().${hook}!(...args),`,
     ),
     ...eagerHooks.map((hook) => `  ${hook},`),
     '}',

@@ -61,6 +61,10 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     expect(tsx(modules)).toEqual([]);
     expect(modules.filter((url) => url.endsWith('.ts'))).toEqual([]);
     expect(modules.filter((url) => /node_modules\/(ts-morph|typescript)\//.test(url))).toEqual([]);
+    // Without a config file, the config parser (yaml, zod-to-json-schema) is not needed.
+    expect(
+      modules.filter((url) => /node_modules\/(yaml|zod-to-json-schema)\/|project-config/.test(url)),
+    ).toEqual([]);
     expect(handlerModules(modules)).toEqual([]);
     expect(modules.filter((url) => url.endsWith('-eager-hooks.js')).sort()).toEqual([
       'dist/runtime/tools/bash-eager-hooks.js',
