@@ -24,8 +24,9 @@ export function modelInputSchema(
   descriptionSettings?: DescriptionSettings,
 ): JsonSchema {
   if (entry.resolveModelContract === undefined || model === undefined) return entry.inputSchema;
+  if (entry === last.entry && model === last.model) return last.schema!;
   const known = byProfile.get(entry)?.get(model);
-  if (known !== undefined) return known;
+  if (known !== undefined) return remember(entry, model, known);
   let perModel = projections.get(entry);
   if (perModel === undefined) {
     perModel = new Map();
@@ -51,5 +52,15 @@ export function modelInputSchema(
     byProfile.set(entry, profiles);
   }
   profiles.set(model, schema);
+  return remember(entry, model, schema);
+}
+
+/** The last entry and profile asked: a tool called again and again skips both WeakMap lookups. */
+const last: { entry?: ToolEntry; model?: ModelProfile; schema?: JsonSchema } = {};
+
+function remember(entry: ToolEntry, model: ModelProfile, schema: JsonSchema): JsonSchema {
+  last.entry = entry;
+  last.model = model;
+  last.schema = schema;
   return schema;
 }
