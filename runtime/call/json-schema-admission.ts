@@ -8,13 +8,10 @@
  * and, for schemas rebuilt per call (a model-specific projection), by their JSON text.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '../contract.js';
+import { loadAddFormats, loadAjv2020 } from '../support/load-ajv.js';
 import { linearRegExpEngine } from '../support/linear-regexp.js';
-
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 export type AdmissionResult =
   { readonly ok: true } | { readonly ok: false; readonly errors: readonly ErrorObject[] };
@@ -86,13 +83,14 @@ export class JsonSchemaAdmission {
     if (this.#ajv === undefined) {
       // allErrors: the model gets every problem at once; verbose: translation reads parentSchema.
       // code.regExp: `pattern` keywords (an MCP server's too) match in linear time, never backtrack.
-      this.#ajv = new Ajv2020({
+      const Ajv = loadAjv2020();
+      this.#ajv = new Ajv({
         strict: false,
         allErrors: true,
         verbose: true,
         code: { regExp: linearRegExpEngine },
       });
-      addFormats(this.#ajv);
+      loadAddFormats()(this.#ajv);
     }
     return this.#ajv;
   }

@@ -23,21 +23,25 @@
  */
 import { capEcho } from '../cap-echo.js';
 import { compileLinearRegExp, linearRegExpEngine } from '../support/linear-regexp.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '../contract.js';
 import { DRAFT_2020_12 } from '../json-schema/draft-2020-12.js';
 import { DEFAULT_RECURSION_LIMIT, inlineLocalRefs } from '../json-schema/inline-local-refs.js';
 import { DEFINITION_KEYWORDS, subschemaKind } from '../json-schema/subschema-keywords.js';
 import { withDescriptionNote } from '../json-schema/with-description-note.js';
 import { defineEntry } from '../support/define-entry.js';
+import { loadAjv2020, loadFullFormats } from '../support/load-ajv.js';
 import { isJsonObject, type JsonObject } from '../support/is-json-object.js';
 
 /** How many times one recursive reference is expanded along a path before it is stubbed. */
 export const RECURSION_LIMIT = DEFAULT_RECURSION_LIMIT;
 
 /** Formats ajv-formats checks; others would be silently ignored by a validator. */
-const KNOWN_FORMATS: ReadonlySet<string> = new Set(Object.keys(fullFormats));
+let knownFormats: ReadonlySet<string> | undefined;
+function isKnownFormat(format: string): boolean {
+  knownFormats ??= new Set(Object.keys(loadFullFormats()));
+  return knownFormats.has(format);
+}
 
 const DROPPED_KEYWORDS = new Set([
   '$schema',
@@ -67,13 +71,16 @@ export interface NormalizedMcpSchema {
 
 let sharedAjv: Ajv2020 | undefined;
 function ajv(): Ajv2020 {
-  sharedAjv ??= new Ajv2020({
-    strict: false,
-    allErrors: false,
-    validateFormats: true,
-    formats: fullFormats,
-    code: { optimize: false, regExp: linearRegExpEngine },
-  });
+  if (sharedAjv === undefined) {
+    const Ajv = loadAjv2020();
+    sharedAjv = new Ajv({
+      strict: false,
+      allErrors: false,
+      validateFormats: true,
+      formats: loadFullFormats(),
+      code: { optimize: false, regExp: linearRegExpEngine },
+    });
+  }
   return sharedAjv;
 }
 
@@ -201,7 +208,7 @@ function convertNullable(node: JsonObject, out: JsonObject): void {
 
 function convertFormat(node: JsonObject, out: JsonObject): void {
   if (node.format === undefined) return;
-  if (typeof node.format === 'string' && KNOWN_FORMATS.has(node.format)) {
+  if (typeof node.format === 'string' && isKnownFormat(node.format)) {
     out.format = node.format;
     return;
   }
