@@ -7,9 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { registerMcpTools } from '../../../runtime/mcp/register-mcp-tools.js';
-import { createToolRuntime } from '../../../runtime/tool-runtime.js';
-import { makeToolEntry, modelProfile } from '../fixtures/tool-entries.js';
+import { listMcpTools } from '../fixtures/list-mcp-tools.js';
 import { ADVERSARIAL_TIMEOUT_MS, variant } from '../../support/long-variants.js';
 
 /** `{k: {k: … leaf …}}` or `[[… leaf …]]`, `levels` deep, built without recursion. */
@@ -53,22 +51,11 @@ describe('hostile MCP descriptors', () => {
     () => {
       fc.assert(
         fc.property(fc.array(descriptor, { minLength: 1, maxLength: 4 }), (descriptors) => {
-          const warnings: string[] = [];
-          const runtime = createToolRuntime({
-            builtInTools: [makeToolEntry('Read')],
-            sortedProviderToolNames: new Set(['Read']),
-            gate: { ports: {}, features: {}, hostKind: 'terminal', sessionKind: 'main' },
-            logger: { warn: (message) => warnings.push(message) },
-          });
-          registerMcpTools(
-            runtime,
-            'srv',
-            descriptors.map((fields, index) => ({ ...fields, name: `t${index}` }) as never),
-            { callMcpTool: async () => ({ content: [] }) },
+          const { warnings, tools } = listMcpTools(
+            descriptors.map((fields, index) => ({ ...fields, name: `t${index}` })),
           );
-          const tools = runtime.getTools({ model: modelProfile() });
-          listed += tools.length - 1;
-          for (const tool of tools.filter((candidate) => candidate.name.startsWith('mcp__'))) {
+          listed += tools.length;
+          for (const tool of tools) {
             expect(tool.inputSchema).toMatchObject({ type: 'object' });
             expect(JSON.stringify(tool).length).toBeLessThan(200_000);
           }

@@ -5,9 +5,7 @@ import {
   MAX_MCP_VALUE_DEPTH,
   valueDepth,
 } from '../../../runtime/mcp/bound-mcp-descriptor.js';
-import { registerMcpTools } from '../../../runtime/mcp/register-mcp-tools.js';
-import { createToolRuntime } from '../../../runtime/tool-runtime.js';
-import { makeToolEntry, modelProfile } from '../fixtures/tool-entries.js';
+import { listMcpTools } from '../fixtures/list-mcp-tools.js';
 
 /** `{a: {a: … 1 …}}`, `levels` objects deep, built without recursion. */
 function nested(levels: number, leaf: unknown = 1, key = 'a'): unknown {
@@ -23,25 +21,10 @@ function nestedSchema(levels: number): unknown {
 }
 
 function register(descriptor: Record<string, unknown>) {
-  const warnings: string[] = [];
-  const runtime = createToolRuntime({
-    builtInTools: [makeToolEntry('Read')],
-    sortedProviderToolNames: new Set(['Read']),
-    gate: { ports: {}, features: {}, hostKind: 'terminal', sessionKind: 'main' },
-    logger: { warn: (message) => warnings.push(message) },
-  });
-  registerMcpTools(
-    runtime,
-    'srv',
-    [{ name: 't', inputSchema: { type: 'object' }, ...descriptor }],
-    {
-      callMcpTool: async () => ({ content: [] }),
-    },
-  );
-  // What `list` does: every layer down to the model-facing tools, fingerprint included.
-  const tools = runtime.getTools({ model: modelProfile() });
-  const tool = tools.find((candidate) => candidate.name === 'mcp__srv__t');
-  return { warnings, tool };
+  const { warnings, tools } = listMcpTools([
+    { name: 't', inputSchema: { type: 'object' }, ...descriptor },
+  ]);
+  return { warnings, tool: tools.find((candidate) => candidate.name === 'mcp__srv__t') };
 }
 const prefix = 'MCP server "srv", tool "t": ';
 
