@@ -800,18 +800,48 @@ export function isFrozenData(value: unknown): boolean {
 
 const SCALAR_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean', 'undefined']);
 
-/** Freeze `value` deeply; whether it is data (may be marked as shared). */
-function freeze(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return isFrozenData(value);
-  if (frozenData.has(value)) return true;
-  const plain = Array.isArray(value) || isPlainObject(value);
-  Object.freeze(value);
-  // Marked before the walk, so a cycle ends; unmarked again when something under it is no data.
-  if (plain) frozenData.add(value);
-  let data = plain;
-  for (const child of Object.values(value)) if (!freeze(child)) data = false;
-  if (!data) frozenData.delete(value);
-  return data;
+/**
+ * Freeze `value` and every node under it, then mark as data each node from which no function,
+ * symbol, bigint or non-plain object can be reached. Walked without recursion, and exact with
+ * cycles: a node is unmarked when anything it reaches, through an ancestor or not, is no data.
+ */
+function freeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || frozenData.has(value)) return;
+  const nodes: object[] = [];
+  const seen = new Set<object>([value]);
+  const parents = new Map<object, object[]>();
+  const notData: object[] = [];
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    Object.freeze(node);
+    nodes.push(node);
+    let data = Array.isArray(node) || isPlainObject(node);
+    for (const child of Object.values(node)) {
+      if (typeof child !== 'object' || child === null) {
+        if (!isFrozenData(child)) data = false;
+        continue;
+      }
+      if (frozenData.has(child)) continue;
+      const known = parents.get(child);
+      if (known === undefined) parents.set(child, [node]);
+      else known.push(node);
+      if (!seen.has(child)) {
+        seen.add(child);
+        stack.push(child);
+      }
+    }
+    if (!data) notData.push(node);
+  }
+  // What is no data makes every node that reaches it no data.
+  const rejected = new Set(notData);
+  while (notData.length > 0)
+    for (const parent of parents.get(notData.pop()!) ?? [])
+      if (!rejected.has(parent)) {
+        rejected.add(parent);
+        notData.push(parent);
+      }
+  for (const node of nodes) if (!rejected.has(node)) frozenData.add(node);
 }
 
 function isPlainObject(value: object): boolean {

@@ -88,6 +88,23 @@ describe('deepFreeze and isFrozenData (frozen contract data)', () => {
     expect(isFrozenData(value)).toBe(true);
   });
 
+  test('a cycle through a node that holds a function: no node of the cycle is data', () => {
+    // b reaches a function only through its ancestor a, which is still being walked when b is.
+    const b: { a?: unknown } = {};
+    const a = { b, f: () => 1 };
+    b.a = a;
+    deepFreeze(a);
+    expect([isFrozenData(a), isFrozenData(b)]).toEqual([false, false]);
+    expect([Object.isFrozen(a), Object.isFrozen(b)]).toEqual([true, true]);
+  });
+
+  test('a value nested 100 000 levels deep is frozen without recursion', () => {
+    let value: unknown = { leaf: true };
+    for (let level = 0; level < 100_000; level += 1) value = { next: value };
+    expect(() => deepFreeze(value)).not.toThrow();
+    expect(isFrozenData(value)).toBe(true);
+  });
+
   test('any JSON value: every node frozen and data, the JSON unchanged, writes refused', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
