@@ -35,22 +35,19 @@ export function parseMcpPinsOption(value: string | undefined): McpPinPolicy {
 /**
  * Where the lock is for a command run in `cwd`: under the project root, so that `mcp approve`
  * run from a subfolder writes the lock that `list`, `call` and `serve` run from the root read.
+ * `shown` is the path as a message names it: relative to `cwd`, as the user typed the command.
  */
-export function mcpLockPath(cwd: string): string {
-  return nodePath.join(findProjectRoot(cwd) ?? nodePath.resolve(cwd), MCP_LOCK_FILE);
-}
-
-/** The lock file as a message names it: relative to `cwd`, as the user typed their command. */
-export function mcpLockDisplayPath(cwd: string): string {
-  return nodePath.relative(nodePath.resolve(cwd), mcpLockPath(cwd)) || MCP_LOCK_FILE;
+export function mcpLockLocation(cwd: string): { readonly file: string; readonly shown: string } {
+  const file = nodePath.join(findProjectRoot(cwd) ?? nodePath.resolve(cwd), MCP_LOCK_FILE);
+  return { file, shown: nodePath.relative(nodePath.resolve(cwd), file) || MCP_LOCK_FILE };
 }
 
 /** The lock for `cwd`; `undefined` when there is none. A damaged lock is a {@link CommandError}. */
 export async function readMcpLockFile(cwd: string): Promise<McpLock | undefined> {
-  const shown = mcpLockDisplayPath(cwd);
+  const { file, shown } = mcpLockLocation(cwd);
   let text: string;
   try {
-    text = await readFile(mcpLockPath(cwd), 'utf8');
+    text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new CommandError(
@@ -64,15 +61,15 @@ export async function readMcpLockFile(cwd: string): Promise<McpLock | undefined>
 
 /**
  * Write the lock for `cwd` whole (a temporary file renamed over it, so a reader never sees half of
- * it); returns the path as {@link mcpLockDisplayPath} shows it.
+ * it); returns the path as {@link mcpLockLocation} shows it.
  */
 export async function writeMcpLockFile(cwd: string, lock: McpLock): Promise<string> {
-  const file = mcpLockPath(cwd);
+  const { file, shown } = mcpLockLocation(cwd);
   await mkdir(nodePath.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, serializeMcpLock(lock));
   await rename(temporary, file);
-  return mcpLockDisplayPath(cwd);
+  return shown;
 }
 
 /** The `pins` registration option for the lock of `cwd`, or nothing when there is no lock. */
