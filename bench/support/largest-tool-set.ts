@@ -1,7 +1,8 @@
 /**
  * The session the in-process rows list tools for: a main session with every port and flag that
- * shows a tool (36 of the 40 built-ins: Task, submit_result, escalate and RespondToCoordinator
- * belong to other session kinds or are never listed), for a model with native search and PDF —
+ * shows a tool (36 of the 41 built-ins: Task, submit_result, escalate and RespondToCoordinator
+ * belong to other session kinds or are never listed; ToolSearch, behind the `toolSearch` flag,
+ * is for deferred loading only), for a model with native search and PDF —
  * the largest tool list a model gets, so both sides of a row serve the most tools there are.
  * The same session as the flags of `bench/mcp-round-trip.bench.ts`.
  */

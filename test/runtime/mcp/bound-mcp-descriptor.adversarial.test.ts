@@ -45,6 +45,7 @@ const descriptor = fc.record(
 );
 
 let listed = 0;
+let registered = 0;
 describe('hostile MCP descriptors', () => {
   test(
     'register and list: no crash, bounded warnings, an object schema for the model',
@@ -55,6 +56,7 @@ describe('hostile MCP descriptors', () => {
             descriptors.map((fields, index) => ({ ...fields, name: `t${index}` })),
           );
           listed += tools.length;
+          registered += descriptors.length;
           for (const tool of tools) {
             expect(tool.inputSchema).toMatchObject({ type: 'object' });
             expect(JSON.stringify(tool).length).toBeLessThan(200_000);
@@ -66,6 +68,8 @@ describe('hostile MCP descriptors', () => {
       // Most hostile descriptors still become tools (with a fallback schema): the property
       // above is about tools that reach the model, not about a registry that refused them all.
       expect(listed).toBeGreaterThan(variant(60, 3_000) / 2);
+      // "Most" of the descriptors, not just of the runs: each run registers up to four.
+      expect(listed).toBeGreaterThan(registered / 2);
     },
     ADVERSARIAL_TIMEOUT_MS,
   );
