@@ -273,7 +273,9 @@ describe('a session: ToolSearch at turn N, the found tools at the end from turn 
   });
 });
 
-test('formatModelContent: no match, one match', () => {
+test('formatModelContent: no match, one match', async () => {
+  // The formatter is the handler module's: load it here, not by an earlier test's call.
+  await toolSearch.loadImplementation?.();
   expect(toolSearch.formatModelContent?.({ tools: [] })).toBe(
     'No deferred tool matches these words.',
   );
