@@ -220,11 +220,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ...(options.packageBuiltIns === undefined ? {} : { packageBuiltIns: options.packageBuiltIns }),
   };
   const files = sortedFiles([...emittedFiles, ...carried]);
+  const isViewFile = (file: string) => views.isModelViewFile(file, paths);
 
   if (!options.write) {
-    let comparison = await compareWithDisk(root, files, paths);
-    const rest = (list: readonly string[]) =>
-      list.filter((file) => !views.isModelViewFile(file, paths));
+    const comparison = await compareWithDisk(root, files, paths);
+    const rest = (list: readonly string[]) => list.filter((file) => !isViewFile(file));
     if (rest(comparison.changed).length > 0 || rest(comparison.extra).length > 0)
       return finish({ ...EMPTY, files, ...comparison, toolCount: set.tools.length, warnings });
     let rendered: Map<string, string> | undefined;
@@ -238,12 +238,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       if (!(error instanceof views.ModelViewRenderError)) throw error;
       return failed([error.toIssue()], warnings);
     }
-    const withViews = rendered === undefined ? files : sortedFiles([...emittedFiles, ...rendered]);
-    comparison = await compareWithDisk(root, withViews, paths);
+    if (rendered === undefined)
+      return finish({ ...EMPTY, files, ...comparison, toolCount: set.tools.length, warnings });
+    // The carried views were just read from disk: their comparison with the rendered ones is the
+    // views' comparison with disk, without reading every generated file again.
     return finish({
       ...EMPTY,
-      files: withViews,
-      ...comparison,
+      files: sortedFiles([...emittedFiles, ...rendered]),
+      ...withViewChanges(comparison, carried, rendered, isViewFile),
       toolCount: set.tools.length,
       warnings,
     });
@@ -269,7 +271,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         const stateName = stateFile.slice(generatedDirectory.length + 1);
         const restChanged =
           onDisk.extra.length > 0 ||
-          onDisk.changed.some((file) => isGenerated(file) && !views.isModelViewFile(file, paths));
+          onDisk.changed.some((file) => isGenerated(file) && !isViewFile(file));
         let rendered: Map<string, string> | undefined;
         if (restChanged) {
           // Stage the modules, render the views from the staged ones, add views and state, swap:
@@ -312,7 +314,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         }
         return rendered === undefined
           ? onDisk
-          : withViewChanges(onDisk, carried, rendered, paths.modelViewDirectory);
+          : withViewChanges(onDisk, carried, rendered, isViewFile);
       },
       lockOptions,
     );
@@ -349,10 +351,9 @@ function withViewChanges(
   onDisk: Pick<GenerateResult, 'changed' | 'missing' | 'unchanged' | 'extra'>,
   carried: ReadonlyMap<string, string>,
   rendered: ReadonlyMap<string, string>,
-  viewDirectory: string,
+  isViewFile: (file: string) => boolean,
 ): Pick<GenerateResult, 'changed' | 'missing' | 'unchanged' | 'extra'> {
-  const isViewPath = (file: string) => file.startsWith(`${viewDirectory}/`);
-  const others = (list: readonly string[]) => list.filter((file) => !isViewPath(file));
+  const others = (list: readonly string[]) => list.filter((file) => !isViewFile(file));
   const views = [...rendered.keys()];
   return {
     changed: [

@@ -4,7 +4,7 @@
  * failed run never leaves generated/ and its model view out of step. And the generate-time
  * warnings (a `strict: true` no provider can take) come with every run: full, no-op, check.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate as generateWith, type GenerateOptions } from '../../../generator/generate.js';
@@ -135,6 +135,34 @@ describe('generated/model-view/ in the atomic swap', () => {
     expect(checked.issues.map(formatGenerateIssue)).toEqual([
       'runtime/providers/model-view.ts:1:1 generated/model-view/ not rendered: Error: renderer broke (nothing was written)',
     ]);
+  });
+
+  it('check with current modules compares the rendered views with disk', async () => {
+    const root = await projectWithRenderer();
+    await generate({ projectRoot: root, write: true });
+    const views = path.join(root, 'generated/model-view');
+    await writeFile(path.join(views, 'names.json'), '["edited"]\n');
+    await writeFile(path.join(views, 'stray.json'), '{}\n');
+    const edited = await generate({ projectRoot: root, write: false });
+    expect(edited).toMatchObject({
+      ok: true,
+      changed: ['generated/model-view/names.json'],
+      missing: [],
+      extra: ['generated/model-view/stray.json'],
+    });
+    expect(edited.unchanged).not.toContain('generated/model-view/names.json');
+    expect(edited.files.get('generated/model-view/names.json')).toBe('["Alpha","Beta"]\n');
+    expect(edited.files.has('generated/model-view/stray.json')).toBe(false);
+
+    await rm(path.join(views, 'names.json'));
+    await rm(path.join(views, 'stray.json'));
+    const removed = await generate({ projectRoot: root, write: false });
+    expect(removed).toMatchObject({
+      ok: true,
+      changed: ['generated/model-view/names.json'],
+      missing: ['generated/model-view/names.json'],
+      extra: [],
+    });
   });
 
   it('a renderer that writes outside generated/model-view/ is refused', async () => {
