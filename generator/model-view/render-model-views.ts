@@ -19,9 +19,6 @@ import type { BuiltInSelection } from '../config/select-built-ins.js';
 
 const run = promisify(execFile);
 
-/** Where this repository's model views live, project-relative. */
-export const MODEL_VIEW_DIRECTORY = REPOSITORY_PATHS.modelViewDirectory;
-
 /** This repository's renderer, project-relative. */
 export const MODEL_VIEW_RENDERER = 'runtime/providers/model-view.ts';
 
@@ -43,7 +40,8 @@ export function isModelViewFile(file: string, paths: ProjectPaths = REPOSITORY_P
 export class ModelViewRenderError extends Error {
   constructor(
     readonly detail: string,
-    readonly directory: string = MODEL_VIEW_DIRECTORY,
+    /** The model-view folder, project-relative. */
+    readonly directory: string,
   ) {
     super(`${directory}/ not rendered: ${detail}`);
     this.name = 'ModelViewRenderError';
