@@ -64,7 +64,7 @@ const SAME_MEANING = new Set([
  * JavaScript's `RegExp` with the `u` flag, as zod's `.regex()` does (ajv's is RE2).
  */
 export function compileCopyWithDefaults(schema: JsonSchema): CopyWithDefaults | undefined {
-  const copier = compileNode(schema, false);
+  const copier = compileNode(schema, false)?.copy;
   if (copier === undefined) return undefined;
   return (input) => {
     try {
@@ -77,7 +77,18 @@ export function compileCopyWithDefaults(schema: JsonSchema): CopyWithDefaults | 
   };
 }
 
-function compileNode(node: unknown, inUnion: boolean): Copier | undefined {
+/**
+ * One node compiled: its copier and, for a node that never holds an object or an array (a
+ * scalar), what the copier checks, so that a parent object can write the check into its own code
+ * instead of calling the copier.
+ */
+interface CompiledNode {
+  readonly copy: Copier;
+  /** Present for a scalar node; `check` is its string check, when it has one. */
+  readonly scalar?: { readonly check: ((text: string) => boolean) | undefined };
+}
+
+function compileNode(node: unknown, inUnion: boolean): CompiledNode | undefined {
   if (!isJsonObject(node)) return undefined;
   const types = typesOf(node['type']);
   if (types === undefined) return undefined;
@@ -106,19 +117,28 @@ function compileNode(node: unknown, inUnion: boolean): Copier | undefined {
         return undefined;
     }
   }
-  const objectCopier = types.has('object') ? compileObject(node) : null;
-  const arrayCopier = types.has('array') ? compileArray(node) : null;
-  if (objectCopier === undefined || arrayCopier === undefined) return undefined;
   const stringCheck = compileStringCheck(node);
-  return (value) => {
-    if (typeof value === 'object' && value !== null) {
-      if (Array.isArray(value)) return arrayCopier === null ? leave() : arrayCopier(value);
-      return objectCopier === null ? leave() : objectCopier(value);
-    }
+  const scalar = (value: unknown): unknown => {
+    if (typeof value === 'object' && value !== null) return leave();
     if (typeof value === 'number' && !Number.isFinite(value)) return leave();
     if (typeof value === 'string' && stringCheck !== undefined && !stringCheck(value))
       return leave();
     return value;
+  };
+  if (!structured) return { copy: scalar, scalar: { check: stringCheck } };
+  const objectCopier = types.has('object') ? compileObject(node, scalar) : null;
+  const arrayCopier = types.has('array') ? compileArray(node) : null;
+  if (objectCopier === undefined || arrayCopier === undefined) return undefined;
+  // An object-only node (every tool's input): its own function, which hands the rest on.
+  if (arrayCopier === null) return { copy: objectCopier! };
+  return {
+    copy: (value) => {
+      if (typeof value === 'object' && value !== null) {
+        if (Array.isArray(value)) return arrayCopier(value);
+        return objectCopier === null ? leave() : objectCopier(value);
+      }
+      return scalar(value);
+    },
   };
 }
 
@@ -133,34 +153,51 @@ function typesOf(type: unknown): Set<string> | undefined {
 /**
  * The copier of one object node, as a function written for its property names (what ajv does
  * for validation): with the names as literals, each read and write is a plain property access
- * instead of a lookup by a computed key, several times faster. Names enter the code only as
- * JSON string literals; copiers and defaults are passed in, never written into the code.
+ * instead of a lookup by a computed key, several times faster, and the checks of scalar
+ * properties are written in place rather than called. Names enter the code only as JSON string
+ * literals; copiers, checks and defaults are passed in, never written into the code.
+ *
+ * A value that is not an object or is an array goes to `other` (the node's scalar copier), so the
+ * function serves as the whole copier of an object-only node.
  */
-function compileObject(node: JsonSchema): ((value: object) => unknown) | undefined {
+function compileObject(node: JsonSchema, other: Copier): Copier | undefined {
   const properties = node['properties'] ?? {};
   const additional = node['additionalProperties'] ?? true;
   if (!isJsonObject(properties) || typeof additional !== 'boolean') return undefined;
   const keys = Object.keys(properties);
   if (keys.includes('__proto__')) return undefined;
   const copiers: Copier[] = [];
+  const checks: (((text: string) => boolean) | undefined)[] = [];
   const fallbacks: ((() => unknown) | undefined)[] = [];
-  for (const key of keys) {
+  const lines: string[] = [];
+  for (const [index, key] of keys.entries()) {
     const child = properties[key];
-    const copy = compileNode(child, false);
-    if (copy === undefined) return undefined;
-    copiers.push(copy);
+    const compiled = compileNode(child, false);
+    if (compiled === undefined) return undefined;
+    copiers.push(compiled.copy);
+    checks.push(compiled.scalar?.check);
     fallbacks.push(isJsonObject(child) ? defaultFactory(child['default']) : undefined);
-  }
-  const lines = keys.map((key, index) => {
     const name = JSON.stringify(key);
+    // A scalar is taken as it is unless it is not JSON data or fails zod's string check; the same
+    // as calling its copier.
+    const present =
+      compiled.scalar === undefined
+        ? `output[${name}] = copiers[${index}](value);`
+        : [
+            'if (typeof value === "object" ? value !== null : typeof value === "number" && !Number.isFinite(value)) return leave();',
+            ...(compiled.scalar.check === undefined
+              ? []
+              : [`if (typeof value === "string" && !checks[${index}](value)) return leave();`]),
+            `output[${name}] = value;`,
+          ].join(' ');
     // zod reads each declared key with `input[key]` and keeps it when `key in input`; a missing
     // key with a default gets a fresh default, checked like a value the model sent.
     const absent =
       fallbacks[index] === undefined
         ? `if (${name} in input) output[${name}] = undefined;`
         : `output[${name}] = copiers[${index}](fallbacks[${index}]());`;
-    return `value = input[${name}]; if (value !== undefined) output[${name}] = copiers[${index}](value); else ${absent}`;
-  });
+    lines.push(`value = input[${name}]; if (value !== undefined) { ${present} } else ${absent}`);
+  }
   const isDeclared =
     keys.length === 0 ? 'false' : keys.map((key) => `key === ${JSON.stringify(key)}`).join(' || ');
   const rest = additional
@@ -170,6 +207,7 @@ function compileObject(node: JsonSchema): ((value: object) => unknown) | undefin
       `for (const key in input) if (!(${isDeclared})) return leave();`;
   const body = [
     'return function copyObject(input) {',
+    '  if (typeof input !== "object" || input === null || Array.isArray(input)) return other(input);',
     '  if (!isPlainObject(input)) return leave();',
     '  const output = {};',
     '  let value;',
@@ -178,17 +216,19 @@ function compileObject(node: JsonSchema): ((value: object) => unknown) | undefin
     '  return output;',
     '};',
   ].join('\n');
-  return new Function('leave', 'isPlainObject', 'copiers', 'fallbacks', body)(
+  return new Function('leave', 'isPlainObject', 'other', 'copiers', 'checks', 'fallbacks', body)(
     leave,
     isPlainObject,
+    other,
     copiers,
+    checks,
     fallbacks,
-  ) as (value: object) => unknown;
+  ) as Copier;
 }
 
 function compileArray(node: JsonSchema): ((value: unknown[]) => unknown) | undefined {
   const items = node['items'];
-  const copy = items === undefined ? copyJson : compileNode(items, false);
+  const copy = items === undefined ? copyJson : compileNode(items, false)?.copy;
   if (copy === undefined) return undefined;
   return (value) => {
     const output = new Array<unknown>(value.length);
@@ -231,4 +271,31 @@ function isPlainObject(value: object): boolean {
 
 function leave(): never {
   throw LEAVE;
+}
+
+/**
+ * The schema that judges a copy built by the copier of `schema`: the same, less each
+ * `additionalProperties: false` of an object the copier builds. The copier already refuses a
+ * key such an object does not declare (the copy is then {@link UNDECIDED}), so a copy never has
+ * one, and ajv need not look for it a second time. Only for a schema
+ * {@link compileCopyWithDefaults} compiles; nodes the copier does not build are kept as they are.
+ */
+export function schemaForCopies(schema: JsonSchema): JsonSchema {
+  return openBuiltObjects(schema) as JsonSchema;
+}
+
+function openBuiltObjects(node: unknown): unknown {
+  if (!isJsonObject(node)) return node;
+  const opened: Record<string, unknown> = { ...node };
+  if (typesOf(node['type'])?.has('object') === true) {
+    if (opened['additionalProperties'] === false) delete opened['additionalProperties'];
+    const properties = node['properties'];
+    if (isJsonObject(properties))
+      opened['properties'] = Object.fromEntries(
+        Object.entries(properties).map(([key, child]) => [key, openBuiltObjects(child)]),
+      );
+  }
+  if (typesOf(node['type'])?.has('array') === true && node['items'] !== undefined)
+    opened['items'] = openBuiltObjects(node['items']);
+  return opened;
 }

@@ -13,8 +13,14 @@
 import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 import type { JsonSchema } from '../contract.js';
 import { validationText } from '../json-schema/validation-text.js';
-import { compileCopyWithDefaults, UNDECIDED, type CopyWithDefaults } from './copy-with-defaults.js';
+import {
+  compileCopyWithDefaults,
+  schemaForCopies,
+  UNDECIDED,
+  type CopyWithDefaults,
+} from './copy-with-defaults.js';
 import { JsonSchemaAdmission } from './json-schema-admission.js';
+import { jsonSchemaRefusal } from './json-schema-refusal.js';
 import { translateAjvErrors } from './translate-ajv-errors.js';
 import { translateZod3Issues } from './translate-zod3-issue.js';
 import {
@@ -54,18 +60,37 @@ export function validateToolInput<Input>(
   options: ValidateToolInputOptions<Input>,
 ): InputValidation<Input> {
   if (options.exactInputSchema !== undefined) {
-    const accepted = admitByJsonSchema(input, options.exactInputSchema, options);
-    if (accepted !== UNDECIDED) return { ok: true, value: accepted as Input };
+    const known = exactAdmissionFor(options.exactInputSchema, options.admission);
+    if (known.copy !== undefined) {
+      const { inputSchema, admission } = options;
+      const same = validatesAsExact(known, inputSchema);
+      const value = known.copy(input);
+      if (
+        value !== UNDECIDED &&
+        known.accepts!(value) &&
+        (same || admission.accepts(inputSchema, input))
+      )
+        return { ok: true, value: value as Input };
+      if (same) {
+        const admitted = admission.admit(inputSchema, input);
+        const issues = admitted.ok
+          ? undefined
+          : jsonSchemaRefusal(admitted.errors, input, inputSchema, value !== UNDECIDED);
+        if (issues !== undefined) return { ok: false, issues };
+      }
+    }
   }
   return validateWithBoth(input, options);
 }
 
 /** What the JSON Schema path needs of one exact schema, looked up once per call. */
 interface ExactAdmission {
+  readonly exact: JsonSchema;
   readonly admission: JsonSchemaAdmission;
   /** `undefined` when the copy cannot be built for the schema: zod and ajv both judge. */
   readonly copy: CopyWithDefaults | undefined;
-  readonly accepts: (value: unknown) => boolean;
+  /** ajv's verdict on a copy; present with `copy`. */
+  readonly accepts: ((value: unknown) => boolean) | undefined;
   /** Whether a model-facing schema validates as this one (the last one asked is kept apart). */
   readonly sameValidation: WeakMap<JsonSchema, boolean>;
   projected: JsonSchema;
@@ -82,11 +107,14 @@ function exactAdmissionFor(exact: JsonSchema, admission: JsonSchemaAdmission): E
   if (exact === lastExact && lastAdmission!.admission === admission) return lastAdmission!;
   let known = exactAdmissions.get(exact);
   if (known === undefined || known.admission !== admission) {
+    // The copier depends on the schema only; a caller's own admission reuses it.
+    const copy = known === undefined ? compileCopyWithDefaults(exact) : known.copy;
     known = {
+      exact,
       admission,
-      // The copier depends on the schema only; a caller's own admission reuses it.
-      copy: known === undefined ? compileCopyWithDefaults(exact) : known.copy,
-      accepts: admission.validatorFor(exact),
+      copy,
+      // The copy holds `additionalProperties: false` already: ajv judges the rest.
+      accepts: copy === undefined ? undefined : admission.validatorFor(schemaForCopies(exact)),
       sameValidation: new WeakMap(),
       projected: exact,
       projectedSame: true,
@@ -98,28 +126,21 @@ function exactAdmissionFor(exact: JsonSchema, admission: JsonSchemaAdmission): E
   return known;
 }
 
-/** The value zod would return, when ajv accepts its copy; otherwise {@link UNDECIDED}. */
-function admitByJsonSchema(
-  input: unknown,
-  exact: JsonSchema,
-  { inputSchema, admission }: ValidateToolInputOptions<unknown>,
-): unknown {
-  const known = exactAdmissionFor(exact, admission);
-  if (known.copy === undefined) return UNDECIDED;
-  const value = known.copy(input);
-  if (value === UNDECIDED || !known.accepts(value)) return UNDECIDED;
+/**
+ * Whether the model-facing schema validates as the exact one: a projection that only renders
+ * descriptions (Read for a PDF-capable model) does.
+ */
+function validatesAsExact(known: ExactAdmission, inputSchema: JsonSchema): boolean {
   if (inputSchema !== known.projected) {
-    // A projection that only renders descriptions (Read for a PDF-capable model) validates alike.
     let same = known.sameValidation.get(inputSchema);
     if (same === undefined) {
-      same = validationText(inputSchema) === validationText(exact);
+      same = validationText(inputSchema) === validationText(known.exact);
       known.sameValidation.set(inputSchema, same);
     }
     known.projected = inputSchema;
     known.projectedSame = same;
   }
-  if (known.projectedSame) return value;
-  return admission.accepts(inputSchema, input) ? value : UNDECIDED;
+  return known.projectedSame;
 }
 
 /** The judgement of zod and ajv both, with every issue either of them finds. */

@@ -13,7 +13,7 @@ import { formatInputValidationError } from '../../../runtime/call/format-input-v
 import { JsonSchemaAdmission } from '../../../runtime/call/json-schema-admission.js';
 import { modelInputSchema } from '../../../runtime/call/model-input-schema.js';
 import { validateToolInput } from '../../../runtime/call/validate-tool-input.js';
-import type { JsonSchema, ToolEntry } from '../../../runtime/contract.js';
+import type { JsonSchema, ModelProfile, ToolEntry } from '../../../runtime/contract.js';
 import { modelProfiles } from './fixture-tool.js';
 import { isJsonObject } from '../../../runtime/support/is-json-object.js';
 
@@ -117,16 +117,11 @@ function objects(node: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const required = new Set((node['required'] ?? []) as string[]);
   const keys = Object.keys(properties);
   const values = fc.record(Object.fromEntries(keys.map((key) => [key, near(properties[key]!)])));
-  const chosen = fc.oneof(
-    // Every required key, any optional ones, any order.
-    fc
-      .tuple(
-        fc.shuffledSubarray(keys),
-        fc.shuffledSubarray(keys.filter((key) => required.has(key))),
-      )
-      .map(([some, all]) => [...new Set([...all, ...some])]),
-    fc.shuffledSubarray(keys),
-  );
+  // Every required key, any optional ones, any order.
+  const complete = fc
+    .tuple(fc.shuffledSubarray(keys), fc.shuffledSubarray(keys.filter((key) => required.has(key))))
+    .map(([some, all]) => [...new Set([...all, ...some])]);
+  const chosen = mode === 'slips' ? complete : fc.oneof(complete, fc.shuffledSubarray(keys));
   const extras = fc.dictionary(
     fc.constantFrom('extra', '__proto__', 'constructor', 'file_path'),
     strays,
@@ -136,7 +131,9 @@ function objects(node: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
     .tuple(
       chosen,
       values,
-      fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extras }),
+      mode === 'slips'
+        ? fc.constant({})
+        : fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extras }),
     )
     .map(([present, given, stray]) => {
       const object: Record<string, unknown> = {};
@@ -152,8 +149,39 @@ function objects(node: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
     });
 }
 
+/**
+ * `near`: valid values, strays and non-JSON values anywhere. `slips`: JSON data with every
+ * required key and no stray, a value here and there just past one bound or outside its value set
+ * (what a model gets wrong in a call that is otherwise right).
+ */
+let mode: 'near' | 'slips' = 'near';
+
 function near(node: JsonSchema): fc.Arbitrary<unknown> {
+  if (mode === 'slips')
+    return fc.oneof({ weight: 10, arbitrary: valid(node) }, { weight: 1, arbitrary: slip(node) });
   return fc.oneof({ weight: 6, arbitrary: valid(node) }, { weight: 1, arbitrary: strays });
+}
+
+/** A value of the node's type just past one of its bounds, or outside its values. */
+function slip(node: JsonSchema): fc.Arbitrary<unknown> {
+  const bound = (keyword: string) => node[keyword] as number | undefined;
+  if (Array.isArray(node['enum'])) return fc.constant('not-an-option');
+  if ('const' in node) return fc.constant('not-the-const');
+  const past: fc.Arbitrary<unknown>[] = [];
+  const minimum = bound('minimum');
+  const maximum = bound('maximum');
+  if (minimum !== undefined) past.push(fc.constant(minimum - 1));
+  if (maximum !== undefined) past.push(fc.constant(maximum + 1));
+  const minLength = bound('minLength');
+  if (minLength !== undefined && minLength > 0) past.push(fc.constant('a'.repeat(minLength - 1)));
+  const items = node['items'] as JsonSchema | undefined;
+  const minItems = bound('minItems');
+  const maxItems = bound('maxItems');
+  if (items !== undefined && minItems !== undefined && minItems > 0)
+    past.push(fc.array(valid(items), { minLength: minItems - 1, maxLength: minItems - 1 }));
+  if (items !== undefined && maxItems !== undefined && maxItems < 50)
+    past.push(fc.array(valid(items), { minLength: maxItems + 1, maxLength: maxItems + 1 }));
+  return past.length === 0 ? valid(node) : fc.oneof(...past);
 }
 
 /** The keys of every object, in order, recursively (undefined-valued ones too): what `toEqual` does not compare. */
@@ -173,6 +201,53 @@ function inputs(entry: ToolEntry): fc.Arbitrary<unknown> {
 
 const exactTools = builtInTools.filter((entry) => entry.inputSchemaExact === true);
 
+interface Verdicts {
+  accepted: number;
+  refused: number;
+  acceptedWithoutZod: number;
+  refusedWithoutZod: number;
+}
+
+/** One input judged with the shortcut and with zod and ajv both: the same, as the header says. */
+function expectAsBoth(entry: ToolEntry, input: unknown, model: ModelProfile, verdicts: Verdicts) {
+  const inputSchema = modelInputSchema(entry, model);
+  const options = { runtimeInputSchema: entry.runtimeInputSchema, inputSchema, admission };
+  const both = validateToolInput(input, options);
+  const zod = vi.spyOn(entry.runtimeInputSchema['~standard'], 'validate');
+  const shortcut = validateToolInput(input, {
+    ...options,
+    exactInputSchema: entry.inputSchema,
+  });
+  const zodCalls = zod.mock.calls.length;
+  zod.mockRestore();
+  expect(shortcut.ok).toBe(both.ok);
+  if (shortcut.ok || zodCalls > 0) {
+    // toEqual with the key lists: toStrictEqual would compare an own `constructor` key.
+    expect(shortcut).toEqual(both);
+    expect(keyOrder(shortcut)).toEqual(keyOrder(both));
+  } else {
+    // Worded from ajv alone (json-schema-refusal.ts): the text below is what counts.
+    verdicts.refusedWithoutZod += 1;
+  }
+  // …and the old path is zod's `safeParse` and ajv's verdict, together.
+  expect(shortcut.ok).toBe(
+    entry.runtimeInputSchema.safeParse(input).success && admission.admit(inputSchema, input).ok,
+  );
+  if (shortcut.ok && both.ok) {
+    // What zod's own parse returns, as the handler would have got it before.
+    const parsed: unknown = entry.runtimeInputSchema.parse(input);
+    expect(shortcut.value).toEqual(parsed);
+    expect(keyOrder(shortcut.value)).toEqual(keyOrder(parsed));
+    verdicts.accepted += 1;
+    if (zodCalls === 0) verdicts.acceptedWithoutZod += 1;
+  } else if (!shortcut.ok && !both.ok) {
+    expect(
+      formatInputValidationError(entry.metadata.name, shortcut.issues, input, inputSchema),
+    ).toBe(formatInputValidationError(entry.metadata.name, both.issues, input, inputSchema));
+    verdicts.refused += 1;
+  }
+}
+
 describe('validateToolInput with the exact schema (ajv decides) against zod and ajv both', () => {
   test('40 of the 41 built-in tools have an exact input schema; WebFetch (format: uri) does not', () => {
     expect(builtInTools).toHaveLength(41);
@@ -183,46 +258,19 @@ describe('validateToolInput with the exact schema (ajv decides) against zod and 
     ).toEqual(['WebFetch']);
   });
 
-  const verdicts = { accepted: 0, refused: 0, acceptedWithoutZod: 0 };
+  const verdicts: Verdicts = {
+    accepted: 0,
+    refused: 0,
+    acceptedWithoutZod: 0,
+    refusedWithoutZod: 0,
+  };
   test.each(exactTools.map((entry) => [entry.metadata.name, entry] as const))(
-    '%s: same verdict, value (with key order) and issues',
+    '%s: same verdict, value (with key order) and issues, or text when zod did not run',
     (_name, entry) => {
       fc.assert(
-        fc.property(inputs(entry), fc.constantFrom(...models), (input, model) => {
-          const inputSchema = modelInputSchema(entry, model);
-          const options = { runtimeInputSchema: entry.runtimeInputSchema, inputSchema, admission };
-          const both = validateToolInput(input, options);
-          const zod = vi.spyOn(entry.runtimeInputSchema['~standard'], 'validate');
-          const shortcut = validateToolInput(input, {
-            ...options,
-            exactInputSchema: entry.inputSchema,
-          });
-          const zodCalls = zod.mock.calls.length;
-          zod.mockRestore();
-          // toEqual with the key lists: toStrictEqual would compare an own `constructor` key.
-          expect(shortcut).toEqual(both);
-          expect(keyOrder(shortcut)).toEqual(keyOrder(both));
-          // …and the old path is zod's `safeParse` and ajv's verdict, together.
-          expect(shortcut.ok).toBe(
-            entry.runtimeInputSchema.safeParse(input).success &&
-              admission.admit(inputSchema, input).ok,
-          );
-          if (shortcut.ok && both.ok) {
-            // What zod's own parse returns, as the handler would have got it before.
-            const parsed: unknown = entry.runtimeInputSchema.parse(input);
-            expect(shortcut.value).toEqual(parsed);
-            expect(keyOrder(shortcut.value)).toEqual(keyOrder(parsed));
-            verdicts.accepted += 1;
-            if (zodCalls === 0) verdicts.acceptedWithoutZod += 1;
-          } else if (!shortcut.ok && !both.ok) {
-            expect(
-              formatInputValidationError(entry.metadata.name, shortcut.issues, input, inputSchema),
-            ).toBe(
-              formatInputValidationError(entry.metadata.name, both.issues, input, inputSchema),
-            );
-            verdicts.refused += 1;
-          }
-        }),
+        fc.property(inputs(entry), fc.constantFrom(...models), (input, model) =>
+          expectAsBoth(entry, input, model, verdicts),
+        ),
         { numRuns: 150 },
       );
     },
@@ -231,8 +279,40 @@ describe('validateToolInput with the exact schema (ajv decides) against zod and 
   test('the inputs reached both verdicts, acceptance in at least a fifth of the runs', () => {
     expect(verdicts.accepted).toBeGreaterThan((verdicts.accepted + verdicts.refused) / 5);
     expect(verdicts.refused).toBeGreaterThan(0);
-    // The shortcut is what was tested: most accepted calls never reached zod.
+    // The shortcut is what was tested: most accepted calls never reached zod…
     expect(verdicts.acceptedWithoutZod).toBeGreaterThan(verdicts.accepted * 0.8);
+    // …and refusals worded from ajv alone were compared with zod's wording.
+    expect(verdicts.refusedWithoutZod).toBeGreaterThan(verdicts.refused / 10);
+  });
+});
+
+describe('validateToolInput with the exact schema, on calls with a slip past one bound or value set', () => {
+  const verdicts: Verdicts = {
+    accepted: 0,
+    refused: 0,
+    acceptedWithoutZod: 0,
+    refusedWithoutZod: 0,
+  };
+  const slipped = exactTools.map((entry) => {
+    mode = 'slips';
+    try {
+      return [entry.metadata.name, entry, valid(entry.inputSchema)] as const;
+    } finally {
+      mode = 'near';
+    }
+  });
+  test.each(slipped)('%s: the same text as zod and ajv both', (_name, entry, slips) => {
+    fc.assert(
+      fc.property(slips, fc.constantFrom(...models), (input, model) =>
+        expectAsBoth(entry, input, model, verdicts),
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  test('lone slips were worded from ajv alone', () => {
+    expect(verdicts.refused).toBeGreaterThan(200);
+    expect(verdicts.refusedWithoutZod).toBeGreaterThan(verdicts.refused / 4);
   });
 });
 
@@ -266,11 +346,14 @@ describe('validateToolInput: the shortcut is taken only where it holds', () => {
     else expect(got).toStrictEqual(want);
   });
 
-  test('a refusal is worded by zod and ajv both, as without the shortcut', () => {
-    const got = judge({ name: 5, other: 1 });
+  test('a refusal with a sentence is worded from ajv alone, in zod’s order, as zod and ajv both word it', () => {
+    const zod = vi.spyOn(zodSchema['~standard'], 'validate');
+    const got = judge({ other: 1, name: 5 });
+    expect(zod).not.toHaveBeenCalled();
+    zod.mockRestore();
     expect(got).toStrictEqual(
       validateToolInput(
-        { name: 5, other: 1 },
+        { other: 1, name: 5 },
         { runtimeInputSchema: zodSchema, inputSchema: schema, admission },
       ),
     );
@@ -317,5 +400,108 @@ describe('validateToolInput: the shortcut is taken only where it holds', () => {
         }),
       ],
     });
+  });
+});
+
+describe('refusals of the common slips, worded without zod: the exact text', () => {
+  const tool = (name: string) => builtInTools.find((entry) => entry.metadata.name === name)!;
+  const refusal = (name: string, input: unknown) => {
+    const entry = tool(name);
+    const zod = vi.spyOn(entry.runtimeInputSchema['~standard'], 'validate');
+    const got = validateToolInput(input, {
+      runtimeInputSchema: entry.runtimeInputSchema,
+      inputSchema: entry.inputSchema,
+      admission,
+      exactInputSchema: entry.inputSchema,
+    });
+    const zodCalls = zod.mock.calls.length;
+    zod.mockRestore();
+    if (got.ok) throw new Error('accepted');
+    return {
+      zodCalls,
+      text: formatInputValidationError(name, got.issues, input, entry.inputSchema),
+    };
+  };
+  const head = (tool: string, count: number) =>
+    `<tool_use_error>InputValidationError: ${tool} failed due to the following issue${count === 1 ? '' : 's'}:\n`;
+  const tail = '</tool_use_error>';
+  const lone = (origin: string, code: string, fields: string, path: string, message: string) =>
+    `[\n  {\n    "origin": "${origin}",\n    "code": "${code}",\n${fields}    "path": [\n      "${path}"\n    ],\n    "message": "${message}"\n  }\n]`;
+
+  test.each([
+    [
+      'the parameter under another name',
+      'Read',
+      { path: 'a', limit: 200 },
+      `${head('Read', 2)}The required parameter \`file_path\` is missing\nAn unexpected parameter \`path\` was provided${tail}`,
+    ],
+    [
+      'a missing parameter',
+      'Read',
+      {},
+      `${head('Read', 1)}The required parameter \`file_path\` is missing${tail}`,
+    ],
+    [
+      'a wrong type',
+      'Read',
+      { file_path: 5 },
+      `${head('Read', 1)}The parameter \`file_path\` type is expected as \`string\` but provided as \`number\`${tail}`,
+    ],
+    [
+      'a stray key reported before a wrong type, as zod orders them',
+      'Read',
+      { offset: '3', file_path: 'a', extra: 1 },
+      `${head('Read', 2)}An unexpected parameter \`extra\` was provided\nThe parameter \`offset\` type is expected as \`integer\` but provided as \`string\`${tail}`,
+    ],
+    [
+      'nested: missing keys depth first, then the stray',
+      'TodoWrite',
+      { todos: [{ content: 'a' }, { status: 'pending', extra: 1 }] },
+      `${head('TodoWrite', 5)}The required parameter \`todos[0].status\` is missing\nThe required parameter \`todos[0].activeForm\` is missing\nThe required parameter \`todos[1].content\` is missing\nThe required parameter \`todos[1].activeForm\` is missing\nAn unexpected parameter \`todos[1].extra\` was provided${tail}`,
+    ],
+    [
+      'a number under its minimum',
+      'Read',
+      { file_path: 'a', limit: 0 },
+      `${head('Read', 1)}${lone('number', 'too_small', '    "minimum": 1,\n    "inclusive": true,\n', 'limit', 'Too small: expected number to be >=1')}${tail}`,
+    ],
+    [
+      'an empty string under minLength',
+      'Read',
+      { file_path: '' },
+      `${head('Read', 1)}${lone('string', 'too_small', '    "minimum": 1,\n    "inclusive": true,\n', 'file_path', 'Too small: expected string to have >=1 characters')}${tail}`,
+    ],
+    [
+      'a value outside an enum, nested',
+      'TodoWrite',
+      { todos: [{ content: 'a', status: 'done', activeForm: 'b' }] },
+      `${head('TodoWrite', 1)}${JSON.stringify(
+        [
+          {
+            code: 'invalid_value',
+            values: ['pending', 'in_progress', 'completed'],
+            path: ['todos', 0, 'status'],
+            message: 'Invalid option: expected one of "pending"|"in_progress"|"completed"',
+          },
+        ],
+        null,
+        2,
+      )}${tail}`,
+    ],
+  ] as const)('%s', (_case, name, input, text) => {
+    expect(refusal(name, input)).toStrictEqual({ zodCalls: 0, text });
+  });
+
+  test.each([
+    [
+      'a pattern (ajv and JavaScript read some patterns otherwise)',
+      'Read',
+      { file_path: 'a', pages: 'x' },
+    ],
+    ['NaN (not JSON data)', 'Read', { file_path: 'a', limit: Number.NaN }],
+    ['a Date (not JSON data)', 'Read', { file_path: new Date(0) }],
+    ['two bounds at once (zod’s order of checks)', 'Read', { file_path: '', limit: 0 }],
+  ] as const)('zod words %s', (_case, name, input) => {
+    expect(refusal(name, input).zodCalls).toBe(1);
   });
 });
