@@ -6,9 +6,12 @@
  * When the tool's JSON Schema states every check of its zod schema (`inputSchemaExact`, set by
  * the generator), ajv alone decides an accepted call: it validates a copy of the input built as
  * zod's output is, defaults applied ({@link compileCopyWithDefaults}), and that copy is the value.
- * zod runs only when ajv refuses, to word the issues exactly as before, or when the copy cannot
- * be built (input that is not JSON data). test/runtime/call/validate-tool-input.test.ts shows,
- * over all built-in tools, that verdict and value are those of zod and ajv both.
+ * A refusal is worded from ajv's errors alone where that gives the very text zod and ajv give
+ * together ({@link jsonSchemaRefusal}: a missing, unexpected or wrongly typed parameter, a lone
+ * bound); zod runs only for the other refusals, to word them exactly as before, or when the copy
+ * cannot be built (input that is not JSON data). test/runtime/call/validate-tool-input.test.ts
+ * shows, over all exact built-in tools and models, that verdict and value are those of zod and
+ * ajv both, and the text of every refusal worded without zod is theirs.
  */
 import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 import type { JsonSchema } from '../contract.js';
@@ -51,7 +54,8 @@ export interface ValidateToolInputOptions<Input> {
  * Validate `input` with zod and with ajv. On refusal the issues are Zod 4 shaped: every zod
  * issue, then each ajv issue that no zod issue already covers (so `pages` refused by a model's
  * projected schema is reported beside a missing `file_path`, but a missing `file_path` is not
- * reported twice).
+ * reported twice). A refusal worded from ajv alone (with `exactInputSchema`) has ajv's issues,
+ * in zod's order, which give the model the same text.
  *
  * @throws {InvalidInputSchemaError} when the JSON Schema does not compile (a tool fault).
  */

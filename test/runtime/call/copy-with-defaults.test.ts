@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { compileCopyWithDefaults, UNDECIDED } from '../../../runtime/call/copy-with-defaults.js';
+import {
+  compileCopyWithDefaults,
+  schemaForCopies,
+  UNDECIDED,
+} from '../../../runtime/call/copy-with-defaults.js';
 import type { JsonSchema } from '../../../runtime/contract.js';
 
 const schema: JsonSchema = {
@@ -112,5 +116,40 @@ describe('compileCopyWithDefaults: zod must judge', () => {
     const union = compileCopyWithDefaults({ oneOf: [{ type: 'string' }, { type: 'integer' }] })!;
     expect(union(3)).toBe(3);
     expect(union({})).toBe(UNDECIDED);
+  });
+});
+
+describe('schemaForCopies: the copy’s schema leaves out the closed-object check the copier made', () => {
+  test('every built object is opened, other keywords and nodes kept', () => {
+    expect(schemaForCopies(schema)).toStrictEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: schema['properties'],
+      required: ['name'],
+    });
+    const nested: JsonSchema = {
+      type: 'object',
+      properties: {
+        list: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { a: { type: 'string' } },
+            additionalProperties: false,
+          },
+        },
+        open: { type: 'object', additionalProperties: true },
+      },
+      additionalProperties: false,
+    };
+    expect(schemaForCopies(nested)).toStrictEqual({
+      type: 'object',
+      properties: {
+        list: { type: 'array', items: { type: 'object', properties: { a: { type: 'string' } } } },
+        open: { type: 'object', additionalProperties: true },
+      },
+    });
+    // The schema itself is left as it was.
+    expect(nested['additionalProperties']).toBe(false);
   });
 });
