@@ -24,11 +24,8 @@ import { isJsonObject } from '../support/is-json-object.js';
 import { translateAjvErrors } from './translate-ajv-errors.js';
 import type { IssuePath, Zod4Issue } from './zod4-issue.js';
 
-/** Keywords whose errors zod reports alike for an exact schema. */
-const WORDED_KEYWORDS = new Set([
-  'type',
-  'required',
-  'additionalProperties',
+/** Keywords whose lone error reads as zod's lone issue (the text is then that issue as JSON). */
+const LONE_KEYWORDS = new Set([
   'enum',
   'const',
   'minimum',
@@ -36,10 +33,18 @@ const WORDED_KEYWORDS = new Set([
   'exclusiveMinimum',
   'exclusiveMaximum',
   'minLength',
-  'maxLength',
   'minItems',
   'maxItems',
+]);
+
+/** Keywords whose errors zod reports alike for an exact schema: the sentences' and the bounds'. */
+const WORDED_KEYWORDS = new Set([
+  'type',
+  'required',
+  'additionalProperties',
+  'maxLength',
   'pattern',
+  ...LONE_KEYWORDS,
 ]);
 
 /**
@@ -71,19 +76,6 @@ export function jsonSchemaRefusal(
   const keys = new Map(issues.map((issue) => [issue, orderKey(inputSchema, issue.path)]));
   return issues.sort((a, b) => compareOrder(keys.get(a)!, keys.get(b)!));
 }
-
-/** Keywords whose lone error reads as zod's lone issue (the text is then that issue as JSON). */
-const LONE_KEYWORDS = new Set([
-  'enum',
-  'const',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'minItems',
-  'maxItems',
-]);
 
 /**
  * One error of a bound or value set, with the copy built (so zod's own `maxLength` and `pattern`
