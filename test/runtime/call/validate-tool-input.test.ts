@@ -209,7 +209,12 @@ interface Verdicts {
 }
 
 /** One input judged with the shortcut and with zod and ajv both: the same, as the header says. */
-function expectAsBoth(entry: ToolEntry, input: unknown, model: ModelProfile, verdicts: Verdicts) {
+function expectAsBoth(
+  entry: ToolEntry,
+  input: unknown,
+  model: ModelProfile | undefined,
+  verdicts: Verdicts,
+) {
   const inputSchema = modelInputSchema(entry, model);
   const options = { runtimeInputSchema: entry.runtimeInputSchema, inputSchema, admission };
   const both = validateToolInput(input, options);
