@@ -105,6 +105,61 @@ export interface ToolPathContext {
   readonly workspaceRoot: string;
   /** Refuse paths that resolve, through symlinks, outside the workspace root. */
   readonly enforceWorkspaceBoundary: boolean;
+  /**
+   * The session the call belongs to (any object that lives as long as it): with the boundary on,
+   * the workspace root's real location is resolved on the session's first file call and kept
+   * for the rest of it (see {@link realWorkspaceRoot}). Absent: resolved on every call.
+   */
+  readonly session?: object;
+}
+
+/** Per session: workspace root as given (resolved) → its real location, as first seen. */
+const realRootsBySession = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The real location of the workspace root: the approved boundary. Resolved once per session
+ * and root, then pinned, which saves a \`realpath\` on every file call and is no weaker than
+ * resolving it each time; it is stricter:
+ *
+ * - Containment is never decided by this value alone. Every open is checked again after the
+ *   fact against the descriptor the kernel holds ({@link openToolPath}): the file's real path
+ *   (\`/proc/self/fd/N\`, which has no symlinks in it) must lie under the pinned real root. A path
+ *   whose components are swapped for symlinks, or a \`..\` that climbs out through a link, at any
+ *   moment before the open, still ends in a file whose real path is outside, and is refused.
+ * - If the root (or a directory above it) is replaced by a symlink mid-session, the pinned value
+ *   still names the directory that was approved; the real paths of files behind the new link
+ *   are not under it, so they are refused. Resolving the root anew would instead follow the
+ *   link and widen the boundary to wherever it points (e.g. \`/\`), which a tool that can run
+ *   commands in the workspace could arrange.
+ * - A root that moves legitimately (renamed, re-created through a link elsewhere) fails closed
+ *   for the rest of the session: a new session resolves it again.
+ */
+async function realWorkspaceRoot(context: ToolPathContext): Promise<string> {
+  const root = nodePath.resolve(context.workspaceRoot);
+  const { session } = context;
+  if (session === undefined) return realLocation(root);
+  let roots = realRootsBySession.get(session);
+  const pinned = roots?.get(root);
+  if (pinned !== undefined) return pinned;
+  const real = await realLocation(root);
+  if (roots === undefined) {
+    roots = new Map();
+    realRootsBySession.set(session, roots);
+  }
+  // Two first calls racing both resolve; the first to finish is pinned, the other uses its own.
+  if (!roots.has(root)) roots.set(root, real);
+  return real;
+}
+
+/** The refusal of a path whose real location is outside the boundary. */
+function outsideBoundary(requestedPath: string, target: string, boundary: string, spelled: string) {
+  const via = target === spelled ? '' : ` (it resolves to ${quote(target)})`;
+  return new PathPolicyError(
+    'outside_workspace',
+    requestedPath,
+    `The path ${quote(requestedPath)} is outside the workspace boundary ${quote(boundary)}${via}`,
+    boundary,
+  );
 }
 
 /**
@@ -125,17 +180,9 @@ export async function resolveToolPath(
   const resolved = resolveWorkspacePath(requestedPath, context);
   if (!context.enforceWorkspaceBoundary) return resolved;
 
-  const boundary = await realLocation(nodePath.resolve(context.workspaceRoot));
+  const boundary = await realWorkspaceRoot(context);
   const target = await realLocation(resolved);
-  if (!isWithin(boundary, target)) {
-    const via = target === resolved ? '' : ` (it resolves to ${quote(target)})`;
-    throw new PathPolicyError(
-      'outside_workspace',
-      requestedPath,
-      `The path ${quote(requestedPath)} is outside the workspace boundary ${quote(boundary)}${via}`,
-      boundary,
-    );
-  }
+  if (!isWithin(boundary, target)) throw outsideBoundary(requestedPath, target, boundary, resolved);
   return resolved;
 }
 
@@ -156,18 +203,22 @@ function isWithin(root: string, candidate: string): boolean {
 }
 
 /**
- * Open a file a tool resolved with {@link resolveToolPath}, closing the gap between the check
- * and the open when the boundary is on: the file's real location is computed again and opened
- * with `O_NOFOLLOW` (a symlink swapped in as the last component fails to open), and the opened
- * descriptor's own path (`/proc/self/fd/N` on Linux; elsewhere the device and inode of the real
- * path) must be inside the real workspace root, or the handle is closed and the call refused.
+ * Open a file a tool resolved with {@link resolveWorkspacePath} (or {@link resolveToolPath}).
+ * With the boundary on, this is the check that counts, done as close to the open as it can be:
+ * the file's real location is computed, refused when outside the real workspace root (as
+ * {@link resolveToolPath} does), and opened with `O_NOFOLLOW` (a symlink swapped in as the last
+ * component fails to open); then the opened descriptor's own path (`/proc/self/fd/N` on Linux;
+ * elsewhere the device and inode of the real path) must be inside the real workspace root, or
+ * the handle is closed and the call refused before any byte is read or written. A caller that
+ * only reads need not call {@link resolveToolPath} first.
  *
  * What remains: a directory of the path swapped for a symlink between the check and the open
  * still lets the open happen outside; it is detected and refused before any byte is read or
  * written, but with `O_CREAT` an empty file may be left where the link pointed. Without the
  * boundary the path is opened as it is.
  *
- * @throws {PathPolicyError} `outside_workspace` when the opened file is outside the boundary.
+ * @throws {PathPolicyError} `outside_workspace` when the file is, or the opened file turns out
+ *   to be, outside the boundary; the open's own errors (`ENOENT`, `ELOOP`, …) as they are.
  */
 export async function openToolPath(
   resolvedPath: string,
@@ -176,20 +227,21 @@ export async function openToolPath(
   mode = 0o666,
 ): Promise<FileHandle> {
   if (!context.enforceWorkspaceBoundary) return open(resolvedPath, flags, mode);
-  const boundary = await realLocation(nodePath.resolve(context.workspaceRoot));
+  const boundary = await realWorkspaceRoot(context);
   const target = await realLocation(resolvedPath);
-  const outside = (where: string) =>
-    new PathPolicyError(
-      'outside_workspace',
-      resolvedPath,
-      `The path ${quote(resolvedPath)} changed while it was opened: it now leads to ${quote(where)}, outside the workspace boundary ${quote(boundary)}`,
-      boundary,
-    );
-  if (!isWithin(boundary, target)) throw outside(target);
+  if (!isWithin(boundary, target))
+    throw outsideBoundary(resolvedPath, target, boundary, resolvedPath);
   const handle = await open(target, flags | fsConstants.O_NOFOLLOW, mode);
   try {
     const opened = await openedFilePath(handle, target);
-    if (opened === undefined || !isWithin(boundary, opened)) throw outside(opened ?? target);
+    if (opened === undefined || !isWithin(boundary, opened)) {
+      throw new PathPolicyError(
+        'outside_workspace',
+        resolvedPath,
+        `The path ${quote(resolvedPath)} changed while it was opened: it now leads to ${quote(opened ?? target)}, outside the workspace boundary ${quote(boundary)}`,
+        boundary,
+      );
+    }
     return handle;
   } catch (error) {
     await handle.close();
@@ -292,6 +344,9 @@ export function normalizeToolPathForComparison(
 }
 
 function stripTrailingSeparator(path: string, module: nodePath.PlatformPath): string {
+  const last = path[path.length - 1];
+  // Most paths end in a name: nothing to strip, and no need to parse out the root.
+  if (last !== '/' && last !== module.sep) return path;
   const root = module.parse(path).root;
   let end = path.length;
   while (end > root.length && (path[end - 1] === '/' || path[end - 1] === module.sep)) end -= 1;

@@ -4,9 +4,8 @@
  * check (read-before-write).
  */
 import { constants as fsConstants } from 'node:fs';
-import { stat, type FileHandle } from 'node:fs/promises';
-import { openToolPath } from '../path-policy.js';
-import { readToolFile } from './support/tool-file-io.js';
+import type { FileHandle } from 'node:fs/promises';
+import { openToolPath, PathPolicyError } from '../path-policy.js';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Input, Output } from '../../generated/tools/read.js';
@@ -18,7 +17,11 @@ import { splitLines } from './support/split-lines.js';
 import { looksBinary, BINARY_SNIFF_BYTES } from './support/looks-binary.js';
 import { formatPageRange, parsePageRange, type PageRange } from './support/parse-page-range.js';
 import { recordFileRead } from './support/read-file-state.js';
-import { resolvePathForTool } from './support/resolve-path-for-tool.js';
+import {
+  policyFailure,
+  resolvePathForTool,
+  resolveSpelledPathForTool,
+} from './support/resolve-path-for-tool.js';
 import { IMAGE_EXTENSIONS, sniffImageType } from './support/sniff-image-type.js';
 import { suggestSimilarPaths } from './support/suggest-similar-paths.js';
 import { fileSystemFailure, toolFailure } from './support/tool-failure.js';
@@ -91,46 +94,48 @@ export const validateInput: NonNullable<Implementation['validateInput']> = async
   return { ok: true };
 };
 
+/**
+ * Open flags of a read: read-only; non-blocking, so that a FIFO (or a device) swapped in for a
+ * file opens at once instead of hanging a thread of the pool until a writer comes (it is then
+ * refused by its type, never read; for regular files the flag changes nothing); no controlling
+ * terminal from a tty. The flags a platform lacks are 0.
+ */
+const READ_OPEN_FLAGS =
+  fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0) | (fsConstants.O_NOCTTY ?? 0);
+
+/**
+ * One open through the boundary check, then everything from that handle: `fstat` for the
+ * type, size and mtime, and the content (one read for a small text file). No `stat` of the path
+ * before: what is checked, measured and read is the file that was opened.
+ */
 export const handler: Implementation['handler'] = async (input, context) => {
-  const resolved = await resolvePathForTool(input.file_path, context);
+  const resolved = resolveSpelledPathForTool(input.file_path, context);
   if (!resolved.ok) return resolved;
   const filePath = resolved.path;
 
-  let info: Awaited<ReturnType<typeof stat>>;
+  let handle: FileHandle;
   try {
-    info = await stat(filePath);
+    handle = await openToolPath(filePath, READ_OPEN_FLAGS, context);
   } catch (error) {
-    if (
-      (error as NodeJS.ErrnoException).code === 'ENOENT' ||
-      (error as NodeJS.ErrnoException).code === 'ENOTDIR'
-    ) {
-      const suggestions = await suggestSimilarPaths(filePath);
-      const hint = suggestions.length === 0 ? '' : ` Did you mean ${suggestions.join(', ')}?`;
-      return toolFailure('file_not_found', `File does not exist: ${filePath}.${hint}`);
-    }
-    return fileSystemFailure('read', filePath, error);
+    return openFailure(filePath, error);
   }
-  if (info.isDirectory()) {
-    return toolFailure(
-      'is_directory',
-      `${filePath} is a directory, not a file. List its contents with Bash (ls) instead.`,
-    );
-  }
-  if (!info.isFile()) {
-    return toolFailure(
-      'not_regular_file',
-      `Cannot read ${filePath}: it is not a regular file (device, socket or FIFO).`,
-    );
-  }
-
-  const extension = path.extname(filePath).toLowerCase();
   try {
+    const info = await handle.stat();
+    if (info.isDirectory()) return directoryFailure(filePath);
+    if (!info.isFile()) {
+      return toolFailure(
+        'not_regular_file',
+        `Cannot read ${filePath}: it is not a regular file (device, socket or FIFO).`,
+      );
+    }
+    const extension = path.extname(filePath).toLowerCase();
     const result =
       extension === '.pdf'
-        ? await readPdf(filePath, input.pages, context)
+        ? await readPdf(handle, filePath, input.pages, context)
         : IMAGE_EXTENSIONS.has(extension)
-          ? await readImage(filePath, info.size, context)
+          ? await readImage(handle, filePath, info.size, context)
           : await readText(
+              handle,
               filePath,
               info.size,
               input.offset ?? 1,
@@ -143,12 +148,41 @@ export const handler: Implementation['handler'] = async (input, context) => {
     if (context.signal.aborted)
       return toolFailure('aborted', `Reading ${filePath} was interrupted.`);
     return fileSystemFailure('read', filePath, error);
+  } finally {
+    await handle.close();
   }
 };
 
 type ReadResult = Awaited<ReturnType<Implementation['handler']>>;
 
+function directoryFailure(filePath: string): ReadResult {
+  return toolFailure(
+    'is_directory',
+    `${filePath} is a directory, not a file. List its contents with Bash (ls) instead.`,
+  );
+}
+
+/** Why the open failed, as the model reads it: a missing file with "Did you mean", a boundary refusal, … */
+async function openFailure(filePath: string, error: unknown): Promise<ReadResult> {
+  if (error instanceof PathPolicyError) return policyFailure(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    const suggestions = await suggestSimilarPaths(filePath);
+    const hint = suggestions.length === 0 ? '' : ` Did you mean ${suggestions.join(', ')}?`;
+    return toolFailure('file_not_found', `File does not exist: ${filePath}.${hint}`);
+  }
+  // Where a directory cannot be opened as a file (Windows).
+  if (code === 'EISDIR') return directoryFailure(filePath);
+  return fileSystemFailure('read', filePath, error);
+}
+
+/** The rest of the file from the handle's position (0: nothing was read from it yet). */
+function readRest(handle: FileHandle, context: ToolCallContext): Promise<Buffer> {
+  return handle.readFile({ signal: context.signal });
+}
+
 async function readImage(
+  handle: FileHandle,
   filePath: string,
   size: number,
   context: ToolCallContext,
@@ -159,7 +193,7 @@ async function readImage(
       `Image ${filePath} is ${size} bytes; at most ${MAX_IMAGE_BYTES} bytes can be read.`,
     );
   }
-  const bytes = await readToolFile(filePath, context);
+  const bytes = await readRest(handle, context);
   const mediaType = sniffImageType(bytes);
   if (mediaType === undefined) {
     return toolFailure(
@@ -180,6 +214,7 @@ async function readImage(
 }
 
 async function readPdf(
+  handle: FileHandle,
   filePath: string,
   pages: string | undefined,
   context: ToolCallContext,
@@ -190,7 +225,7 @@ async function readPdf(
     if (!parsed.ok) return toolFailure('invalid_pages', parsed.message);
     range = parsed.range;
   }
-  const source = await readToolFile(filePath, context);
+  const source = await readRest(handle, context);
   const extracted = await extractPdfPages(source, range);
   if (!extracted.ok) return toolFailure(extracted.code, `${filePath}: ${extracted.message}.`);
   if (range === undefined && extracted.pageCount > MAX_PDF_PAGES_WITHOUT_RANGE) {
@@ -219,47 +254,44 @@ async function readPdf(
 }
 
 async function readText(
+  handle: FileHandle,
   filePath: string,
   size: number,
   startLine: number,
   limit: number,
   context: ToolCallContext,
 ): Promise<ReadResult> {
-  // One open, through the boundary check; the sniff and the lines come from that handle.
-  const handle = await openToolPath(filePath, fsConstants.O_RDONLY, context);
-  let closed = false;
-  try {
-    const whole = await readWholeIfSmall(handle, size);
-    context.signal.throwIfAborted();
-    if (looksBinary(whole ?? (await readHead(handle)))) {
-      return toolFailure(
-        'binary_file',
-        `${filePath} appears to be a binary file (it contains NUL bytes); it cannot be shown as text.`,
-      );
-    }
-    const lines = new NumberedLines(startLine, limit);
-    if (whole !== undefined) {
-      for (const line of splitLines(whole.toString('utf8'))) lines.add(line);
-    } else {
-      // The stream closes the handle when it ends or fails.
-      closed = true;
-      const stream = handle.createReadStream({
-        encoding: 'utf8',
-        start: 0,
-        signal: context.signal,
-      });
-      for await (const line of createInterface({ input: stream, crlfDelay: Infinity }))
-        lines.add(line);
-    }
-    return lines.result(filePath);
-  } finally {
-    if (!closed) await handle.close();
+  const whole = await readWholeIfSmall(handle, size);
+  context.signal.throwIfAborted();
+  if (looksBinary(whole ?? (await readHead(handle)))) {
+    return toolFailure(
+      'binary_file',
+      `${filePath} appears to be a binary file (it contains NUL bytes); it cannot be shown as text.`,
+    );
   }
+  const lines = new NumberedLines(startLine, limit);
+  if (whole !== undefined) {
+    for (const line of splitLines(whole.toString('utf8'))) lines.add(line);
+  } else {
+    // The handler closes the handle, after the stream is done with it.
+    const stream = handle.createReadStream({
+      encoding: 'utf8',
+      start: 0,
+      autoClose: false,
+      signal: context.signal,
+    });
+    for await (const line of createInterface({ input: stream, crlfDelay: Infinity }))
+      lines.add(line);
+  }
+  return lines.result(filePath);
 }
 
 /**
- * The whole file in one read when it has at most {@link SINGLE_READ_MAX_BYTES} bytes (the size
- * `stat` gave); `undefined` for a larger file, or one that grew past its size since.
+ * The whole file when it has at most {@link SINGLE_READ_MAX_BYTES} bytes by `fstat`, in one
+ * read of one byte more than that size: a read that returns the size is the whole file (as
+ * `fs.readFile` decides), a shorter one is followed by more until the end, and the extra byte
+ * tells a file that grew since, or one whose size `fstat` does not know (procfs says 0), from
+ * one that did not. `undefined` for those and for larger files (they are streamed).
  */
 async function readWholeIfSmall(handle: FileHandle, size: number): Promise<Buffer | undefined> {
   if (size > SINGLE_READ_MAX_BYTES) return undefined;
@@ -269,6 +301,7 @@ async function readWholeIfSmall(handle: FileHandle, size: number): Promise<Buffe
     const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
     if (bytesRead === 0) break;
     filled += bytesRead;
+    if (filled === size) break;
   }
   return filled > size ? undefined : buffer.subarray(0, filled);
 }

@@ -114,3 +114,93 @@ describe('a symlink swapped in after the check', () => {
     expect((await readToolFile(join(root, 'out.txt'), off)).toString()).toBe('secret\n');
   });
 });
+
+describe('the real workspace root is pinned per session', () => {
+  const inSession = (session: object) => ({ ...context(), session });
+  const replaceRootWithLinkTo = async (where: string) => {
+    await rename(root, join(base, 'old-root'));
+    await symlink(where, root);
+  };
+
+  test.each([
+    ['a read', (session: object) => readToolFile(join(root, 'file.txt'), inSession(session))],
+    [
+      'a write',
+      (session: object) =>
+        writeToolFile(join(root, 'file.txt'), 'overwritten\n', inSession(session)),
+    ],
+    [
+      'an open',
+      (session: object) =>
+        openToolPath(join(root, 'file.txt'), fsConstants.O_RDONLY, inSession(session)),
+    ],
+    ['a check', (session: object) => resolveToolPath(join(root, 'file.txt'), inSession(session))],
+    [
+      'a check of a relative path climbing back in through ..',
+      (session: object) => resolveToolPath('dir/../file.txt', inSession(session)),
+    ],
+  ])(
+    'the root replaced mid-session by a link to a directory outside: %s is refused',
+    async (_label, access) => {
+      const session = {};
+      await resolveToolPath(join(root, 'dir', 'file.txt'), inSession(session));
+      await replaceRootWithLinkTo(outside);
+      await refused(access(session));
+      expect(await readFile(join(outside, 'file.txt'), 'utf8')).toBe('secret\n');
+    },
+  );
+
+  test('the root replaced by a link to / does not widen the boundary to /', async () => {
+    const session = {};
+    await resolveToolPath(join(root, 'dir', 'file.txt'), inSession(session));
+    await replaceRootWithLinkTo('/');
+    await refused(readToolFile(join(root, 'etc', 'hostname'), inSession(session)));
+  });
+
+  test('a new session judges the root by where it is now', async () => {
+    await resolveToolPath(join(root, 'dir', 'file.txt'), inSession({}));
+    await replaceRootWithLinkTo(outside);
+    expect((await readToolFile(join(root, 'file.txt'), inSession({}))).toString()).toBe('secret\n');
+  });
+
+  test('without a session the root is resolved on every call (not pinned)', async () => {
+    await resolveToolPath(join(root, 'dir', 'file.txt'), context());
+    await replaceRootWithLinkTo(outside);
+    expect((await readToolFile(join(root, 'file.txt'), context())).toString()).toBe('secret\n');
+  });
+
+  test('files inside the pinned root still read and write through the session', async () => {
+    const session = {};
+    const file = join(root, 'dir', 'file.txt');
+    for (let round = 0; round < 3; round += 1) {
+      expect((await readToolFile(file, inSession(session))).toString()).toBe(
+        round === 0 ? 'inside\n' : `round ${round - 1}\n`,
+      );
+      await writeToolFile(file, `round ${round}\n`, inSession(session));
+    }
+  });
+
+  test('a file swapped for a link outside between two reads of one session is refused', async () => {
+    const session = {};
+    const file = join(root, 'dir', 'file.txt');
+    expect((await readToolFile(file, inSession(session))).toString()).toBe('inside\n');
+    await rm(file);
+    await symlink(join(outside, 'file.txt'), file);
+    await refused(readToolFile(file, inSession(session)));
+  });
+
+  test('an outside path is refused before it is opened, with the boundary named', async () => {
+    const error = await openToolPath(
+      join(outside, 'file.txt'),
+      fsConstants.O_RDONLY,
+      inSession({}),
+    ).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(PathPolicyError);
+    expect((error as PathPolicyError).message).toBe(
+      `The path ${JSON.stringify(join(outside, 'file.txt'))} is outside the workspace boundary ${JSON.stringify(root)}`,
+    );
+  });
+});

@@ -1,4 +1,6 @@
-import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import pdfLib from 'pdf-lib';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { contract, tool } from '../../../generated/tools/read.js';
@@ -558,5 +560,125 @@ describe('Read: hooks', () => {
         ...fields,
       }),
     ).toBe(expected);
+  });
+});
+
+describe('Read: what is opened is what is checked and read', () => {
+  test.skipIf(process.platform === 'win32')(
+    'a FIFO is refused at once, without waiting for a writer',
+    async () => {
+      execFileSync('mkfifo', [workspace.at('pipe')]);
+      for (const enforceWorkspaceBoundary of [false, true]) {
+        const bounded = enforceWorkspaceBoundary
+          ? await createWorkspaceContext({ enforceWorkspaceBoundary })
+          : workspace;
+        try {
+          if (bounded !== workspace) execFileSync('mkfifo', [bounded.at('pipe')]);
+          expect(await bounded.call(tool, { file_path: 'pipe' })).toEqual({
+            ok: false,
+            code: 'not_regular_file',
+            message: `Cannot read ${bounded.at('pipe')}: it is not a regular file (device, socket or FIFO).`,
+          });
+        } finally {
+          if (bounded !== workspace) await bounded.dispose();
+        }
+      }
+    },
+  );
+
+  test.skipIf(process.platform !== 'linux')(
+    'a file whose size fstat does not know (procfs says 0) is read to its end',
+    async () => {
+      const result = await workspace.call(tool, { file_path: '/proc/self/status' });
+      expect(result.ok && result.output.type === 'text' && result.output.content).toMatch(
+        /^ {5}1\tName:\t/,
+      );
+    },
+  );
+
+  test.each([
+    ['an empty file', '', '(PATH exists but is empty.)'],
+    ['one line without a newline', 'only', `${' '.repeat(5)}1\tonly`],
+    [
+      'three lines',
+      'one\ntwo\nthree\n',
+      numbered([
+        [1, 'one'],
+        [2, 'two'],
+        [3, 'three'],
+      ]),
+    ],
+  ])('a small file in one read: %s', async (_label, text, expected) => {
+    await writeFile(workspace.at('small.txt'), text);
+    const result = await workspace.call(tool, { file_path: 'small.txt' });
+    expect(result.ok && tool.formatModelContent?.(result.output)).toBe(
+      expected.replace('PATH', workspace.at('small.txt')),
+    );
+  });
+
+  describe('with the workspace boundary', () => {
+    let bounded: WorkspaceContext;
+    let outside: string;
+    beforeEach(async () => {
+      bounded = await createWorkspaceContext({ enforceWorkspaceBoundary: true });
+      outside = await createWorkspaceContext().then(async (other) => {
+        await writeFile(other.at('target.txt'), 'secret\n');
+        return other.root;
+      });
+    });
+    afterEach(async () => {
+      await bounded.dispose();
+      await rm(outside, { recursive: true, force: true });
+    });
+
+    test.each([
+      ['a directory', async () => mkdir(bounded.at('src')), 'src', 'is_directory'],
+      [
+        'a missing file',
+        async () => writeFile(bounded.at('config.yaml'), ''),
+        'confg.yaml',
+        'file_not_found',
+      ],
+      [
+        'a link to a file outside',
+        async () => symlink(join(outside, 'target.txt'), bounded.at('link.txt')),
+        'link.txt',
+        'outside_workspace',
+      ],
+      [
+        'a link to a directory outside, then ..',
+        async () => {
+          await mkdir(bounded.at('sub'));
+          await symlink(outside, bounded.at('sub', 'out'));
+        },
+        'sub/out/../out/target.txt',
+        'outside_workspace',
+      ],
+    ])('%s', async (_label, arrange, requested, code) => {
+      await arrange();
+      const result = await bounded.call(tool, { file_path: requested });
+      expect(result.ok ? undefined : result.code).toBe(code);
+    });
+
+    test('a file swapped for a link outside after validateInput is refused by the handler', async () => {
+      await writeFile(bounded.at('file.txt'), 'inside\n');
+      const input = tool.runtimeInputSchema.parse({ file_path: 'file.txt' });
+      expect(await tool.validateInput?.(input, bounded.context)).toEqual({ ok: true });
+      await rm(bounded.at('file.txt'));
+      await symlink(join(outside, 'target.txt'), bounded.at('file.txt'));
+      const result = await tool.handler(input, bounded.context);
+      expect(result.ok ? undefined : result.code).toBe('outside_workspace');
+      expect(JSON.stringify(result)).not.toContain('secret');
+      expect(bounded.session.readFiles.size).toBe(0);
+    });
+
+    test('a link inside the workspace to a file inside reads through', async () => {
+      await writeFile(bounded.at('file.txt'), 'inside\n');
+      await symlink(bounded.at('file.txt'), bounded.at('link.txt'));
+      const result = await bounded.call(tool, { file_path: 'link.txt' });
+      expect(result.ok && result.output.type === 'text' && result.output.content).toBe(
+        `${' '.repeat(5)}1\tinside`,
+      );
+    });
   });
 });
