@@ -1,4 +1,10 @@
 /** Name of the stamp the build writes in `dist/`. */
 export declare const STAMP_FILE: string;
-/** Whether `dist/` under `packageRoot` may run in place of the sources (see dist-freshness.js). */
-export declare function isDistFresh(packageRoot: string): boolean;
+/**
+ * Whether `dist/` under `packageRoot` may run in place of the sources (see dist-freshness.js);
+ * with `declarations: true`, also whether its .d.ts files are current.
+ */
+export declare function isDistFresh(
+  packageRoot: string,
+  options?: { readonly declarations?: boolean },
+): boolean;

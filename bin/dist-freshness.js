@@ -7,6 +7,10 @@
 // it stale, and a stale build never runs (the bin falls back to the sources through tsx). An
 // installed package is no checkout: npm writes every file at install time, after the build, and
 // nothing regenerates it in place, so there the sources need only exist.
+//
+// `declarations: false` in the stamp marks a build that kept the previous build's .d.ts files
+// (`build-dist.js --skip-declarations`, what `generate` runs): its JavaScript is current, its
+// types may not be, so it is fresh only for a caller that does not ask for declarations.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -14,9 +18,11 @@ export const STAMP_FILE = 'build-stamp.json';
 
 /**
  * @param {string} packageRoot absolute directory holding `dist/` and the sources
+ * @param {{ declarations?: boolean }} [options] `declarations: true`: the .d.ts files must be
+ *   current too (a full build), not only the JavaScript
  * @returns {boolean}
  */
-export function isDistFresh(packageRoot) {
+export function isDistFresh(packageRoot, options = {}) {
   let stamp;
   try {
     stamp = JSON.parse(readFileSync(path.join(packageRoot, 'dist', STAMP_FILE), 'utf8'));
@@ -24,6 +30,7 @@ export function isDistFresh(packageRoot) {
     return false;
   }
   if (typeof stamp?.startedAt !== 'number' || !Array.isArray(stamp.sources)) return false;
+  if (options.declarations === true && stamp.declarations === false) return false;
   const checkout = existsSync(path.join(packageRoot, '.git'));
   for (const source of stamp.sources) {
     if (typeof source !== 'string') return false;

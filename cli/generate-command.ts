@@ -8,7 +8,7 @@ import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
 import { defineCommand } from './define-command.js';
 import { jsonText, problemJson, type ProblemJson } from './json-output.js';
-import { requireProjectLayout } from './project-layout.js';
+import { packageRoot, requireProjectLayout } from './project-layout.js';
 
 export const GENERATE_USAGE = `Usage: tool-contracts generate [options]
 
@@ -38,6 +38,21 @@ export const command = defineCommand({
       });
       if (values.json === true) io.out(terminalText(jsonText(generateJson(result))));
       else for (const line of generateReport(result, io.color)) (result.ok ? io.out : io.err)(line);
+      if (result.ok && projectRoot === packageRoot()) {
+        // This package's own repository: keep its compiled build in step (cli/refresh-dist.ts).
+        // On standard error, so that `--json` output stays one document.
+        const { refreshDist } = await import('./refresh-dist.js');
+        const refreshed = await refreshDist(projectRoot);
+        if (refreshed.kind === 'rebuilt') io.err(refreshed.note);
+        if (refreshed.kind === 'failed')
+          io.err(
+            paint(
+              io.color,
+              'yellow',
+              `dist/ is stale and could not be rebuilt (the bin runs the sources through tsx until \`npm run build\`): ${refreshed.message}`,
+            ),
+          );
+      }
       return result.ok ? 0 : 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -68,3 +68,20 @@ test('an installed package (no .git): fresh although npm wrote every source afte
   await stamp(JSON.stringify({ startedAt: BUILT_AT, sources: [late, 'runtime/removed.ts'] }));
   expect(isDistFresh(root)).toBe(false);
 });
+
+test.each([
+  ['a full build (declarations: true)', true, { js: true, declarations: true }],
+  [
+    'a build that kept old declarations (declarations: false)',
+    false,
+    { js: true, declarations: false },
+  ],
+  ['a stamp from before the field (no declarations)', undefined, { js: true, declarations: true }],
+])('%s: fresh for the JavaScript %o', async (_label, declarations, expected) => {
+  const built = await source('built', BUILT_AT - 1);
+  await stamp(JSON.stringify({ startedAt: BUILT_AT, declarations, sources: [built] }));
+  expect({
+    js: isDistFresh(root),
+    declarations: isDistFresh(root, { declarations: true }),
+  }).toEqual(expected);
+});

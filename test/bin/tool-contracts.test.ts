@@ -41,11 +41,9 @@ async function loading(args: string[]): Promise<{ stdout: string; modules: strin
 }
 
 const tsx = (modules: string[]) => modules.filter((url) => url.includes('node_modules/tsx/'));
-/** Handler modules: `runtime/tools/<name>.js` of the build, support modules and eager hooks aside. */
+/** Handler modules: `runtime/tools/<name>.js` of the build (each an entry point of its own). */
 const handlerModules = (modules: string[]) =>
-  modules.filter(
-    (url) => /^dist\/runtime\/tools\/[^/]+\.js$/.test(url) && !/-eager-hooks\.js$/.test(url),
-  );
+  modules.filter((url) => /^dist\/runtime\/tools\/[^/]+\.js$/.test(url));
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'tool-contracts-bin-'));
@@ -66,10 +64,15 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
       modules.filter((url) => /node_modules\/(yaml|zod-to-json-schema)\/|project-config/.test(url)),
     ).toEqual([]);
     expect(handlerModules(modules)).toEqual([]);
-    expect(modules.filter((url) => url.endsWith('-eager-hooks.js')).sort()).toEqual([
-      'dist/runtime/tools/bash-eager-hooks.js',
-      'dist/runtime/tools/read-eager-hooks.js',
+    // The bundle: the bin's entry, the two generated entries it imports, and shared chunks.
+    const fromDist = modules.filter((url) => url.startsWith('dist/'));
+    expect(fromDist.filter((url) => !/^dist\/chunks\/[\w-]+\.js$/.test(url)).sort()).toEqual([
+      'dist/cli/main.js',
+      'dist/generated/index.js',
+      'dist/generated/provider-order.js',
     ]);
+    // handlebars and picomatch are bundled, not loaded from node_modules as CommonJS.
+    expect(modules.filter((url) => /node_modules\/(handlebars|picomatch)\//.test(url))).toEqual([]);
     // The same contracts as the TypeScript sources give, byte for byte.
     const fromSources = await run(
       process.execPath,
@@ -102,6 +105,38 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     });
     expect(tsx(modules)).toEqual([]);
     expect(handlerModules(modules)).toEqual(['dist/runtime/tools/read.js']);
+  });
+
+  test('every entry point of the exports map shares one instance of each module: an export two entries both have is the same value', async () => {
+    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      exports: Record<string, string | { default: string }>;
+    };
+    const specifiers = Object.entries(manifest.exports)
+      .filter(([, target]) => typeof target !== 'string' && target.default.endsWith('.js'))
+      .map(([subpath]) => `tool-contracts${subpath.slice(1)}`);
+    expect(specifiers).toContain('tool-contracts/contract');
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const specifiers = ${JSON.stringify(specifiers)};
+         const owners = new Map();
+         for (const specifier of specifiers)
+           for (const [name, value] of Object.entries(await import(specifier))) {
+             const seen = owners.get(name);
+             if (seen === undefined) owners.set(name, { value, in: [specifier], same: true });
+             else { seen.in.push(specifier); seen.same &&= seen.value === value; }
+           }
+         const shared = [...owners].filter(([, o]) => o.in.length > 1);
+         console.log(JSON.stringify({ shared: shared.map(([n]) => n).sort(), different: shared.filter(([, o]) => !o.same).map(([n]) => n) }));`,
+      ],
+      { cwd: REPO_ROOT },
+    );
+    const { shared, different } = JSON.parse(stdout) as { shared: string[]; different: string[] };
+    // runtime/contract.ts (its frozen-data WeakSet behind deepFreeze) is re-exported by `.`.
+    expect(shared).toEqual(expect.arrayContaining(['deepFreeze', 'lazyImplementation']));
+    expect(different).toEqual([]);
   });
 
   test('a command that runs the generator falls back to the sources through tsx (the recorder sees tsx)', async () => {
