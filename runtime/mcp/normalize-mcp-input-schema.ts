@@ -38,12 +38,13 @@ export const RECURSION_LIMIT = DEFAULT_RECURSION_LIMIT;
 
 /** Formats ajv-formats checks; others would be silently ignored by a validator. */
 let knownFormats: ReadonlySet<string> | undefined;
-function isKnownFormat(format: string): boolean {
+export function isKnownFormat(format: string): boolean {
   knownFormats ??= new Set(Object.keys(loadFullFormats()));
   return knownFormats.has(format);
 }
 
-const DROPPED_KEYWORDS = new Set([
+/** Keywords dropped from every node (`$schema` is set again at the root). */
+export const DROPPED_KEYWORDS: ReadonlySet<string> = new Set([
   '$schema',
   '$id',
   '$anchor',
@@ -52,7 +53,11 @@ const DROPPED_KEYWORDS = new Set([
   '$recursiveAnchor',
 ]);
 /** References are inlined before conversion; a non-string one is dropped. */
-const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
+export const REFERENCE_KEYWORDS: ReadonlySet<string> = new Set([
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+]);
 /** Keywords converted by their own step below (draft-07 spellings, checked values). */
 const CONVERTED_SEPARATELY = new Set([
   'items',
@@ -213,14 +218,19 @@ function convertFormat(node: JsonObject, out: JsonObject): void {
     return;
   }
   const named = typeof node.format === 'string' ? node.format : JSON.stringify(node.format);
-  Object.assign(out, withDescriptionNote(out, `(Format: ${named}.)`));
+  Object.assign(out, withDescriptionNote(out, unknownFormatNote(named)));
+}
+
+/** What the description says of a removed `format` (`named`: the format). */
+export function unknownFormatNote(named: string): string {
+  return `(Format: ${named}.)`;
 }
 
 /**
  * Patterns are matched with RE2 (linear time, see `linear-regexp.ts`), as the call-time validator
  * does; one RE2 cannot compile (look-around, back-references, a bad pattern) is dropped.
  */
-function isValidPattern(pattern: unknown): boolean {
+export function isValidPattern(pattern: unknown): boolean {
   if (typeof pattern !== 'string') return false;
   try {
     compileLinearRegExp(pattern, 'u');
@@ -239,10 +249,18 @@ function convertPattern(node: JsonObject, out: JsonObject, state: State): void {
   const named = capEcho(
     typeof node.pattern === 'string' ? node.pattern : JSON.stringify(node.pattern),
   );
-  state.warnings.push(
-    `pattern ${JSON.stringify(named)} is not a valid RE2 regular expression (no look-around or back-references); dropped`,
-  );
-  Object.assign(out, withDescriptionNote(out, `(Pattern: ${named}.)`));
+  state.warnings.push(droppedPatternWarning(named));
+  Object.assign(out, withDescriptionNote(out, droppedPatternNote(named)));
+}
+
+/** The warning for a dropped `pattern` (`named`: the pattern, capped). */
+export function droppedPatternWarning(named: string): string {
+  return `pattern ${JSON.stringify(named)} is not a valid RE2 regular expression (no look-around or back-references); dropped`;
+}
+
+/** What the description says of a dropped `pattern`. */
+export function droppedPatternNote(named: string): string {
+  return `(Pattern: ${named}.)`;
 }
 
 function convertPatternProperties(record: JsonObject, state: State): JsonObject {

@@ -682,10 +682,10 @@ describe('MCP entry handler', () => {
   });
 });
 
-describe('registerMcpTools: schemas shared per identical schema', () => {
-  test('tools with equal schemas share one frozen schema, and the list shares it too', () => {
+describe('registerMcpTools: schemas frozen, shared per identical schema outside the common subset', () => {
+  test('tools with equal schemas outside the common subset share one frozen schema, and the list shares it too', () => {
     const { runtime } = setup();
-    const schema = () => ({ type: 'object', properties: { q: { type: 'string' } } });
+    const schema = () => ({ type: 'object', patternProperties: { '^q': { type: 'string' } } });
     registerMcpTools(
       runtime,
       'docs',
@@ -704,6 +704,29 @@ describe('registerMcpTools: schemas shared per identical schema', () => {
     const contract = listed.find((tool) => tool.name === 'mcp__docs__one')!;
     expect(contract.inputSchema).toBe(one.inputSchema);
     expect(contract.permission).toBe(one.permission);
+  });
+
+  test('tools with equal common schemas get equal frozen schemas, each shared by the list', () => {
+    const { runtime } = setup();
+    const schema = () => ({ type: 'object', properties: { q: { type: 'string' } } });
+    registerMcpTools(
+      runtime,
+      'docs',
+      [
+        { name: 'one', inputSchema: schema() },
+        { name: 'two', inputSchema: schema() },
+      ],
+      { callMcpTool: noCall },
+    );
+    const one = runtime.registry.get('mcp__docs__one')!;
+    const two = runtime.registry.get('mcp__docs__two')!;
+    expect(two.inputSchema).toEqual(one.inputSchema);
+    for (const data of [one.inputSchema, two.inputSchema, one.permission, one.resultBudget])
+      expect(isFrozenData(data)).toBe(true);
+    const listed = runtime.getTools({ model: modelProfile() });
+    expect(listed.find((tool) => tool.name === 'mcp__docs__two')!.inputSchema).toBe(
+      two.inputSchema,
+    );
   });
 
   test('a bad schema is reported at registration for every tool that has it, also when it is shared', () => {
