@@ -13,7 +13,8 @@
  *   non-finite number, a class instance, a hole in an array), a key `__proto__` or a key that is
  *   an array index anywhere, data nested deeper than {@link MAX_MCP_VALUE_DEPTH};
  * - a `$ref` that is not local, points at nothing or at a boolean, or recurses (the full path
- *   expands it {@link RECURSION_LIMIT} times, then stubs it, with a warning); more than
+ *   expands it `RECURSION_LIMIT` times, then stubs it, with a warning), or whose siblings
+ *   replace a subschema keyword of its target; more than
  *   {@link MAX_COMMON_NODES} schema nodes (the full path's inlining budget is 2 000);
  * - a subschema place holding something that is not a schema (replaced by `{}` with a warning);
  * - `patternProperties`, `dependencies`, `dependentSchemas`, `dependentRequired`, `$vocabulary`,
@@ -30,7 +31,7 @@
 import { freezeJsonTree } from '../contract.js';
 import { DRAFT_2020_12 } from '../json-schema/draft-2020-12.js';
 import { resolveLocalRef } from '../json-schema/json-pointer.js';
-import { DEFINITION_KEYWORDS } from '../json-schema/subschema-keywords.js';
+import { DEFINITION_KEYWORDS, subschemaKind } from '../json-schema/subschema-keywords.js';
 import { loadFullFormats } from '../support/load-ajv.js';
 import type { JsonObject } from '../support/is-json-object.js';
 import { capEcho } from '../cap-echo.js';
@@ -161,6 +162,9 @@ function mergeReference(
   for (const key of Object.keys(node)) {
     checkKey(key);
     if (key === '$ref' || DEFINITION_KEYWORDS.has(key)) continue;
+    // The full path inlines the target's subschemas before a sibling replaces them (warnings,
+    // its node budget): a sibling that replaces a subschema keyword is left to it.
+    if (refsOf.has(key) && subschemaKind(key) !== undefined) outside();
     merged[key] = node[key];
     refsOf.set(key, refs);
   }
