@@ -837,11 +837,13 @@ function freezeSimply(node: object, depth: number, mark: boolean): number {
   Object.freeze(node);
   let data = Array.isArray(node) || isPlainObject(node);
   for (const child of Object.values(node)) {
-    if (typeof child !== 'object' || child === null) {
-      if (data && !isFrozenData(child)) data = false;
+    if (typeof child !== 'object') {
+      // A scalar (as isFrozenData says, without its lookup per value), or no data.
+      if (data && typeof child !== 'string' && typeof child !== 'number')
+        data = typeof child === 'boolean' || child === undefined;
       continue;
     }
-    if (frozenData.has(child)) continue;
+    if (child === null || frozenData.has(child)) continue;
     const verdict = freezeSimply(child, depth + 1, mark);
     if (verdict === GAVE_UP) return GAVE_UP;
     if (verdict === NOT_DATA) data = false;
