@@ -37,12 +37,11 @@ import type { JsonObject } from '../support/is-json-object.js';
 import { capEcho } from '../cap-echo.js';
 import { MAX_MCP_VALUE_DEPTH } from './bound-mcp-descriptor.js';
 import {
-  DROPPED_KEYWORDS,
   droppedPatternNote,
   droppedPatternWarning,
+  isConvertedApart,
   isKnownFormat,
   isValidPattern,
-  REFERENCE_KEYWORDS,
   unknownFormatNote,
   type NormalizedMcpSchema,
 } from './normalize-mcp-input-schema.js';
@@ -231,18 +230,9 @@ const STRING_KEYWORDS: ReadonlySet<string> = new Set([
 /** Keywords of the 2020-12 meta-schema this path leaves to the full one. */
 const LEFT_TO_FULL_PATH: ReadonlySet<string> = new Set([
   'patternProperties',
-  'dependencies',
   'dependentSchemas',
   'dependentRequired',
   '$vocabulary',
-]);
-/** Read after the other keywords, as the full path converts them (`CONVERTED_SEPARATELY`). */
-const CONVERTED_AFTER: ReadonlySet<string> = new Set([
-  'items',
-  'additionalItems',
-  'nullable',
-  'format',
-  'pattern',
 ]);
 
 function convertKeys(
@@ -261,13 +251,8 @@ function convertKeys(
   }
   for (const key of Object.keys(node)) {
     checkKey(key);
-    if (
-      DROPPED_KEYWORDS.has(key) ||
-      DEFINITION_KEYWORDS.has(key) ||
-      REFERENCE_KEYWORDS.has(key) ||
-      CONVERTED_AFTER.has(key)
-    )
-      continue;
+    if (key === 'dependencies') outside();
+    if (isConvertedApart(key)) continue; // `items`, `format`, … are read below
     const value = node[key];
     walk.chars += 6 * key.length + 4;
     const keyRefs = refsAt(key, refs, refsOf);

@@ -43,8 +43,7 @@ export function isKnownFormat(format: string): boolean {
   return knownFormats.has(format);
 }
 
-/** Keywords dropped from every node (`$schema` is set again at the root). */
-export const DROPPED_KEYWORDS: ReadonlySet<string> = new Set([
+const DROPPED_KEYWORDS = new Set([
   '$schema',
   '$id',
   '$anchor',
@@ -128,6 +127,19 @@ interface State {
   readonly warnings: string[];
 }
 
+/**
+ * Whether the conversion loop passes `key` by: dropped (`$schema`, definitions, references) or
+ * converted by its own step after the other keywords (`items`, `dependencies`, `format`, …).
+ */
+export function isConvertedApart(key: string): boolean {
+  return (
+    DROPPED_KEYWORDS.has(key) ||
+    DEFINITION_KEYWORDS.has(key) ||
+    REFERENCE_KEYWORDS.has(key) ||
+    CONVERTED_SEPARATELY.has(key)
+  );
+}
+
 /** Convert one (reference-free) node; the subschemas it holds are converted first. */
 function convertNode(node: unknown, state: State): unknown {
   if (typeof node === 'boolean') return node;
@@ -137,13 +149,7 @@ function convertNode(node: unknown, state: State): unknown {
   }
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
-    if (
-      DROPPED_KEYWORDS.has(key) ||
-      DEFINITION_KEYWORDS.has(key) ||
-      REFERENCE_KEYWORDS.has(key) ||
-      CONVERTED_SEPARATELY.has(key)
-    )
-      continue;
+    if (isConvertedApart(key)) continue;
     const kind = subschemaKind(key);
     if (kind === 'schema') out[key] = convertNode(value, state);
     else if (key === 'patternProperties' && isJsonObject(value))

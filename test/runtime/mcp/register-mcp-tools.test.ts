@@ -683,32 +683,19 @@ describe('MCP entry handler', () => {
 });
 
 describe('registerMcpTools: schemas frozen, shared per identical schema outside the common subset', () => {
-  test('tools with equal schemas outside the common subset share one frozen schema, and the list shares it too', () => {
+  test.each([
+    {
+      title: 'outside the common subset: one frozen schema, shared',
+      schema: () => ({ type: 'object', patternProperties: { '^q': { type: 'string' } } }),
+      shared: true,
+    },
+    {
+      title: 'in the common subset: equal frozen schemas, each normalised by the fused walk',
+      schema: () => ({ type: 'object', properties: { q: { type: 'string' } } }),
+      shared: false,
+    },
+  ])('tools with equal schemas $title; the list shares them', ({ schema, shared }) => {
     const { runtime } = setup();
-    const schema = () => ({ type: 'object', patternProperties: { '^q': { type: 'string' } } });
-    registerMcpTools(
-      runtime,
-      'docs',
-      [
-        { name: 'one', inputSchema: schema() },
-        { name: 'two', inputSchema: schema() },
-      ],
-      { callMcpTool: noCall },
-    );
-    const one = runtime.registry.get('mcp__docs__one')!;
-    const two = runtime.registry.get('mcp__docs__two')!;
-    expect(two.inputSchema).toBe(one.inputSchema);
-    for (const data of [one.inputSchema, one.outputSchema, one.permission, one.resultBudget])
-      expect(isFrozenData(data)).toBe(true);
-    const listed = runtime.getTools({ model: modelProfile() });
-    const contract = listed.find((tool) => tool.name === 'mcp__docs__one')!;
-    expect(contract.inputSchema).toBe(one.inputSchema);
-    expect(contract.permission).toBe(one.permission);
-  });
-
-  test('tools with equal common schemas get equal frozen schemas, each shared by the list', () => {
-    const { runtime } = setup();
-    const schema = () => ({ type: 'object', properties: { q: { type: 'string' } } });
     registerMcpTools(
       runtime,
       'docs',
@@ -721,12 +708,19 @@ describe('registerMcpTools: schemas frozen, shared per identical schema outside 
     const one = runtime.registry.get('mcp__docs__one')!;
     const two = runtime.registry.get('mcp__docs__two')!;
     expect(two.inputSchema).toEqual(one.inputSchema);
-    for (const data of [one.inputSchema, two.inputSchema, one.permission, one.resultBudget])
+    expect(two.inputSchema === one.inputSchema).toBe(shared);
+    for (const data of [
+      one.inputSchema,
+      two.inputSchema,
+      one.outputSchema,
+      one.permission,
+      one.resultBudget,
+    ])
       expect(isFrozenData(data)).toBe(true);
     const listed = runtime.getTools({ model: modelProfile() });
-    expect(listed.find((tool) => tool.name === 'mcp__docs__two')!.inputSchema).toBe(
-      two.inputSchema,
-    );
+    const contract = listed.find((tool) => tool.name === 'mcp__docs__one')!;
+    expect(contract.inputSchema).toBe(one.inputSchema);
+    expect(contract.permission).toBe(one.permission);
   });
 
   test('a bad schema is reported at registration for every tool that has it, also when it is shared', () => {
