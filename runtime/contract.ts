@@ -801,12 +801,69 @@ export function isFrozenData(value: unknown): boolean {
 const SCALAR_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean', 'undefined']);
 
 /**
+ * {@link deepFreeze} for a tree of data its caller has just built (an MCP schema normalised into
+ * new objects): every node is frozen, and only the root is marked as data for
+ * {@link isFrozenData} — marking is most of what freezing costs, and nothing reaches the inner
+ * nodes but through the root. Anything that is not such a tree (a function, a class instance, a
+ * cycle, nesting past {@link SIMPLE_FREEZE_DEPTH}) is frozen by {@link deepFreeze} instead, with
+ * every node marked as usual.
+ */
+export function freezeJsonTree<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || frozenData.has(value)) return value;
+  freezeBudget = SIMPLE_FREEZE_NODES;
+  if (freezeSimply(value, 0, false) === DATA) frozenData.add(value);
+  else freeze(value);
+  return value;
+}
+
+/** Nesting and node count up to which {@link freezeSimply} walks; past them, the general walk. */
+const SIMPLE_FREEZE_DEPTH = 128;
+const SIMPLE_FREEZE_NODES = 10_000;
+/** Nodes {@link freezeSimply} may still walk in the current call. */
+let freezeBudget = 0;
+const DATA = 1;
+const NOT_DATA = 0;
+const GAVE_UP = -1;
+
+/**
+ * Freeze the tree under `node` recursively, marking data nodes when `mark` (the root's caller
+ * marks the root itself): data, not data, or given up past the depth or node budget — which is
+ * where a cycle ends (it only ever goes deeper) and a DAG of many paths. A node is marked only
+ * once everything under it was walked, so a walk given up leaves correct marks behind.
+ */
+function freezeSimply(node: object, depth: number, mark: boolean): number {
+  freezeBudget -= 1;
+  if (depth > SIMPLE_FREEZE_DEPTH || freezeBudget < 0) return GAVE_UP;
+  Object.freeze(node);
+  let data = Array.isArray(node) || isPlainObject(node);
+  for (const child of Object.values(node)) {
+    if (typeof child !== 'object') {
+      // A scalar (as isFrozenData says, without its lookup per value), or no data.
+      if (data && typeof child !== 'string' && typeof child !== 'number')
+        data = typeof child === 'boolean' || child === undefined;
+      continue;
+    }
+    if (child === null || frozenData.has(child)) continue;
+    const verdict = freezeSimply(child, depth + 1, mark);
+    if (verdict === GAVE_UP) return GAVE_UP;
+    if (verdict === NOT_DATA) data = false;
+    else if (mark) frozenData.add(child);
+  }
+  return data ? DATA : NOT_DATA;
+}
+
+/**
  * Freeze `value` and every node under it, then mark as data each node from which no function,
  * symbol, bigint or non-plain object can be reached. Walked without recursion, and exact with
  * cycles: a node is unmarked when anything it reaches, through an ancestor or not, is no data.
  */
 function freeze(value: unknown): void {
   if (typeof value !== 'object' || value === null || frozenData.has(value)) return;
+  // Most values are small trees: walked recursively, without the bookkeeping below.
+  freezeBudget = SIMPLE_FREEZE_NODES;
+  const verdict = freezeSimply(value, 0, true);
+  if (verdict === DATA) frozenData.add(value);
+  if (verdict !== GAVE_UP) return;
   const nodes: object[] = [];
   const seen = new Set<object>([value]);
   const parents = new Map<object, object[]>();

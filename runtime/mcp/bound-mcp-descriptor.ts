@@ -25,8 +25,12 @@ export const WARN_MCP_SCHEMA_CHARS = 16_384;
 /** An input schema whose JSON is longer than this is replaced by `{type: "object"}`. */
 export const MAX_MCP_SCHEMA_CHARS = 65_536;
 
-/** Nesting depth of `value` (a scalar is 0), computed without recursion; stops past `limit`. */
+/**
+ * Nesting depth of `value` (a scalar is 0); stops past `limit` (returning `limit + 1`). Computed
+ * recursively when `limit` is small (the recursion stops there), else without recursion.
+ */
 export function valueDepth(value: unknown, limit: number = MAX_MCP_VALUE_DEPTH): number {
+  if (limit <= RECURSIVE_DEPTH_LIMIT) return depthWithin(value, 0, limit);
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
@@ -36,6 +40,25 @@ export function valueDepth(value: unknown, limit: number = MAX_MCP_VALUE_DEPTH):
     if (level > deepest) deepest = level;
     if (deepest > limit) return deepest;
     for (const child of Object.values(node)) stack.push([child, level]);
+  }
+  return deepest;
+}
+
+/** Limits up to which {@link valueDepth} recurses (without allocating its own stack). */
+const RECURSIVE_DEPTH_LIMIT = 256;
+
+function depthWithin(node: unknown, depth: number, limit: number): number {
+  if (typeof node !== 'object' || node === null) return depth;
+  const level = depth + 1;
+  if (level > limit) return level;
+  let deepest = level;
+  for (const child of Object.values(node)) {
+    if (typeof child !== 'object' || child === null) continue;
+    const reached = depthWithin(child, level, limit);
+    if (reached > deepest) {
+      deepest = reached;
+      if (deepest > limit) return deepest;
+    }
   }
   return deepest;
 }
@@ -100,7 +123,10 @@ export function boundMcpSchemaSize<Schema extends object>(
   schema: Schema,
   fallback: Schema,
   warn: (message: string) => void,
+  /** A known bound on `JSON.stringify(schema).length`: at most the warning size, not measured. */
+  jsonCharsAtMost?: number,
 ): Schema {
+  if (jsonCharsAtMost !== undefined && jsonCharsAtMost <= WARN_MCP_SCHEMA_CHARS) return schema;
   const size = JSON.stringify(schema).length;
   if (size > MAX_MCP_SCHEMA_CHARS) {
     warn(

@@ -6,6 +6,7 @@ import { timerDelayMs } from '../call/timer-delay.js';
 import { z } from 'zod';
 import {
   deepFreeze,
+  freezeJsonTree,
   type JsonSchema,
   type RiskLevel,
   type SideEffectScope,
@@ -45,6 +46,39 @@ const McpOutputSchema = z
   })
   .passthrough();
 
+// What every MCP entry has alike, frozen and shared (an entry is data nothing changes): a
+// thousand tools registered should not be a thousand copies of each.
+const NO_NAMES: readonly string[] = deepFreeze([]);
+const ASK_OPTIONS = deepFreeze({ allowAlways: true });
+const DEFAULT_TIMEOUT: ToolEntry['timeout'] = timeoutOf(MCP_DEFAULT_TIMEOUT_MS);
+const CANCELLATION: ToolEntry['cancellation'] = deepFreeze({
+  supported: true,
+  cleanup: 'abortSignal',
+  userMessage: 'The user cancelled this tool call.',
+});
+const TRACE: ToolEntry['trace'] = deepFreeze({
+  required: false,
+  input: 'summary',
+  output: 'summary',
+});
+const AVAILABILITY: ToolEntry['availability'] = deepFreeze({
+  ports: [],
+  features: [],
+  sessionKinds: [],
+  excludedSessionKinds: [],
+  modelCapabilities: [],
+});
+
+function timeoutOf(ms: number): ToolEntry['timeout'] {
+  return deepFreeze({
+    kind: 'bounded',
+    defaultMs: ms,
+    maxMs: ms,
+    allowCallOverride: false,
+    cleanupGraceMs: 0,
+  });
+}
+
 /**
  * Flags from annotations: `readOnlyHint` and `destructiveHint` map directly (absent = false;
  * read-only wins over destructive); `concurrentSafe` = read-only or idempotent; approval always
@@ -64,12 +98,12 @@ export function createMcpToolEntry(
   const idempotent = annotations.idempotentHint === true || readOnly;
   const riskLevel: RiskLevel =
     options.riskLevel ?? (destructive ? 'high' : readOnly ? 'low' : 'medium');
-  const timeoutMs =
+  const timeout =
     typeof descriptor.timeoutMs === 'number' &&
     Number.isInteger(descriptor.timeoutMs) &&
     descriptor.timeoutMs > 0
-      ? timerDelayMs(descriptor.timeoutMs)
-      : MCP_DEFAULT_TIMEOUT_MS;
+      ? timeoutOf(timerDelayMs(descriptor.timeoutMs))
+      : DEFAULT_TIMEOUT;
   const description =
     [descriptor.description, descriptor.title, annotations.title].find(
       (text) => typeof text === 'string',
@@ -83,7 +117,7 @@ export function createMcpToolEntry(
         [descriptor.title, annotations.title].find(
           (text): text is string => typeof text === 'string' && text !== '',
         ) ?? `Tool "${descriptor.name}" of the MCP server "${server}"`,
-      modelInstructions: [],
+      modelInstructions: NO_NAMES,
       aliases: options.aliases,
       readOnly,
       destructive,
@@ -106,39 +140,23 @@ export function createMcpToolEntry(
     strict: false,
     executionMode: 'client',
     // Frozen like the schemas and budget (see `registerMcpTools`): every list shares it.
-    permission: deepFreeze({
+    permission: freezeJsonTree({
       permission: options.name,
       reason: `Calls "${descriptor.name}" on the MCP server "${server}", which runs outside the agent`,
       riskLevel,
       sideEffectScope: options.sideEffectScope,
       needsApproval: true,
       alwaysAsk: false,
-      askOptions: { allowAlways: true },
-      patternSources: [],
-      alwaysAllowPatternSources: [],
+      askOptions: ASK_OPTIONS,
+      patternSources: NO_NAMES,
+      alwaysAllowPatternSources: NO_NAMES,
       denyPriority: 'beforeAsk',
     }),
     resultBudget: options.resultBudget,
-    timeout: {
-      kind: 'bounded',
-      defaultMs: timeoutMs,
-      maxMs: timeoutMs,
-      allowCallOverride: false,
-      cleanupGraceMs: 0,
-    },
-    cancellation: {
-      supported: true,
-      cleanup: 'abortSignal',
-      userMessage: 'The user cancelled this tool call.',
-    },
-    trace: { required: false, input: 'summary', output: 'summary' },
-    availability: {
-      ports: [],
-      features: [],
-      sessionKinds: [],
-      excludedSessionKinds: [],
-      modelCapabilities: [],
-    },
+    timeout,
+    cancellation: CANCELLATION,
+    trace: TRACE,
+    availability: AVAILABILITY,
     ordering: 'registration',
     source: `mcp:${server}`,
     mcp: { server, tool: descriptor.name },

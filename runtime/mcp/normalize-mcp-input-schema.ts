@@ -38,7 +38,7 @@ export const RECURSION_LIMIT = DEFAULT_RECURSION_LIMIT;
 
 /** Formats ajv-formats checks; others would be silently ignored by a validator. */
 let knownFormats: ReadonlySet<string> | undefined;
-function isKnownFormat(format: string): boolean {
+export function isKnownFormat(format: string): boolean {
   knownFormats ??= new Set(Object.keys(loadFullFormats()));
   return knownFormats.has(format);
 }
@@ -52,7 +52,11 @@ const DROPPED_KEYWORDS = new Set([
   '$recursiveAnchor',
 ]);
 /** References are inlined before conversion; a non-string one is dropped. */
-const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
+export const REFERENCE_KEYWORDS: ReadonlySet<string> = new Set([
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+]);
 /** Keywords converted by their own step below (draft-07 spellings, checked values). */
 const CONVERTED_SEPARATELY = new Set([
   'items',
@@ -123,6 +127,19 @@ interface State {
   readonly warnings: string[];
 }
 
+/**
+ * Whether the conversion loop passes `key` by: dropped (`$schema`, definitions, references) or
+ * converted by its own step after the other keywords (`items`, `dependencies`, `format`, …).
+ */
+export function isConvertedApart(key: string): boolean {
+  return (
+    DROPPED_KEYWORDS.has(key) ||
+    DEFINITION_KEYWORDS.has(key) ||
+    REFERENCE_KEYWORDS.has(key) ||
+    CONVERTED_SEPARATELY.has(key)
+  );
+}
+
 /** Convert one (reference-free) node; the subschemas it holds are converted first. */
 function convertNode(node: unknown, state: State): unknown {
   if (typeof node === 'boolean') return node;
@@ -132,13 +149,7 @@ function convertNode(node: unknown, state: State): unknown {
   }
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
-    if (
-      DROPPED_KEYWORDS.has(key) ||
-      DEFINITION_KEYWORDS.has(key) ||
-      REFERENCE_KEYWORDS.has(key) ||
-      CONVERTED_SEPARATELY.has(key)
-    )
-      continue;
+    if (isConvertedApart(key)) continue;
     const kind = subschemaKind(key);
     if (kind === 'schema') out[key] = convertNode(value, state);
     else if (key === 'patternProperties' && isJsonObject(value))
@@ -213,14 +224,19 @@ function convertFormat(node: JsonObject, out: JsonObject): void {
     return;
   }
   const named = typeof node.format === 'string' ? node.format : JSON.stringify(node.format);
-  Object.assign(out, withDescriptionNote(out, `(Format: ${named}.)`));
+  Object.assign(out, withDescriptionNote(out, unknownFormatNote(named)));
+}
+
+/** What the description says of a removed `format` (`named`: the format). */
+export function unknownFormatNote(named: string): string {
+  return `(Format: ${named}.)`;
 }
 
 /**
  * Patterns are matched with RE2 (linear time, see `linear-regexp.ts`), as the call-time validator
  * does; one RE2 cannot compile (look-around, back-references, a bad pattern) is dropped.
  */
-function isValidPattern(pattern: unknown): boolean {
+export function isValidPattern(pattern: unknown): boolean {
   if (typeof pattern !== 'string') return false;
   try {
     compileLinearRegExp(pattern, 'u');
@@ -239,10 +255,18 @@ function convertPattern(node: JsonObject, out: JsonObject, state: State): void {
   const named = capEcho(
     typeof node.pattern === 'string' ? node.pattern : JSON.stringify(node.pattern),
   );
-  state.warnings.push(
-    `pattern ${JSON.stringify(named)} is not a valid RE2 regular expression (no look-around or back-references); dropped`,
-  );
-  Object.assign(out, withDescriptionNote(out, `(Pattern: ${named}.)`));
+  state.warnings.push(droppedPatternWarning(named));
+  Object.assign(out, withDescriptionNote(out, droppedPatternNote(named)));
+}
+
+/** The warning for a dropped `pattern` (`named`: the pattern, capped). */
+export function droppedPatternWarning(named: string): string {
+  return `pattern ${JSON.stringify(named)} is not a valid RE2 regular expression (no look-around or back-references); dropped`;
+}
+
+/** What the description says of a dropped `pattern`. */
+export function droppedPatternNote(named: string): string {
+  return `(Pattern: ${named}.)`;
 }
 
 function convertPatternProperties(record: JsonObject, state: State): JsonObject {

@@ -17,8 +17,9 @@
  *   them (one named `computer-use`) is shown as `mcp__unverified-computer-use__<tool>`.
  * - A tool that can only be called as an MCP task (`execution.taskSupport: "required"`) is
  *   skipped with a warning: this runtime calls tools directly, and every call would fail.
- * - Schemas are normalised (`normalize-mcp-input-schema.ts`) once per identical schema, at
- *   registration (`shared-mcp-schema.ts`); their warnings are reported then, for each tool.
+ * - Schemas are normalised at registration (`shared-mcp-schema.ts`: by one fused walk for the
+ *   common keywords, else by `normalize-mcp-input-schema.ts` once per identical schema); their
+ *   warnings are reported then, for each tool.
  * - Registering clears the runtime's tools cache.
  */
 import { checkMcpPins, type McpLock, type McpPinPolicy } from './mcp-definition-lock.js';
@@ -218,7 +219,12 @@ export function registerMcpTools(
     // Normalised once per identical schema, frozen and shared (warnings repeated per tool).
     const input = sharedMcpSchema(descriptor.inputSchema);
     for (const warning of input.warnings) warn(warning);
-    const inputSchema = boundMcpSchemaSize(input.schema, ANY_OBJECT_SCHEMA, warn);
+    const inputSchema = boundMcpSchemaSize(
+      input.schema,
+      ANY_OBJECT_SCHEMA,
+      warn,
+      input.jsonCharsAtMost,
+    );
     const output =
       descriptor.outputSchema === undefined ? undefined : sharedMcpSchema(descriptor.outputSchema);
     const isNodeReplJs = server === NODE_REPL_SERVER && descriptor.name === 'js';

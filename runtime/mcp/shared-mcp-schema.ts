@@ -1,16 +1,25 @@
 /**
- * MCP schemas normalised once per identical schema: a server (or many servers) that lists a
- * thousand tools usually repeats a handful of schemas, and normalising one — inlining
- * references, converting the dialect, the meta-schema validation — is most of what registering
- * a tool costs. The result is frozen and shared: by every tool with that schema, and by every
- * model-facing list (`render-model-contract.ts` shares frozen data instead of copying it).
+ * MCP schemas normalised, frozen and shared: a server (or many servers) that lists a thousand
+ * tools usually repeats a handful of schemas. The result is frozen: shared by every tool with
+ * that schema and by every model-facing list (`render-model-contract.ts` shares frozen data
+ * instead of copying it).
  *
- * The key is the schema's JSON, and the schema normalised is the one that JSON parses back to:
- * what the model and the wire would see, so the result depends on the key alone. The warnings
- * come with the result, so each tool with a bad schema is still reported at its registration.
+ * A schema within the common subset (`normalize-common-mcp-schema.ts`) is normalised by its one
+ * fused walk, which costs about what the key below would (its JSON): that schema is not looked
+ * up, it is normalised again each time. Any other schema goes through the full path
+ * (`normalizeMcpInputSchema`, with ajv's meta-schema validation), once per identical schema: the
+ * key is the schema's JSON, and the schema normalised is the one that JSON parses back to — what
+ * the model and the wire would see, so the result depends on the key alone. The warnings come
+ * with the result, so each tool with a bad schema is still reported at its registration.
  */
 import { deepFreeze } from '../contract.js';
+import { normalizeCommonMcpSchema } from './normalize-common-mcp-schema.js';
 import { normalizeMcpInputSchema, type NormalizedMcpSchema } from './normalize-mcp-input-schema.js';
+
+/** A normalised schema, frozen; `jsonCharsAtMost` bounds its JSON's length when it is known. */
+export interface SharedMcpSchema extends NormalizedMcpSchema {
+  readonly jsonCharsAtMost?: number;
+}
 
 /** A schema whose JSON is longer than this is normalised but not kept. */
 export const MAX_SHARED_SCHEMA_CHARS = 262_144;
@@ -23,8 +32,13 @@ export const MAX_SHARED_SCHEMA_TOTAL_CHARS = 262_144;
 const shared = new Map<string, NormalizedMcpSchema>();
 let sharedChars = 0;
 
-/** `normalizeMcpInputSchema(raw)`, frozen, computed once per distinct JSON of `raw`; never throws. */
-export function sharedMcpSchema(raw: unknown): NormalizedMcpSchema {
+/**
+ * `normalizeMcpInputSchema` of `raw`'s JSON, frozen: by the fused walk, or computed once per
+ * distinct JSON of `raw`; never throws.
+ */
+export function sharedMcpSchema(raw: unknown): SharedMcpSchema {
+  const common = normalizeCommonMcpSchema(raw);
+  if (common !== undefined) return common;
   let key: string | undefined;
   try {
     key = JSON.stringify(raw);

@@ -7,7 +7,7 @@
  * `resolveModelContract` hook (Read shows `pages` only to PDF models) → provider order.
  */
 import {
-  deepFreeze,
+  freezeJsonTree,
   type ModelCapability,
   type ModelProfile,
   type ModelToolContract,
@@ -73,6 +73,8 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
       ];
     });
   // Cached lists are shared between callers; freezing keeps one caller from editing another's.
-  // The schemas, permissions and budgets shared with frozen entries are not walked again.
-  return deepFreeze(orderProviderVisibleTools(contracts, input.order));
+  // The schemas, permissions and budgets shared with frozen entries are not walked again, and
+  // of the new nodes only the list is marked as frozen data (marking each contract cost more
+  // than building it; nothing reaches a contract but through the list).
+  return freezeJsonTree(orderProviderVisibleTools(contracts, input.order));
 }

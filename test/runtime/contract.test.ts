@@ -1,12 +1,56 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { deepFreeze, isFrozenData, lazyImplementation } from '../../runtime/contract.js';
+import {
+  deepFreeze,
+  freezeJsonTree,
+  isFrozenData,
+  lazyImplementation,
+} from '../../runtime/contract.js';
 
 /** Every object and array under `value` (itself included). */
 function nodesOf(value: unknown): object[] {
   if (typeof value !== 'object' || value === null) return [];
   return [value, ...Object.values(value).flatMap(nodesOf)];
 }
+
+describe('freezeJsonTree (a new tree of data: every node frozen, the root marked)', () => {
+  test('freezes every node, marks only the root, keeps marked subtrees as they are', () => {
+    const shared = deepFreeze({ kept: [1] });
+    const value = { a: { b: [1, { c: 'x' }] }, shared, n: null };
+    expect(freezeJsonTree(value)).toBe(value);
+    for (const node of nodesOf(value)) expect(Object.isFrozen(node)).toBe(true);
+    expect(isFrozenData(value)).toBe(true);
+    expect(isFrozenData(value.a)).toBe(false);
+    expect(isFrozenData(value.shared)).toBe(true);
+  });
+
+  test.each([
+    { name: 'a function', child: () => 1 },
+    { name: 'a Date', child: new Date(0) },
+    { name: 'a bigint', child: 2n },
+    { name: 'a symbol', child: Symbol('s') },
+  ])('a tree holding $name is frozen as deepFreeze freezes it: not data', ({ child }) => {
+    const sibling = { kept: true };
+    const value = { outer: { inner: child }, sibling };
+    freezeJsonTree(value);
+    expect(Object.isFrozen(value.outer)).toBe(true);
+    expect(isFrozenData(value)).toBe(false);
+    expect(isFrozenData(sibling)).toBe(true);
+  });
+
+  test('a cycle and deep nesting go to deepFreeze, which is exact with them', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic['self'] = { back: cyclic };
+    freezeJsonTree(cyclic);
+    expect(isFrozenData(cyclic)).toBe(true);
+    let deep: Record<string, unknown> = {};
+    const top = deep;
+    for (let level = 0; level < 5_000; level += 1) deep = (deep['next'] = {}) as typeof deep;
+    freezeJsonTree(top);
+    expect(isFrozenData(top)).toBe(true);
+    expect(Object.isFrozen(deep)).toBe(true);
+  });
+});
 
 describe('deepFreeze and isFrozenData (frozen contract data)', () => {
   test.each([

@@ -682,10 +682,20 @@ describe('MCP entry handler', () => {
   });
 });
 
-describe('registerMcpTools: schemas shared per identical schema', () => {
-  test('tools with equal schemas share one frozen schema, and the list shares it too', () => {
+describe('registerMcpTools: schemas frozen, shared per identical schema outside the common subset', () => {
+  test.each([
+    {
+      title: 'outside the common subset: one frozen schema, shared',
+      schema: () => ({ type: 'object', patternProperties: { '^q': { type: 'string' } } }),
+      shared: true,
+    },
+    {
+      title: 'in the common subset: equal frozen schemas, each normalised by the fused walk',
+      schema: () => ({ type: 'object', properties: { q: { type: 'string' } } }),
+      shared: false,
+    },
+  ])('tools with equal schemas $title; the list shares them', ({ schema, shared }) => {
     const { runtime } = setup();
-    const schema = () => ({ type: 'object', properties: { q: { type: 'string' } } });
     registerMcpTools(
       runtime,
       'docs',
@@ -697,8 +707,15 @@ describe('registerMcpTools: schemas shared per identical schema', () => {
     );
     const one = runtime.registry.get('mcp__docs__one')!;
     const two = runtime.registry.get('mcp__docs__two')!;
-    expect(two.inputSchema).toBe(one.inputSchema);
-    for (const data of [one.inputSchema, one.outputSchema, one.permission, one.resultBudget])
+    expect(two.inputSchema).toEqual(one.inputSchema);
+    expect(two.inputSchema === one.inputSchema).toBe(shared);
+    for (const data of [
+      one.inputSchema,
+      two.inputSchema,
+      one.outputSchema,
+      one.permission,
+      one.resultBudget,
+    ])
       expect(isFrozenData(data)).toBe(true);
     const listed = runtime.getTools({ model: modelProfile() });
     const contract = listed.find((tool) => tool.name === 'mcp__docs__one')!;

@@ -7,21 +7,24 @@ import {
   sharedMcpSchema,
 } from '../../../runtime/mcp/shared-mcp-schema.js';
 
-/** A fresh copy each time, so that sharing can only come from equal JSON. */
+/**
+ * A fresh copy each time, so that sharing can only come from equal JSON; `common` when the fused
+ * walk of `normalize-common-mcp-schema.ts` takes it (normalised each time, not looked up).
+ */
 const schemas = {
-  'a plain object schema': () => ({
+  'a plain object schema (common)': () => ({
     type: 'object',
     properties: { q: { type: 'string' } },
     required: ['q'],
   }),
-  'draft-07 with a $ref': () => ({
+  'draft-07 with a $ref (common)': () => ({
     $schema: 'http://json-schema.org/draft-07/schema#',
     type: 'object',
     properties: { f: { $ref: '#/definitions/F' } },
     definitions: { F: { type: 'object', properties: { v: { type: ['string', 'null'] } } } },
   }),
   'a root that is not an object (falls back, with a warning)': () => ({ type: 'string' }),
-  'a bad pattern and an unknown format (noted, with a warning)': () => ({
+  'a bad pattern and an unknown format (noted, with a warning; common)': () => ({
     type: 'object',
     properties: { p: { type: 'string', pattern: '(?<=x)y', format: 'no-such-format' } },
   }),
@@ -31,15 +34,31 @@ const schemas = {
   }),
   'a string, not a schema': () => 'object',
   null: () => null,
+  'patternProperties (left to the full path)': () => ({
+    type: 'object',
+    patternProperties: { '^x-': { type: 'string' } },
+  }),
 };
 
-describe('sharedMcpSchema: normalised once per identical schema', () => {
+/** What both paths have in common (the fused one also bounds the JSON's length). */
+const normalized = ({ schema, warnings }: { schema: unknown; warnings: unknown }) => ({
+  schema,
+  warnings,
+});
+
+describe('sharedMcpSchema: by the fused walk, or once per identical schema', () => {
   test.each(Object.entries(schemas).map(([name, make]) => ({ name, make })))(
-    '$name: the same result as normalizeMcpInputSchema, shared and frozen',
-    ({ make }) => {
+    '$name: the same result as normalizeMcpInputSchema, frozen, shared unless common',
+    ({ name, make }) => {
       const first = sharedMcpSchema(make());
-      expect(first).toEqual(normalizeMcpInputSchema(make()));
-      expect(sharedMcpSchema(make())).toBe(first);
+      expect(normalized(first)).toEqual(normalizeMcpInputSchema(make()));
+      const second = sharedMcpSchema(make());
+      if (name.includes('common')) {
+        expect(second).not.toBe(first);
+        expect(second).toEqual(first);
+      } else {
+        expect(second).toBe(first);
+      }
       expect(isFrozenData(first.schema)).toBe(true);
       expect(Object.isFrozen(first.warnings)).toBe(true);
     },
@@ -99,7 +118,7 @@ describe('sharedMcpSchema: normalised once per identical schema', () => {
     fc.assert(
       fc.property(schemaLike, (raw) => {
         const json = JSON.parse(JSON.stringify(raw)) as unknown;
-        expect(sharedMcpSchema(raw)).toEqual(normalizeMcpInputSchema(json));
+        expect(normalized(sharedMcpSchema(raw))).toEqual(normalizeMcpInputSchema(json));
       }),
     );
   });

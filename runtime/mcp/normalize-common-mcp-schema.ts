@@ -1,0 +1,486 @@
+/**
+ * The fast path of MCP schema normalisation: one walk over an untrusted `inputSchema` that, for
+ * the keywords real servers use, does what `normalizeMcpInputSchema` does (inline local `$ref`s,
+ * convert draft-07 spellings to 2020-12) and what its meta-schema validation checks, copying the
+ * schema as it goes, then freezes the copy (`freezeJsonTree`). Registering a thousand tools was
+ * mostly that work done in five passes (JSON round trip, inlining, conversion, ajv's
+ * meta-schema validation, freezing), with the garbage of each.
+ *
+ * It never decides a hard case: for anything outside the common subset it returns `undefined`
+ * and the caller runs the full path, which says what is wrong and where. Outside the subset:
+ *
+ * - values that are not JSON as `JSON.parse` makes them (a function, `undefined`, a bigint, a
+ *   non-finite number, a class instance, a hole in an array), a key `__proto__` or a key that is
+ *   an array index anywhere, data nested deeper than {@link MAX_MCP_VALUE_DEPTH};
+ * - a `$ref` that is not local, points at nothing or at a boolean, or recurses (the full path
+ *   expands it `RECURSION_LIMIT` times, then stubs it, with a warning), or whose siblings
+ *   replace a subschema keyword of its target; more than
+ *   {@link MAX_COMMON_NODES} schema nodes (the full path's inlining budget is 2 000);
+ * - a subschema place holding something that is not a schema (replaced by `{}` with a warning);
+ * - `patternProperties`, `dependencies`, `dependentSchemas`, `dependentRequired`, `$vocabulary`,
+ *   draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum`, a tuple `items` next to
+ *   `prefixItems`, `additionalItems` without a tuple `items`, a `format` that is not a string;
+ * - any value the draft 2020-12 meta-schema would refuse (a `minimum` that is not a number, a
+ *   `type` that is no type name, a `required` with repeats, an empty `anyOf`, a `pattern` that
+ *   is no JavaScript regular expression, …).
+ *
+ * Inside the subset the result is exactly what the full path gives for the schema's JSON (the
+ * same keys in the same order, the same warnings): `test/runtime/mcp/normalize-common-mcp-schema.test.ts`
+ * checks it on generated schemas, adversarial ones included. Never throws.
+ */
+import { freezeJsonTree } from '../contract.js';
+import { DRAFT_2020_12 } from '../json-schema/draft-2020-12.js';
+import { resolveLocalRef } from '../json-schema/json-pointer.js';
+import { DEFINITION_KEYWORDS, subschemaKind } from '../json-schema/subschema-keywords.js';
+import { loadFullFormats } from '../support/load-ajv.js';
+import type { JsonObject } from '../support/is-json-object.js';
+import { capEcho } from '../cap-echo.js';
+import { MAX_MCP_VALUE_DEPTH } from './bound-mcp-descriptor.js';
+import {
+  droppedPatternNote,
+  droppedPatternWarning,
+  isConvertedApart,
+  isKnownFormat,
+  isValidPattern,
+  unknownFormatNote,
+  type NormalizedMcpSchema,
+} from './normalize-mcp-input-schema.js';
+
+/** More schema nodes than this (references expanded) are left to the full path. */
+export const MAX_COMMON_NODES = 1_000;
+
+/** What the fast path gives: the frozen schema, its warnings, and a bound on its JSON's length. */
+export interface CommonMcpSchema extends NormalizedMcpSchema {
+  /** `JSON.stringify(schema).length` is at most this. */
+  readonly jsonCharsAtMost: number;
+}
+
+/** The full path's verdict is needed; thrown inside the walk only, caught below. */
+const OUTSIDE = Symbol('outside the common subset');
+
+interface Walk {
+  readonly root: JsonObject;
+  readonly warnings: string[];
+  nodes: number;
+  /** Upper bound of the output's JSON length (6 characters per UTF-16 unit of a string). */
+  chars: number;
+}
+
+/** `normalizeMcpInputSchema(JSON.parse(JSON.stringify(raw)))`, frozen, or `undefined`. */
+export function normalizeCommonMcpSchema(raw: unknown): CommonMcpSchema | undefined {
+  if (!isPlainObject(raw)) return undefined;
+  const walk: Walk = { root: raw, warnings: [], nodes: 0, chars: 0 };
+  let schema: JsonObject;
+  try {
+    schema = convertSchema(raw, walk, NO_REFS, 1, true) as JsonObject;
+    if (schema['type'] === undefined) {
+      schema['type'] = 'object';
+      walk.chars += 16;
+    }
+    const type = schema['type'];
+    if (type !== 'object' && !(Array.isArray(type) && type.includes('object'))) return undefined;
+  } catch (error) {
+    if (error === OUTSIDE) return undefined;
+    return undefined; // a throwing getter or proxy: the full path decides
+  }
+  return Object.freeze({
+    schema: freezeJsonTree(schema),
+    warnings: Object.freeze(walk.warnings) as string[],
+    jsonCharsAtMost: walk.chars,
+  });
+}
+
+const NO_REFS: readonly string[] = [];
+
+function outside(): never {
+  throw OUTSIDE;
+}
+
+function isPlainObject(value: unknown): value is JsonObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** A key `JSON.parse` and the full path treat like any other: not `__proto__`, not an index. */
+function checkKey(key: string): void {
+  const first = key.charCodeAt(0);
+  if (key === '__proto__' || (first >= 48 && first <= 57)) outside();
+}
+
+/** A schema (boolean or object) in a subschema place, converted. */
+function convertSchema(
+  node: unknown,
+  walk: Walk,
+  refs: readonly string[],
+  depth: number,
+  root = false,
+): unknown {
+  if (typeof node === 'boolean') {
+    walk.chars += 6;
+    return node;
+  }
+  if (!isPlainObject(node) || depth > MAX_MCP_VALUE_DEPTH * 4) outside();
+  walk.nodes += 1;
+  if (walk.nodes > MAX_COMMON_NODES) outside();
+  if (node['$ref'] === undefined) return convertKeys(node, walk, refs, undefined, depth, root);
+  const merged = mergeReference(node, walk, refs);
+  return convertKeys(merged.node, walk, refs, merged.refsOf, depth, root);
+}
+
+/**
+ * What the full path's inlining makes of a node with a `$ref` before converting it: the target's
+ * keywords (itself inlined), then the node's other keywords, which win. Each keyword remembers
+ * the references it sits under, for the recursion check of the references below it.
+ */
+function mergeReference(
+  node: JsonObject,
+  walk: Walk,
+  refs: readonly string[],
+): { node: JsonObject; refsOf: Map<string, readonly string[]> } {
+  const ref = node['$ref'];
+  if (typeof ref !== 'string' || !ref.startsWith('#') || refs.includes(ref)) outside();
+  const target = resolveLocalRef(walk.root, ref);
+  if (!isPlainObject(target)) outside();
+  walk.nodes += 2; // the target and the siblings, as the full path counts them
+  const inner = [...refs, ref];
+  let merged: JsonObject;
+  let refsOf: Map<string, readonly string[]>;
+  if (target['$ref'] === undefined) {
+    merged = {};
+    refsOf = new Map();
+    for (const key of Object.keys(target)) {
+      checkKey(key);
+      if (DEFINITION_KEYWORDS.has(key)) continue;
+      merged[key] = target[key];
+      refsOf.set(key, inner);
+    }
+  } else {
+    ({ node: merged, refsOf } = mergeReference(target, walk, inner));
+  }
+  for (const key of Object.keys(node)) {
+    checkKey(key);
+    if (key === '$ref' || DEFINITION_KEYWORDS.has(key)) continue;
+    // The full path inlines the target's subschemas before a sibling replaces them (warnings,
+    // its node budget): a sibling that replaces a subschema keyword is left to it.
+    if (refsOf.has(key) && subschemaKind(key) !== undefined) outside();
+    merged[key] = node[key];
+    refsOf.set(key, refs);
+  }
+  return { node: merged, refsOf };
+}
+
+const SIMPLE_TYPES: ReadonlySet<string> = new Set([
+  'array',
+  'boolean',
+  'integer',
+  'null',
+  'number',
+  'object',
+  'string',
+]);
+/** Keywords whose value is one subschema. */
+const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'contains',
+  'contentSchema',
+  'not',
+  'if',
+  'then',
+  'else',
+]);
+/** Keywords whose value is a non-empty list of subschemas. */
+const SCHEMA_LIST_KEYWORDS: ReadonlySet<string> = new Set([
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'prefixItems',
+]);
+const NUMBER_KEYWORDS: ReadonlySet<string> = new Set([
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+]);
+const COUNT_KEYWORDS: ReadonlySet<string> = new Set([
+  'maxLength',
+  'minLength',
+  'maxItems',
+  'minItems',
+  'maxContains',
+  'minContains',
+  'maxProperties',
+  'minProperties',
+]);
+const BOOLEAN_KEYWORDS: ReadonlySet<string> = new Set([
+  'uniqueItems',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+const STRING_KEYWORDS: ReadonlySet<string> = new Set([
+  'title',
+  'description',
+  'contentEncoding',
+  'contentMediaType',
+]);
+/** Keywords of the 2020-12 meta-schema this path leaves to the full one. */
+const LEFT_TO_FULL_PATH: ReadonlySet<string> = new Set([
+  'patternProperties',
+  'dependentSchemas',
+  'dependentRequired',
+  '$vocabulary',
+]);
+
+function convertKeys(
+  node: JsonObject,
+  walk: Walk,
+  refs: readonly string[],
+  refsOf: Map<string, readonly string[]> | undefined,
+  depth: number,
+  root: boolean,
+): JsonObject {
+  const out: JsonObject = {};
+  walk.chars += 2;
+  if (root) {
+    out['$schema'] = DRAFT_2020_12;
+    walk.chars += 56;
+  }
+  for (const key of Object.keys(node)) {
+    checkKey(key);
+    if (key === 'dependencies') outside();
+    if (isConvertedApart(key)) continue; // `items`, `format`, … are read below
+    const value = node[key];
+    walk.chars += 6 * key.length + 4;
+    const keyRefs = refsAt(key, refs, refsOf);
+    if (key === 'properties') {
+      if (!isPlainObject(value)) outside();
+      const properties: JsonObject = {};
+      walk.chars += 2;
+      for (const name of Object.keys(value)) {
+        checkKey(name);
+        const child = value[name];
+        if (typeof child !== 'boolean' && !isPlainObject(child)) outside();
+        walk.chars += 6 * name.length + 4;
+        properties[name] = convertSchema(child, walk, keyRefs, depth + 2);
+      }
+      out[key] = properties;
+    } else if (SCHEMA_KEYWORDS.has(key)) {
+      if (typeof value !== 'boolean' && !isPlainObject(value)) outside();
+      out[key] = convertSchema(value, walk, keyRefs, depth + 1);
+    } else if (SCHEMA_LIST_KEYWORDS.has(key)) {
+      out[key] = convertSchemaList(value, walk, keyRefs, depth);
+    } else if (key === 'type') {
+      out[key] = copyData(value, walk, depth + 1); // checked below, after `nullable`
+    } else if (key === 'required') {
+      if (!Array.isArray(value)) outside();
+      const seen = new Set<string>();
+      for (let index = 0; index < value.length; index += 1) {
+        const name = value[index] as unknown;
+        if (typeof name !== 'string' || seen.has(name)) outside();
+        seen.add(name);
+      }
+      out[key] = copyData(value, walk, depth + 1);
+    } else if (key === 'enum' || key === 'examples') {
+      if (!Array.isArray(value)) outside();
+      out[key] = copyData(value, walk, depth + 1);
+    } else if (NUMBER_KEYWORDS.has(key)) {
+      if (typeof value !== 'number') outside();
+      out[key] = copyData(value, walk, depth + 1);
+    } else if (key === 'multipleOf') {
+      if (typeof value !== 'number' || !(value > 0)) outside();
+      out[key] = copyData(value, walk, depth + 1);
+    } else if (COUNT_KEYWORDS.has(key)) {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) outside();
+      out[key] = copyData(value, walk, depth + 1);
+    } else if (BOOLEAN_KEYWORDS.has(key)) {
+      if (typeof value !== 'boolean') outside();
+      out[key] = value;
+      walk.chars += 6;
+    } else if (STRING_KEYWORDS.has(key)) {
+      if (typeof value !== 'string') outside();
+      out[key] = copyData(value, walk, depth + 1);
+    } else if (LEFT_TO_FULL_PATH.has(key)) {
+      outside();
+    } else {
+      // `const`, `default` and keywords no meta-schema knows: data, kept as they are.
+      out[key] = copyData(value, walk, depth + 1);
+    }
+  }
+  convertItems(node, out, walk, refs, refsOf, depth);
+  if (node['nullable'] === true) {
+    const type = out['type'];
+    if (typeof type === 'string') out['type'] = type === 'null' ? 'null' : [type, 'null'];
+    else if (Array.isArray(type) && !type.includes('null')) out['type'] = [...type, 'null'];
+    walk.chars += 9;
+  }
+  convertFormat(node, out, walk);
+  convertPattern(node, out, walk);
+  const type = out['type'];
+  if (type !== undefined) checkType(type);
+  else if (out['properties'] !== undefined) {
+    out['type'] = 'object';
+    walk.chars += 16;
+  }
+  return out;
+}
+
+/** The references `key` of a merged node sits under. */
+function refsAt(
+  key: string,
+  refs: readonly string[],
+  refsOf: Map<string, readonly string[]> | undefined,
+): readonly string[] {
+  return refsOf === undefined ? refs : (refsOf.get(key) ?? refs);
+}
+
+function convertSchemaList(
+  value: unknown,
+  walk: Walk,
+  refs: readonly string[],
+  depth: number,
+): unknown[] {
+  if (!Array.isArray(value) || value.length === 0) outside();
+  const list: unknown[] = [];
+  walk.chars += 2;
+  for (let index = 0; index < value.length; index += 1) {
+    const child = value[index] as unknown;
+    if (typeof child !== 'boolean' && !isPlainObject(child)) outside();
+    walk.chars += 1;
+    list.push(convertSchema(child, walk, refs, depth + 2));
+  }
+  return list;
+}
+
+function convertItems(
+  node: JsonObject,
+  out: JsonObject,
+  walk: Walk,
+  refs: readonly string[],
+  refsOf: Map<string, readonly string[]> | undefined,
+  depth: number,
+): void {
+  const items = node['items'];
+  const additional = node['additionalItems'];
+  if (Array.isArray(items)) {
+    if (node['prefixItems'] !== undefined) outside();
+    walk.chars += 16;
+    out['prefixItems'] = convertSchemaList(items, walk, refsAt('items', refs, refsOf), depth);
+    if (additional !== undefined) {
+      if (typeof additional !== 'boolean' && !isPlainObject(additional)) outside();
+      walk.chars += 10;
+      out['items'] = convertSchema(
+        additional,
+        walk,
+        refsAt('additionalItems', refs, refsOf),
+        depth + 1,
+      );
+    }
+    return;
+  }
+  if (additional !== undefined) outside();
+  if (items === undefined) return;
+  if (typeof items !== 'boolean' && !isPlainObject(items)) outside();
+  walk.chars += 10;
+  out['items'] = convertSchema(items, walk, refsAt('items', refs, refsOf), depth + 1);
+}
+
+function convertFormat(node: JsonObject, out: JsonObject, walk: Walk): void {
+  const format = node['format'];
+  if (format === undefined) return;
+  if (typeof format !== 'string') outside();
+  if (isKnownFormat(format)) {
+    out['format'] = format;
+    walk.chars += 6 * format.length + 12;
+  } else {
+    addDescriptionNote(out, unknownFormatNote(format), walk);
+  }
+}
+
+let isJsRegExp: ((pattern: string) => boolean) | undefined;
+
+function convertPattern(node: JsonObject, out: JsonObject, walk: Walk): void {
+  const pattern = node['pattern'];
+  if (pattern === undefined) return;
+  if (typeof pattern !== 'string') outside();
+  if (isValidPattern(pattern)) {
+    // The meta-schema's `format: "regex"`, checked by ajv-formats' own function.
+    isJsRegExp ??= (loadFullFormats() as unknown as Record<string, (text: string) => boolean>)[
+      'regex'
+    ];
+    if (isJsRegExp === undefined || !isJsRegExp(pattern)) outside();
+    out['pattern'] = pattern;
+    walk.chars += 6 * pattern.length + 13;
+    return;
+  }
+  const named = capEcho(pattern);
+  walk.warnings.push(droppedPatternWarning(named));
+  addDescriptionNote(out, droppedPatternNote(named), walk);
+}
+
+/** `withDescriptionNote`, in place: the description keeps its place among the keys. */
+function addDescriptionNote(out: JsonObject, note: string, walk: Walk): void {
+  const description = out['description'];
+  out['description'] =
+    typeof description === 'string' && description !== '' ? `${description} ${note}` : note;
+  walk.chars += 6 * note.length + 20;
+}
+
+/** The meta-schema's `type`: a type name, or a non-empty list of distinct ones. */
+function checkType(type: unknown): void {
+  if (typeof type === 'string') {
+    if (!SIMPLE_TYPES.has(type)) outside();
+    return;
+  }
+  if (!Array.isArray(type) || type.length === 0) outside();
+  for (let index = 0; index < type.length; index += 1) {
+    const name = type[index] as unknown;
+    if (typeof name !== 'string' || !SIMPLE_TYPES.has(name) || type.indexOf(name) !== index)
+      outside();
+  }
+}
+
+/** A copy of a JSON value as `JSON.parse(JSON.stringify(value))` would make it. */
+function copyData(value: unknown, walk: Walk, depth: number): unknown {
+  switch (typeof value) {
+    case 'string':
+      walk.chars += 6 * value.length + 2;
+      return value;
+    case 'number':
+      if (!Number.isFinite(value)) outside();
+      walk.chars += 25;
+      return value === 0 ? 0 : value; // -0 is written 0
+    case 'boolean':
+      walk.chars += 6;
+      return value;
+    case 'object':
+      break;
+    default:
+      return outside();
+  }
+  if (value === null) {
+    walk.chars += 5;
+    return null;
+  }
+  if (depth > MAX_MCP_VALUE_DEPTH) outside();
+  walk.chars += 3;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    for (let index = 0; index < value.length; index += 1) {
+      copy.push(copyData(value[index], walk, depth + 1));
+      walk.chars += 1;
+    }
+    return copy;
+  }
+  if (!isPlainObject(value)) outside();
+  const copy: JsonObject = {};
+  for (const key of Object.keys(value)) {
+    checkKey(key);
+    walk.chars += 6 * key.length + 4;
+    copy[key] = copyData(value[key], walk, depth + 1);
+  }
+  return copy;
+}
