@@ -36,7 +36,7 @@
  */
 import { restrictedToolContent } from '../visibility/turn-filter.js';
 import { capEcho, MAX_FAILURE_MESSAGE_CHARS } from '../cap-echo.js';
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../support/lazy-crypto.js';
 import type {
   HostPortImplementations,
   ModelProfile,
@@ -219,7 +219,7 @@ export async function callTool(
   call: ToolCall,
   context: CallToolContext,
 ): Promise<ToolCallResult> {
-  const callId = call.id ?? randomUUID();
+  const callId = call.id ?? randomUuid();
   if (call.name.trim() === '') {
     return {
       content: blankToolNameContent(call.name),

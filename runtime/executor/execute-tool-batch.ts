@@ -49,7 +49,7 @@
  * scheduled as concurrent into one that is not (`ls` into `rm`) is judged by permission on the
  * rewritten input, but it has already been scheduled beside its neighbours.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../support/lazy-crypto.js';
 import { isDeepStrictEqual } from 'node:util';
 import {
   callTool,
@@ -231,7 +231,7 @@ class BatchRun {
       artifactPaths: [],
       artifacts: [],
       ...(entry === undefined ? {} : { toolName: entry.metadata.name }),
-      callId: call.id ?? randomUUID(),
+      callId: call.id ?? randomUuid(),
       warnings: [],
       index,
       attempts: 0,
@@ -250,7 +250,7 @@ class BatchRun {
 
   async #runCall(index: number): Promise<ExecutedToolCall> {
     const { context } = this;
-    const call = { ...this.calls[index]!, id: this.calls[index]!.id ?? randomUUID() };
+    const call = { ...this.calls[index]!, id: this.calls[index]!.id ?? randomUuid() };
     const entry = this.runtime.registry.get(call.name);
     if (entry === undefined) {
       // callTool words the unknown or blank name (with suggestions).

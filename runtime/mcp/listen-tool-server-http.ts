@@ -9,7 +9,7 @@
  * the browser. Request bodies are capped (`maxBodyBytes`), and so is the number of open
  * sessions (`maxSessions`): a client cannot exhaust the process.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../support/lazy-crypto.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -76,7 +76,7 @@ export async function listenToolServerHttp(
     const loopback = LOOPBACK.has(address);
     const host = address.includes(':') ? `[${address}]` : address;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => randomUuid(),
       onsessioninitialized: (id) => {
         sessions.set(id, open);
       },

@@ -10,7 +10,7 @@
  *
  * Pure: no files here — the CLI reads and writes the lock; `registerMcpTools` takes the policy.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../support/lazy-crypto.js';
 import { isJsonObject } from '../support/is-json-object.js';
 import { canonicalJson } from '../visibility/tools-fingerprint.js';
 import type { McpToolDescriptor } from './mcp-tool-descriptor.js';
@@ -61,7 +61,7 @@ export function pinnedDefinition(descriptor: McpToolDescriptor): Record<string, 
 function pin(descriptor: McpToolDescriptor): PinnedDefinition {
   const definition = pinnedDefinition(descriptor);
   return {
-    sha256: `sha256:${createHash('sha256').update(canonicalJson(definition)).digest('hex')}`,
+    sha256: `sha256:${sha256Hex(canonicalJson(definition))}`,
     definition,
   };
 }

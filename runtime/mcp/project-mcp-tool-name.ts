@@ -9,7 +9,7 @@
  * at most 64 characters, and different for different originals. The original names are kept for
  * the call. Nothing is ever overwritten silently.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../support/lazy-crypto.js';
 
 /** Longest tool name the providers accept. */
 export const PROVIDER_TOOL_NAME_LIMIT = 64;
@@ -39,10 +39,7 @@ export function shortenedMcpToolName(
   tool: string,
   visibleServer: string = server,
 ): string {
-  const hash = createHash('sha256')
-    .update(`mcp__${server}__${tool}`)
-    .digest('hex')
-    .slice(0, HASH_LENGTH);
+  const hash = sha256Hex(`mcp__${server}__${tool}`).slice(0, HASH_LENGTH);
   return `${mcpToolName(visibleServer, tool).slice(0, PROVIDER_TOOL_NAME_LIMIT - HASH_LENGTH - 1)}_${hash}`;
 }
 

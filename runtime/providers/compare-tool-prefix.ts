@@ -4,7 +4,7 @@
  * the first tool whose sent bytes differ — or the first position where a tool was added, removed
  * or moved — is where the cached prefix ends; everything after it is sent uncached.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../support/lazy-crypto.js';
 import type { ProviderRequest } from './provider-request.js';
 
 export type PrefixChange =
@@ -55,5 +55,5 @@ export function compareToolPrefix(
 }
 
 function toolKey(tool: { readonly entry: unknown }): string {
-  return createHash('sha256').update(JSON.stringify(tool.entry)).digest('hex');
+  return sha256Hex(JSON.stringify(tool.entry));
 }

@@ -23,7 +23,7 @@
  * share — which files were read (Read then Edit works), the todo list, background tasks — and
  * the "always allow" answers given during it; `close()` ends them.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../support/lazy-crypto.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
@@ -256,7 +256,7 @@ interface Resolved {
 }
 
 class Session implements ToolSession {
-  readonly id = randomUUID();
+  readonly id = randomUuid();
   readonly state: SessionState = {
     todos: [],
     backgroundTasks: new Map(),

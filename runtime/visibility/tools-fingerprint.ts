@@ -2,7 +2,7 @@
  * A stable fingerprint of what the model sees, so a host can tell when its prompt prefix (and
  * with it the provider's prompt cache) changed.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../support/lazy-crypto.js';
 
 /**
  * JSON with object keys sorted by code unit at every level (arrays keep their order), so two
@@ -25,5 +25,5 @@ function sortKeys(value: unknown): unknown {
 
 /** Lower-case hex SHA-256 of the canonical JSON of `contracts` (order matters, as for the model). */
 export function toolsFingerprint(contracts: readonly unknown[]): string {
-  return createHash('sha256').update(canonicalJson(contracts)).digest('hex');
+  return sha256Hex(canonicalJson(contracts));
 }

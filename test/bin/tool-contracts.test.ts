@@ -73,6 +73,9 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     ]);
     // handlebars and picomatch are bundled, not loaded from node_modules as CommonJS.
     expect(modules.filter((url) => /node_modules\/(handlebars|picomatch)\//.test(url))).toEqual([]);
+    // No module imports node:crypto at its top (runtime/support/lazy-crypto.ts loads it when a
+    // hash or an id is first asked for).
+    expect(modules.filter((url) => url === 'node:crypto' || url === 'crypto')).toEqual([]);
     // The same contracts as the TypeScript sources give, byte for byte.
     const fromSources = await run(
       process.execPath,
