@@ -20,8 +20,8 @@ export type DeadlineResult<T> =
 /** Longest timeout `vm` takes. */
 const MAX_VM_TIMEOUT_MS = 2 ** 31 - 1;
 
-const context = vm.createContext({ work: undefined as (() => unknown) | undefined });
-const script = new vm.Script('work()', { filename: 'run-with-deadline' });
+/** The shared context and script, made on the first call: a new V8 context costs about a millisecond that a process listing tools would pay at import. */
+let deadline: { readonly context: vm.Context; readonly script: vm.Script } | undefined;
 
 /**
  * Run `work` synchronously; stop it after `timeoutMs` (at least 1 ms). Errors `work` throws
@@ -29,6 +29,11 @@ const script = new vm.Script('work()', { filename: 'run-with-deadline' });
  */
 export function runWithDeadline<T>(work: () => T, timeoutMs: number): DeadlineResult<T> {
   const timeout = Math.max(1, Math.min(Math.ceil(timeoutMs), MAX_VM_TIMEOUT_MS));
+  deadline ??= {
+    context: vm.createContext({ work: undefined as (() => unknown) | undefined }),
+    script: new vm.Script('work()', { filename: 'run-with-deadline' }),
+  };
+  const { context, script } = deadline;
   const previous = context['work'];
   context['work'] = work;
   try {
