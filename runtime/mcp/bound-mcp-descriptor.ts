@@ -68,49 +68,57 @@ export function boundMcpDescriptor(
   descriptor: McpToolDescriptor,
   warn: (message: string) => void,
 ): McpToolDescriptor {
-  const tooDeep = (field: string, value: unknown): boolean => {
-    if (value === undefined || valueDepth(value) <= MAX_MCP_VALUE_DEPTH) return false;
-    warn(
-      `${field} is nested more than ${MAX_MCP_VALUE_DEPTH} levels deep; ${field === 'inputSchema' ? 'the model is shown {"type":"object"}' : 'ignored'}`,
-    );
-    return true;
-  };
-  const text = (field: string, value: unknown): string | undefined => {
-    if (typeof value !== 'string') return undefined;
-    if (value.length <= MAX_MCP_DESCRIPTION_CHARS) return value;
-    warn(`${field} is ${value.length} characters long; cut to ${MAX_MCP_DESCRIPTION_CHARS}`);
-    return capEcho(value, MAX_MCP_DESCRIPTION_CHARS);
-  };
-  const title = text('title', descriptor.title);
-  const description = text('description', descriptor.description);
-  const annotations = boundAnnotations(descriptor.annotations, text, tooDeep);
-  return {
+  // Built field by field with module-level helpers, not spreads and closures: registration
+  // bounds every descriptor of every server.
+  const bounded: { -readonly [Field in keyof McpToolDescriptor]: McpToolDescriptor[Field] } = {
     name: descriptor.name,
-    ...(title === undefined ? {} : { title }),
-    ...(description === undefined ? {} : { description }),
-    ...(tooDeep('inputSchema', descriptor.inputSchema)
-      ? { inputSchema: { type: 'object' } }
-      : descriptor.inputSchema === undefined
-        ? {}
-        : { inputSchema: descriptor.inputSchema }),
-    ...(tooDeep('outputSchema', descriptor.outputSchema) || descriptor.outputSchema === undefined
-      ? {}
-      : { outputSchema: descriptor.outputSchema }),
-    ...(annotations === undefined ? {} : { annotations }),
-    ...(descriptor.timeoutMs === undefined ? {} : { timeoutMs: descriptor.timeoutMs }),
   };
+  const title = boundText('title', descriptor.title, warn);
+  if (title !== undefined) bounded.title = title;
+  const description = boundText('description', descriptor.description, warn);
+  if (description !== undefined) bounded.description = description;
+  const annotations = boundAnnotations(descriptor.annotations, warn);
+  if (tooDeep('inputSchema', descriptor.inputSchema, warn))
+    bounded.inputSchema = { type: 'object' };
+  else if (descriptor.inputSchema !== undefined) bounded.inputSchema = descriptor.inputSchema;
+  if (
+    !tooDeep('outputSchema', descriptor.outputSchema, warn) &&
+    descriptor.outputSchema !== undefined
+  )
+    bounded.outputSchema = descriptor.outputSchema;
+  if (annotations !== undefined) bounded.annotations = annotations;
+  if (descriptor.timeoutMs !== undefined) bounded.timeoutMs = descriptor.timeoutMs;
+  return bounded;
+}
+
+function tooDeep(field: string, value: unknown, warn: (message: string) => void): boolean {
+  if (value === undefined || valueDepth(value) <= MAX_MCP_VALUE_DEPTH) return false;
+  warn(
+    `${field} is nested more than ${MAX_MCP_VALUE_DEPTH} levels deep; ${field === 'inputSchema' ? 'the model is shown {"type":"object"}' : 'ignored'}`,
+  );
+  return true;
+}
+
+function boundText(
+  field: string,
+  value: unknown,
+  warn: (message: string) => void,
+): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (value.length <= MAX_MCP_DESCRIPTION_CHARS) return value;
+  warn(`${field} is ${value.length} characters long; cut to ${MAX_MCP_DESCRIPTION_CHARS}`);
+  return capEcho(value, MAX_MCP_DESCRIPTION_CHARS);
 }
 
 function boundAnnotations(
   annotations: unknown,
-  text: (field: string, value: unknown) => string | undefined,
-  tooDeep: (field: string, value: unknown) => boolean,
+  warn: (message: string) => void,
 ): McpToolAnnotations | undefined {
-  if (!isJsonObject(annotations) || tooDeep('annotations', annotations)) return undefined;
+  if (!isJsonObject(annotations) || tooDeep('annotations', annotations, warn)) return undefined;
   const bounded: Record<string, unknown> = {};
   for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'])
     if (typeof annotations[hint] === 'boolean') bounded[hint] = annotations[hint];
-  const title = text('annotations.title', annotations['title']);
+  const title = boundText('annotations.title', annotations['title'], warn);
   if (title !== undefined) bounded['title'] = title;
   return bounded as McpToolAnnotations;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   MAX_MCP_DESCRIPTION_CHARS,
@@ -36,6 +37,26 @@ describe('MCP descriptors within limits', () => {
     [8_000, nested(8_000)],
   ])('valueDepth → %d', (depth, value) => {
     expect(valueDepth(value, 10_000)).toBe(depth);
+  });
+
+  const inherited: unknown = Object.create({ deep: nested(100) });
+  test.each([
+    ['a scalar', 0, 1],
+    ['an object', 1, { a: 1 }],
+    ['arrays in arrays', 3, [[{ a: 1 }]]],
+    ['a sparse array', 2, [, [1]]], // eslint-disable-line no-sparse-arrays
+    ['only own values count', 1, inherited],
+    ['stops one past the limit', MAX_MCP_VALUE_DEPTH + 1, nested(8_000)],
+  ])('valueDepth within the default limit, %s → %d', (_label, depth, value) => {
+    expect(valueDepth(value)).toBe(depth);
+  });
+
+  test('the recursive and the stack walk agree on JSON values', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => {
+        expect(valueDepth(value, 6)).toBe(Math.min(valueDepth(value, 10_000), 7));
+      }),
+    );
   });
 
   test.each([
