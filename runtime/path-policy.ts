@@ -118,18 +118,18 @@ const realRootsBySession = new WeakMap<object, Map<string, string>>();
 
 /**
  * The real location of the workspace root: the approved boundary. Resolved once per session
- * and root, then pinned, which saves a \`realpath\` on every file call and is no weaker than
+ * and root, then pinned, which saves a `realpath` on every file call and is no weaker than
  * resolving it each time; it is stricter:
  *
  * - Containment is never decided by this value alone. Every open is checked again after the
  *   fact against the descriptor the kernel holds ({@link openToolPath}): the file's real path
- *   (\`/proc/self/fd/N\`, which has no symlinks in it) must lie under the pinned real root. A path
- *   whose components are swapped for symlinks, or a \`..\` that climbs out through a link, at any
+ *   (`/proc/self/fd/N`, which has no symlinks in it) must lie under the pinned real root. A path
+ *   whose components are swapped for symlinks, or a `..` that climbs out through a link, at any
  *   moment before the open, still ends in a file whose real path is outside, and is refused.
  * - If the root (or a directory above it) is replaced by a symlink mid-session, the pinned value
  *   still names the directory that was approved; the real paths of files behind the new link
  *   are not under it, so they are refused. Resolving the root anew would instead follow the
- *   link and widen the boundary to wherever it points (e.g. \`/\`), which a tool that can run
+ *   link and widen the boundary to wherever it points (e.g. `/`), which a tool that can run
  *   commands in the workspace could arrange.
  * - A root that moves legitimately (renamed, re-created through a link elsewhere) fails closed
  *   for the rest of the session: a new session resolves it again.
@@ -146,9 +146,9 @@ async function realWorkspaceRoot(context: ToolPathContext): Promise<string> {
     roots = new Map();
     realRootsBySession.set(session, roots);
   }
-  // Two first calls racing both resolve; the first to finish is pinned, the other uses its own.
+  // Two first calls racing both resolve; the first to finish is pinned, and both use it.
   if (!roots.has(root)) roots.set(root, real);
-  return real;
+  return roots.get(root)!;
 }
 
 /** The refusal of a path whose real location is outside the boundary. */
