@@ -40,7 +40,7 @@ const ANNOTATIONS = new Set([
 ]);
 
 /** Keywords whose check ajv and zod make alike (numbers, item counts, values, minimum lengths). */
-const SAME_MEANING = new Set([
+export const SAME_MEANING: ReadonlySet<string> = new Set([
   'type',
   'enum',
   'const',

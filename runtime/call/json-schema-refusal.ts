@@ -21,21 +21,15 @@
 import type { ErrorObject } from 'ajv';
 import type { JsonSchema } from '../contract.js';
 import { isJsonObject } from '../support/is-json-object.js';
+import { SAME_MEANING } from './copy-with-defaults.js';
 import { translateAjvErrors } from './translate-ajv-errors.js';
 import type { IssuePath, Zod4Issue } from './zod4-issue.js';
 
-/** Keywords whose lone error reads as zod's lone issue (the text is then that issue as JSON). */
-const LONE_KEYWORDS = new Set([
-  'enum',
-  'const',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'minItems',
-  'maxItems',
-]);
+/**
+ * Keywords whose lone error reads as zod's lone issue (the text is then that issue as JSON): the
+ * checks ajv and zod make alike, but `type`, which zod words as a sentence of its own.
+ */
+const LONE_KEYWORDS = new Set([...SAME_MEANING].filter((keyword) => keyword !== 'type'));
 
 /** Keywords whose errors zod reports alike for an exact schema: the sentences' and the bounds'. */
 const WORDED_KEYWORDS = new Set([
