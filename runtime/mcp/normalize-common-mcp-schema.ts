@@ -179,26 +179,6 @@ const SIMPLE_TYPES: ReadonlySet<string> = new Set([
   'object',
   'string',
 ]);
-/** Keywords whose value is one subschema. */
-const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
-  'additionalProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'propertyNames',
-  'contains',
-  'contentSchema',
-  'not',
-  'if',
-  'then',
-  'else',
-]);
-/** Keywords whose value is a non-empty list of subschemas. */
-const SCHEMA_LIST_KEYWORDS: ReadonlySet<string> = new Set([
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'prefixItems',
-]);
 const NUMBER_KEYWORDS: ReadonlySet<string> = new Set([
   'maximum',
   'minimum',
@@ -268,10 +248,11 @@ function convertKeys(
         properties[name] = convertSchema(child, walk, keyRefs, depth + 2);
       }
       out[key] = properties;
-    } else if (SCHEMA_KEYWORDS.has(key)) {
+    } else if (subschemaKind(key) === 'schema') {
+      // (`additionalItems`, the one such keyword with a draft-07 meaning, is converted apart.)
       if (typeof value !== 'boolean' && !isPlainObject(value)) outside();
       out[key] = convertSchema(value, walk, keyRefs, depth + 1);
-    } else if (SCHEMA_LIST_KEYWORDS.has(key)) {
+    } else if (subschemaKind(key) === 'schema-list') {
       out[key] = convertSchemaList(value, walk, keyRefs, depth);
     } else if (key === 'type') {
       out[key] = copyData(value, walk, depth + 1); // checked below, after `nullable`
