@@ -816,6 +816,20 @@ export function freezeJsonTree<T>(value: T): T {
   return value;
 }
 
+/**
+ * Mark `root` as data for {@link isFrozenData} without walking it, for a builder that made every
+ * object and array under it itself, from strings, finite numbers, booleans and `null` only, and
+ * froze each with `Object.freeze` when it was complete (the MCP schema walk,
+ * `runtime/mcp/normalize-common-mcp-schema.ts`): what {@link freezeJsonTree} would do to such a
+ * tree, without its second walk. `root` must be frozen (else it is frozen here) and must not
+ * reach an object its builder's caller holds: that one could still be changed, and a marked tree
+ * is shared as it is. Returns `root`.
+ */
+export function adoptFrozenJsonTree<T extends object>(root: T): T {
+  frozenData.add(Object.freeze(root));
+  return root;
+}
+
 /** Nesting and node count up to which {@link freezeSimply} walks; past them, the general walk. */
 const SIMPLE_FREEZE_DEPTH = 128;
 const SIMPLE_FREEZE_NODES = 10_000;

@@ -63,10 +63,16 @@ function depthWithin(node: unknown, depth: number, limit: number): number {
   return deepest;
 }
 
-/** `descriptor` with only the fields the runtime reads, within the limits above. */
+/**
+ * `descriptor` with only the fields the runtime reads, within the limits above. `checkedInput`,
+ * when given, is its input schema as read once and already known to be within
+ * {@link MAX_MCP_VALUE_DEPTH} (the fused schema walk measures it as it normalises it,
+ * `normalize-common-mcp-schema.ts`): kept as it is, not measured again.
+ */
 export function boundMcpDescriptor(
   descriptor: McpToolDescriptor,
   warn: (message: string) => void,
+  checkedInput?: object,
 ): McpToolDescriptor {
   // Built field by field with module-level helpers, not spreads and closures: registration
   // bounds every descriptor of every server.
@@ -78,7 +84,8 @@ export function boundMcpDescriptor(
   const description = boundText('description', descriptor.description, warn);
   if (description !== undefined) bounded.description = description;
   const annotations = boundAnnotations(descriptor.annotations, warn);
-  if (tooDeep('inputSchema', descriptor.inputSchema, warn))
+  if (checkedInput !== undefined) bounded.inputSchema = checkedInput;
+  else if (tooDeep('inputSchema', descriptor.inputSchema, warn))
     bounded.inputSchema = { type: 'object' };
   else if (descriptor.inputSchema !== undefined) bounded.inputSchema = descriptor.inputSchema;
   if (

@@ -2,7 +2,7 @@
  * The fast path of MCP schema normalisation: one walk over an untrusted `inputSchema` that, for
  * the keywords real servers use, does what `normalizeMcpInputSchema` does (inline local `$ref`s,
  * convert draft-07 spellings to 2020-12) and what its meta-schema validation checks, copying the
- * schema as it goes, then freezes the copy (`freezeJsonTree`). Registering a thousand tools was
+ * schema as it goes and freezing each node of the copy as it completes it. Registering a thousand tools was
  * mostly that work done in five passes (JSON round trip, inlining, conversion, ajv's
  * meta-schema validation, freezing), with the garbage of each.
  *
@@ -11,7 +11,12 @@
  *
  * - values that are not JSON as `JSON.parse` makes them (a function, `undefined`, a bigint, a
  *   non-finite number, a class instance, a hole in an array), a key `__proto__` or a key that is
- *   an array index anywhere, data nested deeper than {@link MAX_MCP_VALUE_DEPTH};
+ *   an array index anywhere;
+ * - a schema nested deeper than {@link MAX_MCP_VALUE_DEPTH} levels where its values sit in the
+ *   document, read or dropped (`$defs`, `$comment`, …), as `valueDepth` counts them: the limit
+ *   `boundMcpDescriptor` puts on an input schema, so a schema the walk answers for is known to be
+ *   within it and registration does not measure it again. Below a `$ref` (where a node of the
+ *   document can be reached again) the copy may nest up to four times that;
  * - a `$ref` that is not local, points at nothing or at a boolean, or recurses (the full path
  *   expands it `RECURSION_LIMIT` times, then stubs it, with a warning), or whose siblings
  *   replace a subschema keyword of its target; more than
@@ -28,14 +33,14 @@
  * same keys in the same order, the same warnings): `test/runtime/mcp/normalize-common-mcp-schema.test.ts`
  * checks it on generated schemas, adversarial ones included. Never throws.
  */
-import { freezeJsonTree } from '../contract.js';
+import { adoptFrozenJsonTree } from '../contract.js';
 import { DRAFT_2020_12 } from '../json-schema/draft-2020-12.js';
 import { resolveLocalRef } from '../json-schema/json-pointer.js';
 import { DEFINITION_KEYWORDS, subschemaKind } from '../json-schema/subschema-keywords.js';
 import { loadFullFormats } from '../support/load-ajv.js';
 import type { JsonObject } from '../support/is-json-object.js';
 import { capEcho } from '../cap-echo.js';
-import { MAX_MCP_VALUE_DEPTH } from './bound-mcp-descriptor.js';
+import { MAX_MCP_VALUE_DEPTH, valueDepth } from './bound-mcp-descriptor.js';
 import {
   droppedPatternNote,
   droppedPatternWarning,
@@ -73,10 +78,6 @@ export function normalizeCommonMcpSchema(raw: unknown): CommonMcpSchema | undefi
   let schema: JsonObject;
   try {
     schema = convertSchema(raw, walk, NO_REFS, 1, true) as JsonObject;
-    if (schema['type'] === undefined) {
-      schema['type'] = 'object';
-      walk.chars += 16;
-    }
     const type = schema['type'];
     if (type !== 'object' && !(Array.isArray(type) && type.includes('object'))) return undefined;
   } catch (error) {
@@ -84,7 +85,9 @@ export function normalizeCommonMcpSchema(raw: unknown): CommonMcpSchema | undefi
     return undefined; // a throwing getter or proxy: the full path decides
   }
   return Object.freeze({
-    schema: freezeJsonTree(schema),
+    // Every node was built by the walk from JSON scalars and frozen when complete (see
+    // `freeze` below): nothing the caller holds is reachable, so the root is marked as it is.
+    schema: adoptFrozenJsonTree(schema),
     warnings: Object.freeze(walk.warnings) as string[],
     jsonCharsAtMost: walk.chars,
   });
@@ -94,6 +97,11 @@ const NO_REFS: readonly string[] = [];
 
 function outside(): never {
   throw OUTSIDE;
+}
+
+/** A node the walk built, complete: frozen before anything else can reach it. */
+function freeze<Node extends object>(node: Node): Node {
+  return Object.freeze(node);
 }
 
 function isPlainObject(value: unknown): value is JsonObject {
@@ -120,11 +128,15 @@ function convertSchema(
     walk.chars += 6;
     return node;
   }
-  if (!isPlainObject(node) || depth > MAX_MCP_VALUE_DEPTH * 4) outside();
+  if (
+    !isPlainObject(node) ||
+    depth > (refs.length === 0 ? MAX_MCP_VALUE_DEPTH : MAX_MCP_VALUE_DEPTH * 4)
+  )
+    outside();
   walk.nodes += 1;
   if (walk.nodes > MAX_COMMON_NODES) outside();
   if (node['$ref'] === undefined) return convertKeys(node, walk, refs, undefined, depth, root);
-  const merged = mergeReference(node, walk, refs);
+  const merged = mergeReference(node, walk, refs, depth);
   return convertKeys(merged.node, walk, refs, merged.refsOf, depth, root);
 }
 
@@ -137,6 +149,7 @@ function mergeReference(
   node: JsonObject,
   walk: Walk,
   refs: readonly string[],
+  depth: number,
 ): { node: JsonObject; refsOf: Map<string, readonly string[]> } {
   const ref = node['$ref'];
   if (typeof ref !== 'string' || !ref.startsWith('#') || refs.includes(ref)) outside();
@@ -156,11 +169,15 @@ function mergeReference(
       refsOf.set(key, inner);
     }
   } else {
-    ({ node: merged, refsOf } = mergeReference(target, walk, inner));
+    ({ node: merged, refsOf } = mergeReference(target, walk, inner, depth));
   }
   for (const key of Object.keys(node)) {
     checkKey(key);
-    if (key === '$ref' || DEFINITION_KEYWORDS.has(key)) continue;
+    if (key === '$ref') continue;
+    if (DEFINITION_KEYWORDS.has(key)) {
+      checkSkippedDepth(node[key], refs, depth);
+      continue;
+    }
     // The full path inlines the target's subschemas before a sibling replaces them (warnings,
     // its node budget): a sibling that replaces a subschema keyword is left to it.
     if (refsOf.has(key) && subschemaKind(key) !== undefined) outside();
@@ -232,12 +249,17 @@ function convertKeys(
   for (const key of Object.keys(node)) {
     checkKey(key);
     if (key === 'dependencies') outside();
-    if (isConvertedApart(key)) continue; // `items`, `format`, … are read below
+    if (isConvertedApart(key)) {
+      // `items`, `format`, … are read below; `$defs`, `$comment`, … are dropped unread.
+      if (!CONVERTED_BELOW.has(key)) checkSkippedDepth(node[key], refsAt(key, refs, refsOf), depth);
+      continue;
+    }
     const value = node[key];
     walk.chars += 6 * key.length + 4;
     const keyRefs = refsAt(key, refs, refsOf);
     if (key === 'properties') {
       if (!isPlainObject(value)) outside();
+      if (keyRefs.length === 0 && depth >= MAX_MCP_VALUE_DEPTH) outside();
       const properties: JsonObject = {};
       walk.chars += 2;
       for (const name of Object.keys(value)) {
@@ -247,7 +269,7 @@ function convertKeys(
         walk.chars += 6 * name.length + 4;
         properties[name] = convertSchema(child, walk, keyRefs, depth + 2);
       }
-      out[key] = properties;
+      out[key] = freeze(properties);
     } else if (subschemaKind(key) === 'schema') {
       // (`additionalItems`, the one such keyword with a draft-07 meaning, is converted apart.)
       if (typeof value !== 'boolean' && !isPlainObject(value)) outside();
@@ -294,19 +316,39 @@ function convertKeys(
   convertItems(node, out, walk, refs, refsOf, depth);
   if (node['nullable'] === true) {
     const type = out['type'];
-    if (typeof type === 'string') out['type'] = type === 'null' ? 'null' : [type, 'null'];
-    else if (Array.isArray(type) && !type.includes('null')) out['type'] = [...type, 'null'];
+    if (typeof type === 'string') out['type'] = type === 'null' ? 'null' : freeze([type, 'null']);
+    else if (Array.isArray(type) && !type.includes('null')) out['type'] = freeze([...type, 'null']);
     walk.chars += 9;
   }
   convertFormat(node, out, walk);
   convertPattern(node, out, walk);
   const type = out['type'];
   if (type !== undefined) checkType(type);
-  else if (out['properties'] !== undefined) {
+  else if (out['properties'] !== undefined || root) {
+    // (The root gets it too: an input schema is an object schema.)
     out['type'] = 'object';
     walk.chars += 16;
   }
-  return out;
+  return freeze(out);
+}
+
+/** Keys `isConvertedApart` names that the walk reads itself (see `convertItems`, …). */
+const CONVERTED_BELOW: ReadonlySet<string> = new Set([
+  'items',
+  'additionalItems',
+  'format',
+  'pattern',
+]);
+
+/**
+ * The depth limit of `boundMcpDescriptor`, for a value the walk drops without reading, under a
+ * node at `depth`. Checked where the node sits in the document (no reference crossed: `refs` is
+ * empty): a node reached through a `$ref` sits, in the document, where that check reaches it.
+ */
+function checkSkippedDepth(value: unknown, refs: readonly string[], depth: number): void {
+  if (refs.length > 0 || typeof value !== 'object' || value === null) return;
+  const room = MAX_MCP_VALUE_DEPTH - depth;
+  if (valueDepth(value, room) > room) outside();
 }
 
 /** The references `key` of a merged node sits under. */
@@ -325,6 +367,7 @@ function convertSchemaList(
   depth: number,
 ): unknown[] {
   if (!Array.isArray(value) || value.length === 0) outside();
+  if (refs.length === 0 && depth >= MAX_MCP_VALUE_DEPTH) outside();
   const list: unknown[] = [];
   walk.chars += 2;
   for (let index = 0; index < value.length; index += 1) {
@@ -333,7 +376,7 @@ function convertSchemaList(
     walk.chars += 1;
     list.push(convertSchema(child, walk, refs, depth + 2));
   }
-  return list;
+  return freeze(list);
 }
 
 function convertItems(
@@ -454,7 +497,7 @@ function copyData(value: unknown, walk: Walk, depth: number): unknown {
       copy.push(copyData(value[index], walk, depth + 1));
       walk.chars += 1;
     }
-    return copy;
+    return freeze(copy);
   }
   if (!isPlainObject(value)) outside();
   const copy: JsonObject = {};
@@ -463,5 +506,5 @@ function copyData(value: unknown, walk: Walk, depth: number): unknown {
     walk.chars += 6 * key.length + 4;
     copy[key] = copyData(value[key], walk, depth + 1);
   }
-  return copy;
+  return freeze(copy);
 }

@@ -37,7 +37,8 @@ import {
   NODE_REPL_RESULT_BUDGET,
 } from './mcp-result-budgets.js';
 import type { CallMcpTool, McpToolDescriptor } from './mcp-tool-descriptor.js';
-import { sharedMcpSchema } from './shared-mcp-schema.js';
+import { normalizeCommonMcpSchema } from './normalize-common-mcp-schema.js';
+import { sharedFullMcpSchema, sharedMcpSchema, type SharedMcpSchema } from './shared-mcp-schema.js';
 import { mcpCapability, mcpToolName, projectMcpToolNames } from './project-mcp-tool-name.js';
 
 /** Server name of the host's Node REPL (browser-use) MCP server. */
@@ -143,7 +144,12 @@ export function registerMcpTools(
     return result([], true);
   }
 
-  const valid = collectDescriptors(server, descriptors, skipped, warnings);
+  // Input schemas the fused walk normalises as it measures their depth (for the descriptor's
+  // bound), by descriptor; not when nothing will be registered.
+  const inputs = runtime.gate.features.mcp
+    ? new Map<McpToolDescriptor, SharedMcpSchema>()
+    : undefined;
+  const valid = collectDescriptors(server, descriptors, skipped, warnings, inputs);
   if (!runtime.gate.features.mcp) {
     for (const descriptor of valid) skipped.push({ tool: descriptor.name, reason: 'featureOff' });
     if (valid.length > 0)
@@ -216,8 +222,9 @@ export function registerMcpTools(
     }
     const warn = (warning: string) =>
       warnings.push(`MCP server "${server}", tool "${capEcho(descriptor.name)}": ${warning}`);
-    // Normalised once per identical schema, frozen and shared (warnings repeated per tool).
-    const input = sharedMcpSchema(descriptor.inputSchema);
+    // Normalised by the fused walk above, else once per identical schema, frozen and shared
+    // (warnings repeated per tool).
+    const input = inputs?.get(descriptor) ?? sharedFullMcpSchema(descriptor.inputSchema);
     for (const warning of input.warnings) warn(warning);
     const inputSchema = boundMcpSchemaSize(
       input.schema,
@@ -298,12 +305,18 @@ export function usableMcpDescriptors(
   return collectDescriptors(server, descriptors, [], []);
 }
 
-/** Descriptors with a usable name, first of each name kept. */
+/**
+ * Descriptors with a usable name, first of each name kept. With `inputs`, each input schema is
+ * given to the fused walk first (`normalize-common-mcp-schema.ts`), which also measures its
+ * depth: the schemas it answers for are set in `inputs` and not measured again by
+ * `boundMcpDescriptor`; the others are bounded as before (and go to the full path).
+ */
 function collectDescriptors(
   server: string,
   descriptors: readonly unknown[],
   skipped: { tool: string; reason: McpSkipReason }[],
   warnings: string[],
+  inputs?: Map<McpToolDescriptor, SharedMcpSchema>,
 ): McpToolDescriptor[] {
   const seen = new Set<string>();
   const valid: McpToolDescriptor[] = [];
@@ -324,11 +337,16 @@ function collectDescriptors(
       skipped.push({ tool: name, reason: 'duplicateName' });
     } else {
       seen.add(name);
-      valid.push(
-        boundMcpDescriptor(descriptor as unknown as McpToolDescriptor, (warning) =>
-          warnings.push(`MCP server "${server}", tool "${capEcho(name)}": ${warning}`),
-        ),
+      const raw = descriptor as unknown as McpToolDescriptor;
+      const rawInput = inputs === undefined ? undefined : raw.inputSchema;
+      const common = rawInput === undefined ? undefined : normalizeCommonMcpSchema(rawInput);
+      const bounded = boundMcpDescriptor(
+        raw,
+        (warning) => warnings.push(`MCP server "${server}", tool "${capEcho(name)}": ${warning}`),
+        common === undefined ? undefined : (rawInput as object),
       );
+      if (common !== undefined) inputs!.set(bounded, common);
+      valid.push(bounded);
     }
   });
   return valid;

@@ -37,8 +37,14 @@ let sharedChars = 0;
  * distinct JSON of `raw`; never throws.
  */
 export function sharedMcpSchema(raw: unknown): SharedMcpSchema {
-  const common = normalizeCommonMcpSchema(raw);
-  if (common !== undefined) return common;
+  return normalizeCommonMcpSchema(raw) ?? sharedFullMcpSchema(raw);
+}
+
+/**
+ * {@link sharedMcpSchema} by the full path alone, for a schema the fused walk was given already
+ * and did not answer for.
+ */
+export function sharedFullMcpSchema(raw: unknown): SharedMcpSchema {
   let key: string | undefined;
   try {
     key = JSON.stringify(raw);

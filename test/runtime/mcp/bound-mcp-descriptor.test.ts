@@ -75,11 +75,47 @@ describe('MCP descriptors within limits', () => {
       { inputSchema: { type: 'object', properties: { p: { enum: [nested(8_000, 1, '0')] } } } },
       `${prefix}inputSchema is nested more than ${MAX_MCP_VALUE_DEPTH} levels deep; the model is shown {"type":"object"}`,
     ],
+    // The fused schema walk measures the depth for bound (registration does not measure a
+    // schema it answered for): parts it drops unread count too.
+    [
+      'a 65-deep entry of $defs no reference uses',
+      {
+        inputSchema: {
+          type: 'object',
+          properties: { p: { $ref: '#/$defs/S' } },
+          $defs: { S: { type: 'string' }, D: nested(MAX_MCP_VALUE_DEPTH - 1) },
+        },
+      },
+      `${prefix}inputSchema is nested more than ${MAX_MCP_VALUE_DEPTH} levels deep; the model is shown {"type":"object"}`,
+    ],
+    [
+      'a 65-deep $comment',
+      {
+        inputSchema: {
+          type: 'object',
+          properties: { p: { type: 'string' } },
+          $comment: nested(MAX_MCP_VALUE_DEPTH),
+        },
+      },
+      `${prefix}inputSchema is nested more than ${MAX_MCP_VALUE_DEPTH} levels deep; the model is shown {"type":"object"}`,
+    ],
   ])('%s: list does not crash, the schema falls back', (_label, descriptor, warning) => {
     const { warnings, tool } = register(descriptor);
     expect(warnings).toEqual([warning]);
     expect(tool?.inputSchema).toMatchObject({ type: 'object' });
     expect(tool?.inputSchema).not.toHaveProperty('properties');
+  });
+
+  test('a schema exactly at the depth limit, $defs included, is kept and normalised', () => {
+    const { warnings, tool } = register({
+      inputSchema: {
+        type: 'object',
+        properties: { p: { $ref: '#/$defs/S' } },
+        $defs: { S: { type: 'string' }, D: nested(MAX_MCP_VALUE_DEPTH - 2) },
+      },
+    });
+    expect(warnings).toEqual([]);
+    expect(tool?.inputSchema).toMatchObject({ properties: { p: { type: 'string' } } });
   });
 
   test.each([

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isFrozenData } from '../../../runtime/contract.js';
 import { DRAFT_2020_12 } from '../../../runtime/json-schema/draft-2020-12.js';
+import { MAX_MCP_VALUE_DEPTH, valueDepth } from '../../../runtime/mcp/bound-mcp-descriptor.js';
 import { normalizeCommonMcpSchema } from '../../../runtime/mcp/normalize-common-mcp-schema.js';
 import { normalizeMcpInputSchema } from '../../../runtime/mcp/normalize-mcp-input-schema.js';
 
@@ -284,5 +285,144 @@ describe('normalizeCommonMcpSchema: the fused walk', () => {
     );
     // The property says something only if the fused walk answers often enough.
     expect(answered).toBeGreaterThan(50);
+  });
+});
+
+/**
+ * The walk measures depth as `boundMcpDescriptor` does (`valueDepth` of the raw schema, at most
+ * MAX_MCP_VALUE_DEPTH) so that registration need not measure a schema it answered for: it must
+ * never answer for a schema that bound refuses. Each shape below at exactly the limit and one
+ * level past it, the deep part in every place the walk reads or drops unread.
+ */
+describe('normalizeCommonMcpSchema: the depth limit of boundMcpDescriptor', () => {
+  /** `levels` applications of `wrap` around `leaf`, built without recursion. */
+  const chain = (levels: number, wrap: (inner: unknown) => unknown, leaf: unknown): unknown => {
+    let value = leaf;
+    for (let level = 0; level < levels; level += 1) value = wrap(value);
+    return value;
+  };
+  const data = (inner: unknown) => ({ k: inner });
+  const shapes: [string, (levels: number) => unknown][] = [
+    [
+      'a chain of properties',
+      (n) => ({
+        type: 'object',
+        properties: { p: chain(n, (i) => ({ properties: { p: i } }), {}) },
+      }),
+    ],
+    ['a chain of not', (n) => ({ type: 'object', not: chain(n, (i) => ({ not: i }), {}) })],
+    [
+      'a chain of anyOf',
+      (n) => ({ type: 'object', anyOf: [chain(n, (i) => ({ anyOf: [i] }), {})] }),
+    ],
+    ['a chain of items', (n) => ({ type: 'object', not: chain(n, (i) => ({ items: i }), {}) })],
+    [
+      'a chain of tuple items',
+      (n) => ({ type: 'object', not: chain(n, (i) => ({ items: [i] }), {}) }),
+    ],
+    ['data in a default', (n) => ({ type: 'object', default: chain(n, data, 1) })],
+    ['data in an enum', (n) => ({ type: 'object', enum: [chain(n, (i) => [i], 1)] })],
+    ['an unreferenced $defs entry', (n) => ({ type: 'object', $defs: { D: chain(n, data, 1) } })],
+    [
+      'an unreferenced definitions entry',
+      (n) => ({ type: 'object', definitions: chain(n, data, 1) }),
+    ],
+    ['a $comment object (dropped)', (n) => ({ type: 'object', $comment: chain(n, data, 1) })],
+    ['a $schema object (dropped)', (n) => ({ type: 'object', $schema: chain(n, data, 1) })],
+    ['a $dynamicRef object (dropped)', (n) => ({ type: 'object', $dynamicRef: chain(n, data, 1) })],
+    [
+      'a nullable object (read as not true)',
+      (n) => ({ type: 'object', nullable: chain(n, data, 1) }),
+    ],
+    [
+      'a $defs beside a $ref (dropped with the reference)',
+      (n) => ({
+        type: 'object',
+        properties: { p: { $ref: '#/$defs/S', $defs: chain(n, data, 1) } },
+        $defs: { S: { type: 'string' } },
+      }),
+    ],
+    [
+      'a deep $defs entry reached by a shallow $ref',
+      (n) => ({
+        type: 'object',
+        properties: { p: { $ref: '#/$defs/D' } },
+        $defs: { D: { not: chain(n, (i) => ({ not: i }), {}) } },
+      }),
+    ],
+    [
+      'deep data beside a $ref',
+      (n) => ({
+        type: 'object',
+        properties: { p: { $ref: '#/$defs/S', default: chain(n, data, 1) } },
+        $defs: { S: { type: 'string' } },
+      }),
+    ],
+  ];
+  /** The shape's schema whose `valueDepth` is `depth` (searched: each shape nests its own way). */
+  function atDepth(shape: (levels: number) => unknown, depth: number): unknown {
+    for (let levels = 0; levels < 200; levels += 1) {
+      const schema = shape(levels);
+      const reached = valueDepth(schema, 1_000);
+      if (reached === depth) return schema;
+      if (reached > depth) return undefined;
+    }
+    return undefined;
+  }
+  test.each(shapes)(
+    '%s: answered at the limit, left to the full path one level past it',
+    (_title, shape) => {
+      // A shape that steps two levels at a time has no schema at one of the two depths: the
+      // nearest one below the limit, and the nearest past it, instead.
+      const within = atDepth(shape, MAX_MCP_VALUE_DEPTH) ?? atDepth(shape, MAX_MCP_VALUE_DEPTH - 1);
+      const past =
+        atDepth(shape, MAX_MCP_VALUE_DEPTH + 1) ?? atDepth(shape, MAX_MCP_VALUE_DEPTH + 2);
+      expect(within).toBeDefined();
+      expect(past).toBeDefined();
+      const answered = normalizeCommonMcpSchema(within);
+      expect(answered).toBeDefined();
+      expect({ schema: answered!.schema, warnings: answered!.warnings }).toEqual(fullPath(within));
+      expect(normalizeCommonMcpSchema(past)).toBeUndefined();
+    },
+  );
+
+  test('generated deep schemas: answered only within the limit', () => {
+    const wrap = fc.constantFrom<[string, (inner: unknown) => unknown]>(
+      ['properties', (i) => ({ properties: { p: i } })],
+      ['not', (i) => ({ not: i })],
+      ['anyOf', (i) => ({ anyOf: [i, true] })],
+      ['items', (i) => ({ items: i })],
+      ['tuple', (i) => ({ items: [i] })],
+      ['default', (i) => ({ default: [i] })],
+      ['$comment', (i) => ({ $comment: { c: i } })],
+      ['$defs', (i) => ({ $defs: { D: i } })],
+      ['nullable', (i) => ({ nullable: i })],
+      ['ref sibling', (i) => ({ $ref: '#/$defs/S', not: i })],
+      ['ref', () => ({ $ref: '#/$defs/S' })],
+    );
+    fc.assert(
+      fc.property(
+        fc.array(wrap, { minLength: 20, maxLength: 70 }),
+        fc.array(wrap, { maxLength: 40 }),
+        (outer, inS) => {
+          const build = (wraps: typeof outer, leaf: unknown) =>
+            wraps.reduce((inner, [, apply]) => apply(inner), leaf);
+          // The root's own `$defs.S` (no reference in it: a reference from S to S recurses).
+          const target = build(
+            inS.filter(([name]) => !name.startsWith('ref')),
+            { type: 'string' },
+          );
+          const raw = {
+            type: 'object',
+            properties: { p: build(outer, { type: 'string' }) },
+            $defs: { S: target },
+          };
+          const common = normalizeCommonMcpSchema(raw);
+          if (common !== undefined)
+            expect(valueDepth(raw, 1_000)).toBeLessThanOrEqual(MAX_MCP_VALUE_DEPTH);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
