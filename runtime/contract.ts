@@ -818,10 +818,10 @@ export function freezeJsonTree<T>(value: T): T {
 
 /**
  * Mark `root` as data for {@link isFrozenData} without walking it, for a builder that made every
- * object and array under it itself, from strings, finite numbers, booleans and `null` only, and
- * froze each with `Object.freeze` when it was complete (the MCP schema walk,
- * `runtime/mcp/normalize-common-mcp-schema.ts`): what {@link freezeJsonTree} would do to such a
- * tree, without its second walk. `root` must be frozen (else it is frozen here) and must not
+ * object and array under it itself, from strings, finite numbers, booleans, `null` and data
+ * {@link isFrozenData} says is frozen only, and froze each with `Object.freeze` when it was
+ * complete (the MCP schema walk, `runtime/mcp/normalize-common-mcp-schema.ts`; an MCP entry's
+ * permission): what {@link freezeJsonTree} would do to such a tree, without its second walk. `root` must be frozen (else it is frozen here) and must not
  * reach an object its builder's caller holds: that one could still be changed, and a marked tree
  * is shared as it is. Returns `root`.
  */

@@ -5,8 +5,8 @@
 import { timerDelayMs } from '../call/timer-delay.js';
 import { z } from 'zod';
 import {
+  adoptFrozenJsonTree,
   deepFreeze,
-  freezeJsonTree,
   type JsonSchema,
   type RiskLevel,
   type SideEffectScope,
@@ -33,8 +33,10 @@ export interface McpToolEntryOptions {
   readonly resultBudget: ToolResultBudget;
   /** `system` + `high` for the host node_repl server's `js`; otherwise `network`. */
   readonly sideEffectScope: SideEffectScope;
-  readonly riskLevel?: RiskLevel;
+  readonly riskLevel?: RiskLevel | undefined;
   readonly callMcpTool: CallMcpTool;
+  /** `mcpCapability(server, descriptor.name)` when the caller has it already. */
+  readonly capability?: string;
 }
 
 const McpInputSchema = z.record(z.string(), z.unknown());
@@ -104,19 +106,42 @@ export function createMcpToolEntry(
     descriptor.timeoutMs > 0
       ? timeoutOf(timerDelayMs(descriptor.timeoutMs))
       : DEFAULT_TIMEOUT;
+  // (Conditions, not a list searched: registration makes a thousand entries at a time.)
   const description =
-    [descriptor.description, descriptor.title, annotations.title].find(
-      (text) => typeof text === 'string',
-    ) ?? '';
+    typeof descriptor.description === 'string'
+      ? descriptor.description
+      : typeof descriptor.title === 'string'
+        ? descriptor.title
+        : typeof annotations.title === 'string'
+          ? annotations.title
+          : '';
+  // The server's own display title when it gives one (serve lists it as the MCP title).
+  const purpose =
+    typeof descriptor.title === 'string' && descriptor.title !== ''
+      ? descriptor.title
+      : typeof annotations.title === 'string' && annotations.title !== ''
+        ? annotations.title
+        : `Tool "${descriptor.name}" of the MCP server "${server}"`;
+  // Frozen like the schemas and budget (see `registerMcpTools`): every list shares it. Built
+  // here of strings and frozen data only, so it is marked without a walk.
+  const permission: ToolEntry['permission'] = adoptFrozenJsonTree({
+    permission: options.name,
+    reason: `Calls "${descriptor.name}" on the MCP server "${server}", which runs outside the agent`,
+    riskLevel,
+    sideEffectScope: options.sideEffectScope,
+    needsApproval: true,
+    alwaysAsk: false,
+    askOptions: ASK_OPTIONS,
+    patternSources: NO_NAMES,
+    alwaysAllowPatternSources: NO_NAMES,
+    denyPriority: 'beforeAsk',
+  });
+  const tool = descriptor.name;
   return {
-    capability: mcpCapability(server, descriptor.name),
+    capability: options.capability ?? mcpCapability(server, tool),
     metadata: {
       name: options.name,
-      // The server's own display title when it gives one (serve lists it as the MCP title).
-      purpose:
-        [descriptor.title, annotations.title].find(
-          (text): text is string => typeof text === 'string' && text !== '',
-        ) ?? `Tool "${descriptor.name}" of the MCP server "${server}"`,
+      purpose,
       modelInstructions: NO_NAMES,
       aliases: options.aliases,
       readOnly,
@@ -139,19 +164,7 @@ export function createMcpToolEntry(
     runtimeOutputSchema: McpOutputSchema as z.ZodType<McpCallResult, z.ZodTypeDef, unknown>,
     strict: false,
     executionMode: 'client',
-    // Frozen like the schemas and budget (see `registerMcpTools`): every list shares it.
-    permission: freezeJsonTree({
-      permission: options.name,
-      reason: `Calls "${descriptor.name}" on the MCP server "${server}", which runs outside the agent`,
-      riskLevel,
-      sideEffectScope: options.sideEffectScope,
-      needsApproval: true,
-      alwaysAsk: false,
-      askOptions: ASK_OPTIONS,
-      patternSources: NO_NAMES,
-      alwaysAllowPatternSources: NO_NAMES,
-      denyPriority: 'beforeAsk',
-    }),
+    permission,
     resultBudget: options.resultBudget,
     timeout,
     cancellation: CANCELLATION,
@@ -159,16 +172,17 @@ export function createMcpToolEntry(
     availability: AVAILABILITY,
     ordering: 'registration',
     source: `mcp:${server}`,
-    mcp: { server, tool: descriptor.name },
-    handler: async (input, context) => {
+    mcp: { server, tool },
+    // A method, not an arrow property: the same closure, but one a transpiler keeping function
+    // names (tsx) does not wrap in a name-defining call per entry.
+    async handler(input, context) {
       try {
-        const result = await callMcpTool(server, descriptor.name, input, context.signal);
+        const result = await callMcpTool(server, tool, input, context.signal);
         if (result.isError === true) {
           return {
             ok: false,
             code: 'mcp_tool_error',
-            message:
-              formatMcpContent(result) || `The MCP tool "${descriptor.name}" reported an error.`,
+            message: formatMcpContent(result) || `The MCP tool "${tool}" reported an error.`,
           };
         }
         return { ok: true, output: result };
@@ -178,7 +192,7 @@ export function createMcpToolEntry(
         return {
           ok: false,
           code: 'mcp_call_failed',
-          message: `The MCP server "${server}" failed to run "${descriptor.name}": ${message}`,
+          message: `The MCP server "${server}" failed to run "${tool}": ${message}`,
         };
       }
     },

@@ -136,27 +136,44 @@ function convertSchema(
   walk.nodes += 1;
   if (walk.nodes > MAX_COMMON_NODES) outside();
   if (node['$ref'] === undefined) return convertKeys(node, walk, refs, undefined, depth, root);
-  const merged = mergeReference(node, walk, refs, depth);
+  const { target, inner } = referenced(node, walk, refs);
+  // A node that is nothing but the reference, to a target without one: the target converted
+  // under the reference, not merged first (its definitions are dropped by the conversion as
+  // the merge drops them, and no sibling replaces anything).
+  if (target['$ref'] === undefined && !hasSiblings(node, refs, depth))
+    return convertKeys(target, walk, inner, undefined, depth, root);
+  const merged = mergeReference(node, target, inner, walk, refs, depth);
   return convertKeys(merged.node, walk, refs, merged.refsOf, depth, root);
 }
 
-/**
- * What the full path's inlining makes of a node with a `$ref` before converting it: the target's
- * keywords (itself inlined), then the node's other keywords, which win. Each keyword remembers
- * the references it sits under, for the recursion check of the references below it.
- */
-function mergeReference(
+/** The target of `node`'s `$ref` (local, resolving to an object, not recursing), counted. */
+function referenced(
   node: JsonObject,
   walk: Walk,
   refs: readonly string[],
-  depth: number,
-): { node: JsonObject; refsOf: Map<string, readonly string[]> } {
+): { target: JsonObject; inner: readonly string[] } {
   const ref = node['$ref'];
   if (typeof ref !== 'string' || !ref.startsWith('#') || refs.includes(ref)) outside();
   const target = resolveLocalRef(walk.root, ref);
   if (!isPlainObject(target)) outside();
   walk.nodes += 2; // the target and the siblings, as the full path counts them
-  const inner = [...refs, ref];
+  return { target, inner: [...refs, ref] };
+}
+
+/**
+ * What the full path's inlining makes of a node with a `$ref` (to `target`, under `inner`) before
+ * converting it: the target's keywords (itself inlined), then the node's other keywords, which
+ * win. Each keyword remembers the references it sits under, for the recursion check of the
+ * references below it.
+ */
+function mergeReference(
+  node: JsonObject,
+  target: JsonObject,
+  inner: readonly string[],
+  walk: Walk,
+  refs: readonly string[],
+  depth: number,
+): { node: JsonObject; refsOf: Map<string, readonly string[]> } {
   let merged: JsonObject;
   let refsOf: Map<string, readonly string[]>;
   if (target['$ref'] === undefined) {
@@ -169,7 +186,15 @@ function mergeReference(
       refsOf.set(key, inner);
     }
   } else {
-    ({ node: merged, refsOf } = mergeReference(target, walk, inner, depth));
+    const next = referenced(target, walk, inner);
+    ({ node: merged, refsOf } = mergeReference(
+      target,
+      next.target,
+      next.inner,
+      walk,
+      inner,
+      depth,
+    ));
   }
   for (const key of Object.keys(node)) {
     checkKey(key);
@@ -185,6 +210,17 @@ function mergeReference(
     refsOf.set(key, refs);
   }
   return { node: merged, refsOf };
+}
+
+/** Whether a `$ref` node has keywords beside the reference and definitions (checked as merged). */
+function hasSiblings(node: JsonObject, refs: readonly string[], depth: number): boolean {
+  for (const key of Object.keys(node)) {
+    checkKey(key);
+    if (key === '$ref') continue;
+    if (!DEFINITION_KEYWORDS.has(key)) return true;
+    checkSkippedDepth(node[key], refs, depth);
+  }
+  return false;
 }
 
 const SIMPLE_TYPES: ReadonlySet<string> = new Set([

@@ -24,7 +24,11 @@
  */
 import { checkMcpPins, type McpLock, type McpPinPolicy } from './mcp-definition-lock.js';
 import { capEcho } from '../cap-echo.js';
-import { boundMcpDescriptor, boundMcpSchemaSize } from './bound-mcp-descriptor.js';
+import {
+  boundMcpDescriptor,
+  boundMcpSchemaSize,
+  WARN_MCP_SCHEMA_CHARS,
+} from './bound-mcp-descriptor.js';
 import picomatch from 'picomatch';
 import { deepFreeze, type ToolEntry } from '../contract.js';
 import { isJsonObject } from '../support/is-json-object.js';
@@ -187,6 +191,16 @@ export function registerMcpTools(
     visibleServer,
   );
   const disallowedRules = splitDisallowedTools(runtime.gateInput.disallowedTools).bareRules;
+  // Without rules or lists no tool can be refused by them: the subject is not built per tool.
+  const listsApply =
+    disallowedRules.length > 0 ||
+    runtime.gateInput.allowlist !== undefined ||
+    runtime.gateInput.denylist !== undefined;
+  const resultBudget = computerUse
+    ? COMPUTER_USE_RESULT_BUDGET
+    : server === NODE_REPL_SERVER
+      ? NODE_REPL_RESULT_BUDGET
+      : MCP_RESULT_BUDGET;
   const entries: ToolEntry[] = [];
   const registered: { name: string; tool: string; aliases: string[]; shortened: boolean }[] = [];
   for (const descriptor of selected) {
@@ -198,40 +212,36 @@ export function registerMcpTools(
       skipped.push({ tool: descriptor.name, reason: 'nameCollision' });
       continue;
     }
-    const ordinaryName = mcpToolName(server, descriptor.name);
-    const aliases =
-      computerUse &&
-      ordinaryName !== projection.name &&
-      ordinaryName.length <= 64 &&
-      !taken.has(ordinaryName)
-        ? [ordinaryName]
-        : [];
+    const aliases = computerUse
+      ? computerUseAliases(server, descriptor.name, projection.name, taken)
+      : [];
+    const capability = mcpCapability(server, descriptor.name);
     // The same subject the entry gets below: permission = its name, capability mcp.<server>.<tool>.
-    const listed = sessionListVerdict(
-      {
-        names: [projection.name, ...aliases],
-        permission: projection.name,
-        capability: mcpCapability(server, descriptor.name),
-      },
-      runtime.gateInput,
-      disallowedRules,
-    );
+    const listed = listsApply
+      ? sessionListVerdict(
+          { names: [projection.name, ...aliases], permission: projection.name, capability },
+          runtime.gateInput,
+          disallowedRules,
+        )
+      : undefined;
     if (listed !== undefined) {
       skipped.push({ tool: descriptor.name, reason: listed });
       continue;
     }
-    const warn = (warning: string) =>
-      warnings.push(`MCP server "${server}", tool "${capEcho(descriptor.name)}": ${warning}`);
     // Normalised by the fused walk above, else once per identical schema, frozen and shared
     // (warnings repeated per tool).
     const input = inputs?.get(descriptor) ?? sharedFullMcpSchema(descriptor.inputSchema);
-    for (const warning of input.warnings) warn(warning);
-    const inputSchema = boundMcpSchemaSize(
-      input.schema,
-      ANY_OBJECT_SCHEMA,
-      warn,
-      input.jsonCharsAtMost,
-    );
+    for (const warning of input.warnings)
+      warnings.push(toolWarning(server, descriptor.name, warning));
+    const inputSchema =
+      input.jsonCharsAtMost !== undefined && input.jsonCharsAtMost <= WARN_MCP_SCHEMA_CHARS
+        ? input.schema // (what boundMcpSchemaSize returns, without a closure per tool)
+        : boundMcpSchemaSize(
+            input.schema,
+            ANY_OBJECT_SCHEMA,
+            (warning) => warnings.push(toolWarning(server, descriptor.name, warning)),
+            input.jsonCharsAtMost,
+          );
     const output =
       descriptor.outputSchema === undefined ? undefined : sharedMcpSchema(descriptor.outputSchema);
     const isNodeReplJs = server === NODE_REPL_SERVER && descriptor.name === 'js';
@@ -243,14 +253,11 @@ export function registerMcpTools(
         aliases,
         inputSchema,
         outputSchema: output?.schema ?? ANY_OBJECT_SCHEMA,
-        resultBudget: computerUse
-          ? COMPUTER_USE_RESULT_BUDGET
-          : server === NODE_REPL_SERVER
-            ? NODE_REPL_RESULT_BUDGET
-            : MCP_RESULT_BUDGET,
+        resultBudget,
         sideEffectScope: isNodeReplJs ? 'system' : 'network',
-        ...(isNodeReplJs ? { riskLevel: 'high' as const } : {}),
+        riskLevel: isNodeReplJs ? 'high' : undefined,
         callMcpTool: options.callMcpTool,
+        capability,
       }),
     );
     registered.push({
@@ -262,6 +269,27 @@ export function registerMcpTools(
   }
   runtime.addMcpServer(server, entries);
   return result(registered);
+}
+
+/** A warning about one tool of `server`. */
+function toolWarning(server: string, tool: string, warning: string): string {
+  return `MCP server "${server}", tool "${capEcho(tool)}": ${warning}`;
+}
+
+/**
+ * The verified computer-use server's tool keeps its ordinary name `mcp__<server>__<tool>` as an
+ * alias when that differs from its name, fits, and is free.
+ */
+function computerUseAliases(
+  server: string,
+  tool: string,
+  name: string,
+  taken: ReadonlySet<string>,
+): string[] {
+  const ordinaryName = mcpToolName(server, tool);
+  return ordinaryName !== name && ordinaryName.length <= 64 && !taken.has(ordinaryName)
+    ? [ordinaryName]
+    : [];
 }
 
 /** Report pinned tools that changed and unpinned ones; the names to hide. */
