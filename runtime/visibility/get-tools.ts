@@ -19,7 +19,11 @@ import {
   type ProviderOrderOptions,
 } from './order-provider-visible-tools.js';
 import { isProviderVisible } from './provider-visible.js';
-import { DescriptionRenderError, renderModelContract } from './render-model-contract.js';
+import {
+  DescriptionRenderError,
+  renderFrozenModelContract,
+  renderModelContract,
+} from './render-model-contract.js';
 import { filterSearchBranch } from './search-branch-filter.js';
 
 export interface VisibleToolsInput {
@@ -50,31 +54,33 @@ export function modelHasCapability(model: ModelProfile, capability: ModelCapabil
 /** The model-facing contracts for `input.model`, in provider order, deeply frozen. */
 export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToolContract[] {
   const { kept } = filterSearchBranch(input.entries, input.embeddedSearch);
-  const contracts = kept
-    .filter((entry) =>
-      entry.availability.modelCapabilities.every((capability) =>
-        modelHasCapability(input.model, capability),
-      ),
+  // One loop, not filters and a flatMap: a list is built for every new model and registry.
+  const contracts: ModelToolContract[] = [];
+  for (const entry of kept) {
+    if (!isProviderVisible(entry)) continue;
+    const capabilities = entry.availability.modelCapabilities;
+    if (
+      capabilities.length > 0 &&
+      !capabilities.every((capability) => modelHasCapability(input.model, capability))
     )
-    .filter(isProviderVisible)
-    .flatMap((entry) => {
-      let contract: ModelToolContract;
-      try {
-        contract = renderModelContract(entry, input.descriptionSettings, input.model);
-      } catch (error) {
-        if (!(error instanceof DescriptionRenderError)) throw error;
-        input.onRenderError?.(error);
-        return [];
-      }
-      return [
-        entry.resolveModelContract === undefined
-          ? contract
-          : entry.resolveModelContract(contract, input.model),
-      ];
-    });
+      continue;
+    const hook = entry.resolveModelContract;
+    let contract: ModelToolContract;
+    try {
+      // Without a hook the contract is frozen as it is built (a hook gets it unfrozen).
+      contract =
+        hook === undefined
+          ? renderFrozenModelContract(entry, input.descriptionSettings, input.model)
+          : renderModelContract(entry, input.descriptionSettings, input.model);
+    } catch (error) {
+      if (!(error instanceof DescriptionRenderError)) throw error;
+      input.onRenderError?.(error);
+      continue;
+    }
+    contracts.push(hook === undefined ? contract : hook.call(entry, contract, input.model));
+  }
   // Cached lists are shared between callers; freezing keeps one caller from editing another's.
-  // The schemas, permissions and budgets shared with frozen entries are not walked again, and
-  // of the new nodes only the list is marked as frozen data (marking each contract cost more
-  // than building it; nothing reaches a contract but through the list).
+  // The contracts frozen as they were built and the schemas, permissions and budgets shared
+  // with frozen entries are not walked again.
   return freezeJsonTree(orderProviderVisibleTools(contracts, input.order));
 }

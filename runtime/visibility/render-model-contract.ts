@@ -11,6 +11,8 @@
  * objects) is copied whole, as its owner may still change it.
  */
 import {
+  adoptFrozenJsonTree,
+  freezeJsonTree,
   isFrozenData,
   type JsonSchema,
   type ModelProfile,
@@ -61,9 +63,64 @@ export function renderModelContract(
   settings: DescriptionSettings,
   model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
 ): ModelToolContract {
+  return project(entry, settings, model).contract;
+}
+
+/**
+ * {@link renderModelContract}, deeply frozen and marked as data (`isFrozenData`), for a list that
+ * shares it (`computeVisibleTools`, for an entry without a `resolveModelContract` hook). When
+ * nothing was copied (schemas, permission and budget are the entry's frozen data, no template
+ * wrote into a schema, no provider-native spec) the nodes built here are frozen as they are and
+ * the contract is marked without a walk; otherwise it is frozen by `freezeJsonTree`.
+ *
+ * @throws DescriptionRenderError when a template throws.
+ */
+export function renderFrozenModelContract(
+  entry: ToolEntry,
+  settings: DescriptionSettings,
+  model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
+): ModelToolContract {
+  const { contract, copied } = project(entry, settings, model);
+  if (copied || contract.providerNative !== undefined) return freezeJsonTree(contract);
+  // Built here of strings, numbers, booleans and frozen data only (see `project`).
+  Object.freeze(contract.flags);
+  if (contract.mcp !== undefined) Object.freeze(contract.mcp);
+  if (contract.group !== undefined) Object.freeze(contract.group);
+  if (contract.searchHints !== undefined) Object.freeze(contract.searchHints);
+  return adoptFrozenJsonTree(contract);
+}
+
+type Writable<T> = { -readonly [Key in keyof T]: T[Key] };
+
+/** The contract, and whether a schema, the permission or the budget is a copy (not frozen). */
+function project(
+  entry: ToolEntry,
+  settings: DescriptionSettings,
+  model: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'> | undefined,
+): { contract: ModelToolContract; copied: boolean } {
   let description = entry.description;
-  let inputSchema = shareable(entry.inputSchema);
-  let outputSchema = shareable(entry.outputSchema);
+  // Frozen data is shared as it is; anything else is copied whole (its owner may change it).
+  let copied = false;
+  let inputSchema = entry.inputSchema;
+  if (!isFrozenData(inputSchema)) {
+    inputSchema = structuredClone(inputSchema);
+    copied = true;
+  }
+  let outputSchema = entry.outputSchema;
+  if (!isFrozenData(outputSchema)) {
+    outputSchema = structuredClone(outputSchema);
+    copied = true;
+  }
+  let permission = entry.permission;
+  if (!isFrozenData(permission)) {
+    permission = structuredClone(permission);
+    copied = true;
+  }
+  let resultBudget = entry.resultBudget;
+  if (!isFrozenData(resultBudget)) {
+    resultBudget = structuredClone(resultBudget);
+    copied = true;
+  }
   const templates = entry.descriptionTemplates;
   if (templates !== undefined) {
     const context = descriptionContextFor(entry, settings, model);
@@ -75,58 +132,73 @@ export function renderModelContract(
         throw new DescriptionRenderError(entry.metadata.name, pointer, error);
       }
       if (pointer === '/description') description = text;
-      else if (pointer.startsWith('/inputSchema/'))
+      else if (pointer.startsWith('/inputSchema/')) {
         inputSchema = withTextAt(inputSchema, pointer.slice('/inputSchema'.length), text, {
           tool: entry.metadata.name,
           pointer,
         });
-      else if (pointer.startsWith('/outputSchema/'))
+        copied = true;
+      } else if (pointer.startsWith('/outputSchema/')) {
         outputSchema = withTextAt(outputSchema, pointer.slice('/outputSchema'.length), text, {
           tool: entry.metadata.name,
           pointer,
         });
-      else
+        copied = true;
+      } else
         throw new Error(
           `${entry.metadata.name}: description template at "${pointer}" does not point into the description or a schema`,
         );
     }
   }
   const { metadata } = entry;
-  return {
-    name: metadata.name,
-    description: appendUsageList(description, metadata.modelInstructions),
-    inputSchema: inputSchema as JsonSchema,
-    outputSchema: outputSchema as JsonSchema,
-    strict: entry.strict,
-    executionMode: entry.executionMode,
-    ...(entry.providerNative === undefined ? {} : { providerNative: { ...entry.providerNative } }),
-    flags: {
-      readOnly: metadata.readOnly,
-      destructive: metadata.destructive,
-      concurrentSafe: metadata.concurrentSafe,
-      sideEffectScope: metadata.sideEffectScope,
-      riskLevel: metadata.riskLevel,
-      needsApproval: metadata.needsApproval,
-      requiresUserInteraction: metadata.requiresUserInteraction,
-      allowedInPlanMode: metadata.allowedInPlanMode,
-      stopTurnOnSuccess: metadata.stopTurnOnSuccess,
-      idempotent: metadata.idempotent,
-    },
-    permission: shareable(entry.permission),
-    resultBudget: shareable(entry.resultBudget),
-    ...(metadata.maxOutputBytes === undefined ? {} : { maxOutputBytes: metadata.maxOutputBytes }),
-    ...(entry.mcp === undefined ? {} : { mcp: { server: entry.mcp.server, tool: entry.mcp.tool } }),
-    ...(entry.loading === undefined ? {} : { loading: entry.loading }),
-    ...(entry.group === undefined
-      ? {}
-      : { group: { name: entry.group.name, description: entry.group.description } }),
-    ...(entry.searchHints === undefined ? {} : { searchHints: [...entry.searchHints] }),
+  const flags = {
+    readOnly: metadata.readOnly,
+    destructive: metadata.destructive,
+    concurrentSafe: metadata.concurrentSafe,
+    sideEffectScope: metadata.sideEffectScope,
+    riskLevel: metadata.riskLevel,
+    needsApproval: metadata.needsApproval,
+    requiresUserInteraction: metadata.requiresUserInteraction,
+    allowedInPlanMode: metadata.allowedInPlanMode,
+    stopTurnOnSuccess: metadata.stopTurnOnSuccess,
+    idempotent: metadata.idempotent,
   };
-}
-
-/** `value` itself when it is frozen data, else a copy the caller's later changes cannot reach. */
-function shareable<T>(value: T): T {
-  return isFrozenData(value) ? value : structuredClone(value);
+  const name = metadata.name;
+  description = appendUsageList(description, metadata.modelInstructions);
+  const { strict, executionMode } = entry;
+  // Optional fields are added in their place in the key order, without spreads.
+  const contract: Writable<ModelToolContract> =
+    entry.providerNative === undefined
+      ? {
+          name,
+          description,
+          inputSchema,
+          outputSchema,
+          strict,
+          executionMode,
+          flags,
+          permission,
+          resultBudget,
+        }
+      : {
+          name,
+          description,
+          inputSchema,
+          outputSchema,
+          strict,
+          executionMode,
+          providerNative: { ...entry.providerNative },
+          flags,
+          permission,
+          resultBudget,
+        };
+  if (metadata.maxOutputBytes !== undefined) contract.maxOutputBytes = metadata.maxOutputBytes;
+  if (entry.mcp !== undefined) contract.mcp = { server: entry.mcp.server, tool: entry.mcp.tool };
+  if (entry.loading !== undefined) contract.loading = entry.loading;
+  if (entry.group !== undefined)
+    contract.group = { name: entry.group.name, description: entry.group.description };
+  if (entry.searchHints !== undefined) contract.searchHints = [...entry.searchHints];
+  return { contract, copied };
 }
 
 /**

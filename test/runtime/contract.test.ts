@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  adoptFrozenJsonTree,
   deepFreeze,
   freezeJsonTree,
   isFrozenData,
@@ -49,6 +50,20 @@ describe('freezeJsonTree (a new tree of data: every node frozen, the root marked
     freezeJsonTree(top);
     expect(isFrozenData(top)).toBe(true);
     expect(Object.isFrozen(deep)).toBe(true);
+  });
+});
+
+describe('adoptFrozenJsonTree (a tree its builder froze as it built it)', () => {
+  test('marks the root without walking it, freezes the root when it is not frozen yet', () => {
+    const inner = Object.freeze({ b: 1 });
+    const shared = deepFreeze({ kept: [1] });
+    const root = { inner, shared };
+    expect(adoptFrozenJsonTree(root)).toBe(root);
+    expect(Object.isFrozen(root)).toBe(true);
+    expect(isFrozenData(root)).toBe(true);
+    // Only the root is marked: what reaches the inner nodes goes through it.
+    expect(isFrozenData(inner)).toBe(false);
+    expect(isFrozenData(shared)).toBe(true);
   });
 });
 

@@ -9,6 +9,7 @@ import { builtInTools } from '../../../generated/index.js';
 import { computeVisibleTools } from '../../../runtime/visibility/get-tools.js';
 import {
   DescriptionRenderError,
+  renderFrozenModelContract,
   renderModelContract,
 } from '../../../runtime/visibility/render-model-contract.js';
 import { everyCapabilityModel, projectAll } from '../fixtures/project-all.js';
@@ -362,4 +363,122 @@ describe('generated modules emit their data frozen', () => {
         expect(isFrozenData(data)).toBe(true);
     },
   );
+});
+
+describe('renderFrozenModelContract (what a list shares: frozen as it is built)', () => {
+  /** Every object and array under `value` (itself included). */
+  const nodesOf = (value: unknown): object[] =>
+    typeof value !== 'object' || value === null
+      ? []
+      : [value, ...Object.values(value).flatMap(nodesOf)];
+  const freezeData = (entry: ToolEntry): ToolEntry => {
+    for (const data of [
+      entry.inputSchema,
+      entry.outputSchema,
+      entry.permission,
+      entry.resultBudget,
+    ])
+      deepFreeze(data);
+    return entry;
+  };
+  const mcpLike = () =>
+    freezeData(
+      makeToolEntry('mcp__srv__t', {
+        mcp: { server: 'srv', tool: 't' },
+        metadata: { maxOutputBytes: 100, modelInstructions: ['Say why.'] },
+        loading: 'deferred',
+        group: { name: 'g', description: 'G.' },
+        searchHints: ['find'],
+      }),
+    );
+  const templated = () =>
+    freezeData(
+      makeToolEntry('Shell', {
+        inputSchema: {
+          type: 'object',
+          properties: { timeout: { type: 'integer', description: 'placeholder' } },
+        },
+        descriptionTemplates: handlebarsTemplates({
+          '/inputSchema/properties/timeout/description': 'In {{currentMonth}}.',
+        }),
+      }),
+    );
+  test.each([
+    {
+      title: 'frozen data and every optional field (nothing copied)',
+      entry: mcpLike,
+      copied: false,
+    },
+    {
+      title: 'a hand-written entry with mutable schemas (copied)',
+      entry: () => makeToolEntry('Read'),
+      copied: true,
+    },
+    { title: 'a template written into a schema (the path copied)', entry: templated, copied: true },
+    {
+      title: 'a provider-native spec',
+      entry: () =>
+        freezeData(
+          makeToolEntry('WebSearch', {
+            providerNative: { provider: 'anthropic', type: 'web_search' },
+          }),
+        ),
+      copied: false,
+    },
+  ])(
+    '$title: what renderModelContract gives, in its key order, frozen to the leaves and marked',
+    ({ entry: make }) => {
+      const entry = make();
+      const frozen = renderFrozenModelContract(entry, settings);
+      const plain = renderModelContract(entry, settings);
+      expect(frozen).toEqual(plain);
+      expect(JSON.stringify(frozen)).toBe(JSON.stringify(plain));
+      for (const node of nodesOf(frozen)) expect(Object.isFrozen(node)).toBe(true);
+      expect(isFrozenData(frozen)).toBe(true);
+    },
+  );
+
+  test("the entry's own mutable objects are copied, never frozen", () => {
+    const entry = makeToolEntry('Read');
+    renderFrozenModelContract(entry, settings);
+    for (const owned of [
+      entry.inputSchema,
+      entry.outputSchema,
+      entry.permission,
+      entry.resultBudget,
+      entry.metadata,
+    ])
+      for (const node of nodesOf(owned)) expect(Object.isFrozen(node)).toBe(false);
+  });
+
+  test('nothing copied: the frozen data is shared, the nodes built for the contract are new', () => {
+    const entry = mcpLike();
+    const contract = renderFrozenModelContract(entry, settings);
+    expect(contract.inputSchema).toBe(entry.inputSchema);
+    expect(contract.permission).toBe(entry.permission);
+    expect(contract.mcp).not.toBe(entry.mcp);
+    expect(contract.searchHints).not.toBe(entry.searchHints);
+    expect(Object.isFrozen(entry.mcp)).toBe(false);
+  });
+
+  test('a list of such contracts is frozen data, and a list with a hooked entry is frozen too', () => {
+    const hooked = freezeData(
+      makeToolEntry('Hooked', {
+        resolveModelContract: (contract) => ({ ...contract, description: 'hooked' }),
+      }),
+    );
+    const tools = computeVisibleTools({
+      entries: [mcpLike(), hooked],
+      model: everyCapabilityModel,
+      descriptionSettings: settings,
+      embeddedSearch: true,
+      order: { sortedNames: new Set(), registrationOrder: [] },
+    });
+    expect(tools.map((tool) => tool.description).sort()).toEqual([
+      'Does mcp__srv__t.\n\nUsage:\n- Say why.',
+      'hooked',
+    ]);
+    for (const node of nodesOf(tools)) expect(Object.isFrozen(node)).toBe(true);
+    expect(isFrozenData(tools)).toBe(true);
+  });
 });
