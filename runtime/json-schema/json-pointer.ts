@@ -60,16 +60,16 @@ export function isArrayIndexToken(token: string): boolean {
 export function resolveJsonPointer(root: unknown, tokens: readonly string[]): unknown {
   let node: unknown = root;
   for (const token of tokens) {
-    if (Array.isArray(node)) {
-      if (!isArrayIndexToken(token)) return undefined;
-      node = node[Number(token)];
-    } else if (isJsonObject(node) && Object.hasOwn(node, token)) {
-      node = node[token];
-    } else {
-      return undefined;
-    }
+    node = followToken(node, token);
+    if (node === undefined) return undefined;
   }
   return node;
+}
+
+/** One step of {@link resolveJsonPointer}: `node`'s child `token`, or `undefined`. */
+function followToken(node: unknown, token: string): unknown {
+  if (Array.isArray(node)) return isArrayIndexToken(token) ? node[Number(token)] : undefined;
+  return isJsonObject(node) && Object.hasOwn(node, token) ? node[token] : undefined;
 }
 
 /**
@@ -77,6 +77,17 @@ export function resolveJsonPointer(root: unknown, tokens: readonly string[]): un
  * well-formed pointer, or points at nothing. Never throws.
  */
 export function resolveLocalRef(root: unknown, ref: string): unknown {
+  // Most references are `#/$defs/Name`, with nothing to decode or unescape: followed token by
+  // token without the list of tokens (a registration resolves one per tool and more).
+  if (ref.startsWith('#/') && !ref.includes('%') && !ref.includes('~')) {
+    let node = root;
+    for (let start = 2; ;) {
+      const end = ref.indexOf('/', start);
+      node = followToken(node, end === -1 ? ref.slice(start) : ref.slice(start, end));
+      if (end === -1 || node === undefined) return node;
+      start = end + 1;
+    }
+  }
   let tokens: string[];
   try {
     const pointer = localRefPointer(ref);

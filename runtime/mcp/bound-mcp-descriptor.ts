@@ -52,7 +52,21 @@ function depthWithin(node: unknown, depth: number, limit: number): number {
   const level = depth + 1;
   if (level > limit) return level;
   let deepest = level;
-  for (const child of Object.values(node)) {
+  if (Array.isArray(node)) {
+    for (const child of Object.values(node)) {
+      if (typeof child !== 'object' || child === null) continue;
+      const reached = depthWithin(child, level, limit);
+      if (reached > deepest) {
+        deepest = reached;
+        if (deepest > limit) return deepest;
+      }
+    }
+    return deepest;
+  }
+  // The own enumerable values, as Object.values gives them, without its array per object.
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
+    const child = (node as Record<string, unknown>)[key];
     if (typeof child !== 'object' || child === null) continue;
     const reached = depthWithin(child, level, limit);
     if (reached > deepest) {

@@ -214,7 +214,8 @@ function mergeReference(
 
 /** Whether a `$ref` node has keywords beside the reference and definitions (checked as merged). */
 function hasSiblings(node: JsonObject, refs: readonly string[], depth: number): boolean {
-  for (const key of Object.keys(node)) {
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue; // (as Object.keys, without its array)
     checkKey(key);
     if (key === '$ref') continue;
     if (!DEFINITION_KEYWORDS.has(key)) return true;
@@ -282,7 +283,8 @@ function convertKeys(
     out['$schema'] = DRAFT_2020_12;
     walk.chars += 56;
   }
-  for (const key of Object.keys(node)) {
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue; // (as Object.keys, without its array)
     checkKey(key);
     if (key === 'dependencies') outside();
     if (isConvertedApart(key)) {
@@ -298,7 +300,8 @@ function convertKeys(
       if (keyRefs.length === 0 && depth >= MAX_MCP_VALUE_DEPTH) outside();
       const properties: JsonObject = {};
       walk.chars += 2;
-      for (const name of Object.keys(value)) {
+      for (const name in value) {
+        if (!Object.hasOwn(value, name)) continue; // (as Object.keys, without its array)
         checkKey(name);
         const child = value[name];
         if (typeof child !== 'boolean' && !isPlainObject(child)) outside();
@@ -537,7 +540,8 @@ function copyData(value: unknown, walk: Walk, depth: number): unknown {
   }
   if (!isPlainObject(value)) outside();
   const copy: JsonObject = {};
-  for (const key of Object.keys(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue; // (as Object.keys, without its array)
     checkKey(key);
     walk.chars += 6 * key.length + 4;
     copy[key] = copyData(value[key], walk, depth + 1);

@@ -131,4 +131,68 @@ describe('resolveJsonPointer', () => {
     expect(resolveLocalRef(root, 'https://x/y')).toBeUndefined();
     expect(resolveLocalRef(root, '#/$defs/missing')).toBeUndefined();
   });
+
+  // A reference with nothing to decode or unescape is followed without a token list: the same
+  // as decoding, parsing and following it.
+  test.each<[string, unknown]>([
+    ['#/', { '': 1 }],
+    ['#//', { '': { '': 2 } }],
+    ['#/a/', { a: { '': 3 } }],
+    ['#/a/0', { a: ['x'] }],
+    ['#/a/01', { a: ['x', 'y'] }],
+    ['#/a/length', { a: ['x'] }],
+    ['#/a/b', { a: null }],
+    ['#/a/b', { a: 'text' }],
+    ['#/a', { a: null }],
+    ['#/constructor', {}],
+    ['#/__proto__', JSON.parse('{"__proto__": {"x": 1}}')],
+    ['#/toString', {}],
+  ])('resolveLocalRef(%j) as the general path resolves it', (ref, root) => {
+    const general = resolveJsonPointer(root, parseJsonPointer(localRefPointer(ref)!));
+    expect(resolveLocalRef(root, ref)).toBe(general);
+  });
+
+  test('resolveLocalRef equals decoding, parsing and following, for any reference', () => {
+    const token = fc.constantFrom(
+      '',
+      'a',
+      'b',
+      '0',
+      '1',
+      '01',
+      '-',
+      'length',
+      '~0',
+      '~1',
+      '%7E',
+      '%2F',
+      '%',
+    );
+    const ref = fc
+      .array(token, { maxLength: 4 })
+      .map((tokens) => `#${tokens.map((part) => `/${part}`).join('')}`);
+    const leaf = fc.oneof(fc.constant(null), fc.string({ maxLength: 2 }), fc.integer());
+    const node = fc.letrec((tie) => ({
+      tree: fc.oneof(
+        { depthSize: 'small' },
+        leaf,
+        fc.array(tie('tree'), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom('', 'a', 'b', '0', '01', '~', '/', 'length'), tie('tree'), {
+          maxKeys: 3,
+        }),
+      ),
+    })).tree;
+    fc.assert(
+      fc.property(node, ref, (root, written) => {
+        let general: unknown;
+        try {
+          general = resolveJsonPointer(root, parseJsonPointer(localRefPointer(written)!));
+        } catch {
+          general = undefined;
+        }
+        expect(resolveLocalRef(root, written)).toBe(general);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
 });
