@@ -319,12 +319,7 @@ function convertKeys(
       out[key] = copyData(value, walk, depth + 1); // checked below, after `nullable`
     } else if (key === 'required') {
       if (!Array.isArray(value)) outside();
-      const seen = new Set<string>();
-      for (let index = 0; index < value.length; index += 1) {
-        const name = value[index] as unknown;
-        if (typeof name !== 'string' || seen.has(name)) outside();
-        seen.add(name);
-      }
+      checkRequired(value);
       out[key] = copyData(value, walk, depth + 1);
     } else if (key === 'enum' || key === 'examples') {
       if (!Array.isArray(value)) outside();
@@ -490,6 +485,22 @@ function addDescriptionNote(out: JsonObject, note: string, walk: Walk): void {
   out['description'] =
     typeof description === 'string' && description !== '' ? `${description} ${note}` : note;
   walk.chars += 6 * note.length + 20;
+}
+
+/** The meta-schema's `required`: distinct strings (a short list compared in place, no set). */
+function checkRequired(names: readonly unknown[]): void {
+  if (names.length > 16) {
+    const seen = new Set<string>();
+    for (const name of names) {
+      if (typeof name !== 'string' || seen.has(name)) outside();
+      seen.add(name);
+    }
+    return;
+  }
+  for (let index = 0; index < names.length; index += 1) {
+    const name = names[index];
+    if (typeof name !== 'string' || names.indexOf(name) !== index) outside();
+  }
 }
 
 /** The meta-schema's `type`: a type name, or a non-empty list of distinct ones. */

@@ -59,30 +59,28 @@ export function projectMcpToolNames(
   taken: ReadonlySet<string>,
   visibleServer: string = server,
 ): Map<string, McpNameProjection> {
-  const plain = new Map(tools.map((tool) => [tool, mcpToolName(visibleServer, tool)]));
+  // Arrays and one count per name, not a map and a set more per tool: a server may list
+  // thousands of tools.
+  const plain = tools.map((tool) => mcpToolName(visibleServer, tool));
   const plainCounts = new Map<string, number>();
-  for (const name of plain.values()) plainCounts.set(name, (plainCounts.get(name) ?? 0) + 1);
+  for (const name of plain) plainCounts.set(name, (plainCounts.get(name) ?? 0) + 1);
+  /** Whether `name` is a plain name that its one tool keeps (so no other tool can have it). */
+  const keptPlain = (name: string) =>
+    name.length <= PROVIDER_TOOL_NAME_LIMIT && plainCounts.get(name) === 1 && !taken.has(name);
   const result = new Map<string, McpNameProjection>();
-  const used = new Set<string>();
-  for (const tool of tools) {
-    const name = plain.get(tool)!;
-    if (
-      name.length <= PROVIDER_TOOL_NAME_LIMIT &&
-      plainCounts.get(name) === 1 &&
-      !taken.has(name)
-    ) {
-      result.set(tool, { ok: true, name, shortened: false });
-      used.add(name);
-    }
-  }
+  tools.forEach((tool, index) => {
+    const name = plain[index]!;
+    if (keptPlain(name)) result.set(tool, { ok: true, name, shortened: false });
+  });
+  const usedShortened = new Set<string>();
   for (const tool of tools) {
     if (result.has(tool)) continue;
     const name = shortenedMcpToolName(server, tool, visibleServer);
-    if (taken.has(name) || used.has(name)) {
+    if (taken.has(name) || keptPlain(name) || usedShortened.has(name)) {
       result.set(tool, { ok: false, reason: 'nameCollision', name });
     } else {
       result.set(tool, { ok: true, name, shortened: true });
-      used.add(name);
+      usedShortened.add(name);
     }
   }
   return result;
