@@ -7,7 +7,9 @@
  * `resolveModelContract` hook (Read shows `pages` only to PDF models) → provider order.
  */
 import {
+  adoptFrozenJsonTree,
   freezeJsonTree,
+  isFrozenData,
   type ModelCapability,
   type ModelProfile,
   type ModelToolContract,
@@ -56,6 +58,8 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
   const { kept } = filterSearchBranch(input.entries, input.embeddedSearch);
   // One loop, not filters and a flatMap: a list is built for every new model and registry.
   const contracts: ModelToolContract[] = [];
+  // Whether every contract is frozen data throughout (then the list is marked without a walk).
+  let data = true;
   for (const entry of kept) {
     if (!isProviderVisible(entry)) continue;
     const capabilities = entry.availability.modelCapabilities;
@@ -67,20 +71,28 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
     const hook = entry.resolveModelContract;
     let contract: ModelToolContract;
     try {
-      // Without a hook the contract is frozen as it is built (a hook gets it unfrozen).
-      contract =
-        hook === undefined
-          ? renderFrozenModelContract(entry, input.descriptionSettings, input.model)
-          : renderModelContract(entry, input.descriptionSettings, input.model);
+      if (hook === undefined) {
+        // Frozen as it is built (a hook gets its contract unfrozen, below).
+        const frozen = renderFrozenModelContract(entry, input.descriptionSettings, input.model);
+        contract = frozen.contract;
+        if (!frozen.data) data = false;
+      } else {
+        contract = renderModelContract(entry, input.descriptionSettings, input.model);
+      }
     } catch (error) {
       if (!(error instanceof DescriptionRenderError)) throw error;
       input.onRenderError?.(error);
       continue;
     }
-    contracts.push(hook === undefined ? contract : hook.call(entry, contract, input.model));
+    if (hook !== undefined) {
+      contract = freezeJsonTree(hook.call(entry, contract, input.model));
+      if (!isFrozenData(contract)) data = false;
+    }
+    contracts.push(contract);
   }
   // Cached lists are shared between callers; freezing keeps one caller from editing another's.
-  // The contracts frozen as they were built and the schemas, permissions and budgets shared
-  // with frozen entries are not walked again.
-  return freezeJsonTree(orderProviderVisibleTools(contracts, input.order));
+  // Every contract is frozen by now, and the schemas, permissions and budgets it shares with
+  // frozen entries are not walked again; a list of data only is marked as it is.
+  const ordered = orderProviderVisibleTools(contracts, input.order);
+  return data ? adoptFrozenJsonTree(ordered) : freezeJsonTree(ordered);
 }

@@ -11,7 +11,6 @@
  * objects) is copied whole, as its owner may still change it.
  */
 import {
-  adoptFrozenJsonTree,
   freezeJsonTree,
   isFrozenData,
   type JsonSchema,
@@ -67,11 +66,13 @@ export function renderModelContract(
 }
 
 /**
- * {@link renderModelContract}, deeply frozen and marked as data (`isFrozenData`), for a list that
- * shares it (`computeVisibleTools`, for an entry without a `resolveModelContract` hook). When
- * nothing was copied (schemas, permission and budget are the entry's frozen data, no template
- * wrote into a schema, no provider-native spec) the nodes built here are frozen as they are and
- * the contract is marked without a walk; otherwise it is frozen by `freezeJsonTree`.
+ * {@link renderModelContract}, deeply frozen, for a list that shares it (`computeVisibleTools`,
+ * for an entry without a `resolveModelContract` hook); `data` says that it is frozen data
+ * throughout, as `isFrozenData` means it (so a list of such contracts can be marked without a
+ * walk). When nothing was copied (schemas, permission and budget are the entry's frozen data, no
+ * template wrote into a schema, no provider-native spec) the nodes built here are frozen as they
+ * are, unmarked (a mark per contract costs more than the rest of it); otherwise the contract is
+ * frozen and marked by `freezeJsonTree`.
  *
  * @throws DescriptionRenderError when a template throws.
  */
@@ -79,15 +80,20 @@ export function renderFrozenModelContract(
   entry: ToolEntry,
   settings: DescriptionSettings,
   model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
-): ModelToolContract {
-  const { contract, copied } = project(entry, settings, model);
-  if (copied || contract.providerNative !== undefined) return freezeJsonTree(contract);
+): { readonly contract: ModelToolContract; readonly data: boolean } {
+  const projected = project(entry, settings, model);
+  const { contract } = projected;
+  if (projected.copied || contract.providerNative !== undefined) {
+    freezeJsonTree(contract);
+    return { contract, data: isFrozenData(contract) };
+  }
   // Built here of strings, numbers, booleans and frozen data only (see `project`).
   Object.freeze(contract.flags);
   if (contract.mcp !== undefined) Object.freeze(contract.mcp);
   if (contract.group !== undefined) Object.freeze(contract.group);
   if (contract.searchHints !== undefined) Object.freeze(contract.searchHints);
-  return adoptFrozenJsonTree(contract);
+  Object.freeze(contract);
+  return { contract, data: true };
 }
 
 type Writable<T> = { -readonly [Key in keyof T]: T[Key] };
