@@ -36,7 +36,11 @@
 import { adoptFrozenJsonTree } from '../contract.js';
 import { DRAFT_2020_12 } from '../json-schema/draft-2020-12.js';
 import { resolveLocalRef } from '../json-schema/json-pointer.js';
-import { DEFINITION_KEYWORDS, subschemaKind } from '../json-schema/subschema-keywords.js';
+import {
+  DEFINITION_KEYWORDS,
+  SUBSCHEMA_KEYWORDS,
+  subschemaKind,
+} from '../json-schema/subschema-keywords.js';
 import { loadFullFormats } from '../support/load-ajv.js';
 import type { JsonObject } from '../support/is-json-object.js';
 import { capEcho } from '../cap-echo.js';
@@ -269,6 +273,74 @@ const LEFT_TO_FULL_PATH: ReadonlySet<string> = new Set([
   '$vocabulary',
 ]);
 
+/** Keys `isConvertedApart` names that the walk reads itself (see `convertItems`, …). */
+const CONVERTED_BELOW: ReadonlySet<string> = new Set([
+  'items',
+  'additionalItems',
+  'format',
+  'pattern',
+]);
+
+// What the walk does with a keyword (see `keywordKind`).
+const REFUSED = 0; // left to the full path
+const READ_BELOW = 1; // converted apart: `items`, `additionalItems`, `format`, `pattern`
+const DROPPED = 2; // dropped unread (its depth still counts): `$defs`, `$comment`, `nullable`, …
+const PROPERTIES = 3;
+const SCHEMA = 4;
+const SCHEMA_LIST = 5;
+const TYPE = 6;
+const REQUIRED = 7;
+const LIST = 8; // `enum`, `examples`
+const NUMBER = 9;
+const MULTIPLE_OF = 10;
+const COUNT = 11;
+const BOOLEAN = 12;
+const STRING = 13;
+const DATA = 14; // `const`, `default`, unknown keywords
+
+/** What the walk does with `key`, decided in this order (each test of its own meaning). */
+function classifyKeyword(key: string): number {
+  if (key === 'dependencies') return REFUSED;
+  if (isConvertedApart(key)) return CONVERTED_BELOW.has(key) ? READ_BELOW : DROPPED;
+  if (key === 'properties') return PROPERTIES;
+  if (subschemaKind(key) === 'schema') return SCHEMA;
+  if (subschemaKind(key) === 'schema-list') return SCHEMA_LIST;
+  if (key === 'type') return TYPE;
+  if (key === 'required') return REQUIRED;
+  if (key === 'enum' || key === 'examples') return LIST;
+  if (NUMBER_KEYWORDS.has(key)) return NUMBER;
+  if (key === 'multipleOf') return MULTIPLE_OF;
+  if (COUNT_KEYWORDS.has(key)) return COUNT;
+  if (BOOLEAN_KEYWORDS.has(key)) return BOOLEAN;
+  if (STRING_KEYWORDS.has(key)) return STRING;
+  if (LEFT_TO_FULL_PATH.has(key)) return REFUSED;
+  return DATA;
+}
+
+/**
+ * {@link classifyKeyword} of every keyword a meta-schema or the full path names, decided once:
+ * one lookup per key instead of a dozen. Other keys (a server's own) are classified each time,
+ * so no schema can grow this table.
+ */
+const KEYWORD_KINDS: ReadonlyMap<string, number> = new Map(
+  [
+    ...SUBSCHEMA_KEYWORDS.keys(),
+    ...NUMBER_KEYWORDS,
+    ...COUNT_KEYWORDS,
+    ...BOOLEAN_KEYWORDS,
+    ...STRING_KEYWORDS,
+    ...LEFT_TO_FULL_PATH,
+    ...CONVERTED_BELOW,
+    ...['properties', 'type', 'required', 'enum', 'examples', 'multipleOf', 'const', 'default'],
+    ...['dependencies', 'nullable', '$schema', '$id', '$anchor', '$dynamicAnchor', '$comment'],
+    ...['$recursiveAnchor', '$ref', '$dynamicRef', '$recursiveRef'],
+  ].map((key) => [key, classifyKeyword(key)]),
+);
+
+function keywordKind(key: string): number {
+  return KEYWORD_KINDS.get(key) ?? classifyKeyword(key);
+}
+
 function convertKeys(
   node: JsonObject,
   walk: Walk,
@@ -286,65 +358,78 @@ function convertKeys(
   for (const key in node) {
     if (!Object.hasOwn(node, key)) continue; // (as Object.keys, without its array)
     checkKey(key);
-    if (key === 'dependencies') outside();
-    if (isConvertedApart(key)) {
-      // `items`, `format`, … are read below; `$defs`, `$comment`, … are dropped unread.
-      if (!CONVERTED_BELOW.has(key)) checkSkippedDepth(node[key], refsAt(key, refs, refsOf), depth);
+    const kind = keywordKind(key);
+    if (kind === REFUSED) outside();
+    if (kind === READ_BELOW) continue; // `items`, `format`, … are read below
+    if (kind === DROPPED) {
+      // `$defs`, `$comment`, … are dropped unread.
+      checkSkippedDepth(node[key], refsAt(key, refs, refsOf), depth);
       continue;
     }
     const value = node[key];
     walk.chars += 6 * key.length + 4;
     const keyRefs = refsAt(key, refs, refsOf);
-    if (key === 'properties') {
-      if (!isPlainObject(value)) outside();
-      if (keyRefs.length === 0 && depth >= MAX_MCP_VALUE_DEPTH) outside();
-      const properties: JsonObject = {};
-      walk.chars += 2;
-      for (const name in value) {
-        if (!Object.hasOwn(value, name)) continue; // (as Object.keys, without its array)
-        checkKey(name);
-        const child = value[name];
-        if (typeof child !== 'boolean' && !isPlainObject(child)) outside();
-        walk.chars += 6 * name.length + 4;
-        properties[name] = convertSchema(child, walk, keyRefs, depth + 2);
+    switch (kind) {
+      case PROPERTIES: {
+        if (!isPlainObject(value)) outside();
+        if (keyRefs.length === 0 && depth >= MAX_MCP_VALUE_DEPTH) outside();
+        const properties: JsonObject = {};
+        walk.chars += 2;
+        for (const name in value) {
+          if (!Object.hasOwn(value, name)) continue; // (as Object.keys, without its array)
+          checkKey(name);
+          const child = value[name];
+          if (typeof child !== 'boolean' && !isPlainObject(child)) outside();
+          walk.chars += 6 * name.length + 4;
+          properties[name] = convertSchema(child, walk, keyRefs, depth + 2);
+        }
+        out[key] = freeze(properties);
+        break;
       }
-      out[key] = freeze(properties);
-    } else if (subschemaKind(key) === 'schema') {
-      // (`additionalItems`, the one such keyword with a draft-07 meaning, is converted apart.)
-      if (typeof value !== 'boolean' && !isPlainObject(value)) outside();
-      out[key] = convertSchema(value, walk, keyRefs, depth + 1);
-    } else if (subschemaKind(key) === 'schema-list') {
-      out[key] = convertSchemaList(value, walk, keyRefs, depth);
-    } else if (key === 'type') {
-      out[key] = copyData(value, walk, depth + 1); // checked below, after `nullable`
-    } else if (key === 'required') {
-      if (!Array.isArray(value)) outside();
-      checkRequired(value);
-      out[key] = copyData(value, walk, depth + 1);
-    } else if (key === 'enum' || key === 'examples') {
-      if (!Array.isArray(value)) outside();
-      out[key] = copyData(value, walk, depth + 1);
-    } else if (NUMBER_KEYWORDS.has(key)) {
-      if (typeof value !== 'number') outside();
-      out[key] = copyData(value, walk, depth + 1);
-    } else if (key === 'multipleOf') {
-      if (typeof value !== 'number' || !(value > 0)) outside();
-      out[key] = copyData(value, walk, depth + 1);
-    } else if (COUNT_KEYWORDS.has(key)) {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) outside();
-      out[key] = copyData(value, walk, depth + 1);
-    } else if (BOOLEAN_KEYWORDS.has(key)) {
-      if (typeof value !== 'boolean') outside();
-      out[key] = value;
-      walk.chars += 6;
-    } else if (STRING_KEYWORDS.has(key)) {
-      if (typeof value !== 'string') outside();
-      out[key] = copyData(value, walk, depth + 1);
-    } else if (LEFT_TO_FULL_PATH.has(key)) {
-      outside();
-    } else {
-      // `const`, `default` and keywords no meta-schema knows: data, kept as they are.
-      out[key] = copyData(value, walk, depth + 1);
+      case SCHEMA:
+        // (`additionalItems`, the one such keyword with a draft-07 meaning, is converted apart.)
+        if (typeof value !== 'boolean' && !isPlainObject(value)) outside();
+        out[key] = convertSchema(value, walk, keyRefs, depth + 1);
+        break;
+      case SCHEMA_LIST:
+        out[key] = convertSchemaList(value, walk, keyRefs, depth);
+        break;
+      case TYPE:
+        out[key] = copyData(value, walk, depth + 1); // checked below, after `nullable`
+        break;
+      case REQUIRED:
+        if (!Array.isArray(value)) outside();
+        checkRequired(value);
+        out[key] = copyData(value, walk, depth + 1);
+        break;
+      case LIST:
+        if (!Array.isArray(value)) outside();
+        out[key] = copyData(value, walk, depth + 1);
+        break;
+      case NUMBER:
+        if (typeof value !== 'number') outside();
+        out[key] = copyData(value, walk, depth + 1);
+        break;
+      case MULTIPLE_OF:
+        if (typeof value !== 'number' || !(value > 0)) outside();
+        out[key] = copyData(value, walk, depth + 1);
+        break;
+      case COUNT:
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) outside();
+        out[key] = copyData(value, walk, depth + 1);
+        break;
+      case BOOLEAN:
+        if (typeof value !== 'boolean') outside();
+        out[key] = value;
+        walk.chars += 6;
+        break;
+      case STRING:
+        if (typeof value !== 'string') outside();
+        out[key] = copyData(value, walk, depth + 1);
+        break;
+      default:
+        // `const`, `default` and keywords no meta-schema knows: data, kept as they are.
+        out[key] = copyData(value, walk, depth + 1);
     }
   }
   convertItems(node, out, walk, refs, refsOf, depth);
@@ -365,14 +450,6 @@ function convertKeys(
   }
   return freeze(out);
 }
-
-/** Keys `isConvertedApart` names that the walk reads itself (see `convertItems`, …). */
-const CONVERTED_BELOW: ReadonlySet<string> = new Set([
-  'items',
-  'additionalItems',
-  'format',
-  'pattern',
-]);
 
 /**
  * The depth limit of `boundMcpDescriptor`, for a value the walk drops without reading, under a
