@@ -37,6 +37,8 @@ export interface McpToolEntryOptions {
   readonly callMcpTool: CallMcpTool;
   /** `mcpCapability(server, descriptor.name)` when the caller has it already. */
   readonly capability?: string;
+  /** `mcp:<server>`, when the caller has it already (one string for all of a server's tools). */
+  readonly source?: string;
 }
 
 const McpInputSchema = z.record(z.string(), z.unknown());
@@ -171,7 +173,7 @@ export function createMcpToolEntry(
     trace: TRACE,
     availability: AVAILABILITY,
     ordering: 'registration',
-    source: `mcp:${server}`,
+    source: options.source ?? `mcp:${server}`,
     mcp: { server, tool },
     // A method, not an arrow property: the same closure, but one a transpiler keeping function
     // names (tsx) does not wrap in a name-defining call per entry.

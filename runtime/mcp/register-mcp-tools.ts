@@ -201,6 +201,7 @@ export function registerMcpTools(
     : server === NODE_REPL_SERVER
       ? NODE_REPL_RESULT_BUDGET
       : MCP_RESULT_BUDGET;
+  const source = `mcp:${server}`;
   const entries: ToolEntry[] = [];
   const registered: { name: string; tool: string; aliases: string[]; shortened: boolean }[] = [];
   for (const descriptor of selected) {
@@ -258,6 +259,7 @@ export function registerMcpTools(
         riskLevel: isNodeReplJs ? 'high' : undefined,
         callMcpTool: options.callMcpTool,
         capability,
+        source,
       }),
     );
     registered.push({
