@@ -120,7 +120,10 @@ function checkKey(key: string): void {
   if (key === '__proto__' || (first >= 48 && first <= 57)) outside();
 }
 
-/** A schema (boolean or object) in a subschema place, converted. */
+/**
+ * A schema (boolean or object) in a subschema place, converted; anything else there is left to
+ * the full path (the callers do not check it first).
+ */
 function convertSchema(
   node: unknown,
   walk: Walk,
@@ -161,7 +164,7 @@ function referenced(
   const target = resolveLocalRef(walk.root, ref);
   if (!isPlainObject(target)) outside();
   walk.nodes += 2; // the target and the siblings, as the full path counts them
-  return { target, inner: [...refs, ref] };
+  return { target, inner: refs.length === 0 ? [ref] : [...refs, ref] };
 }
 
 /**
@@ -379,7 +382,6 @@ function convertKeys(
           if (!Object.hasOwn(value, name)) continue; // (as Object.keys, without its array)
           checkKey(name);
           const child = value[name];
-          if (typeof child !== 'boolean' && !isPlainObject(child)) outside();
           walk.chars += 6 * name.length + 4;
           properties[name] = convertSchema(child, walk, keyRefs, depth + 2);
         }
@@ -388,7 +390,6 @@ function convertKeys(
       }
       case SCHEMA:
         // (`additionalItems`, the one such keyword with a draft-07 meaning, is converted apart.)
-        if (typeof value !== 'boolean' && !isPlainObject(value)) outside();
         out[key] = convertSchema(value, walk, keyRefs, depth + 1);
         break;
       case SCHEMA_LIST:
@@ -483,7 +484,6 @@ function convertSchemaList(
   walk.chars += 2;
   for (let index = 0; index < value.length; index += 1) {
     const child = value[index] as unknown;
-    if (typeof child !== 'boolean' && !isPlainObject(child)) outside();
     walk.chars += 1;
     list.push(convertSchema(child, walk, refs, depth + 2));
   }
@@ -505,7 +505,6 @@ function convertItems(
     walk.chars += 16;
     out['prefixItems'] = convertSchemaList(items, walk, refsAt('items', refs, refsOf), depth);
     if (additional !== undefined) {
-      if (typeof additional !== 'boolean' && !isPlainObject(additional)) outside();
       walk.chars += 10;
       out['items'] = convertSchema(
         additional,
@@ -518,7 +517,6 @@ function convertItems(
   }
   if (additional !== undefined) outside();
   if (items === undefined) return;
-  if (typeof items !== 'boolean' && !isPlainObject(items)) outside();
   walk.chars += 10;
   out['items'] = convertSchema(items, walk, refsAt('items', refs, refsOf), depth + 1);
 }
