@@ -69,7 +69,8 @@ const OUTSIDE = Symbol('outside the common subset');
 
 interface Walk {
   readonly root: JsonObject;
-  readonly warnings: string[];
+  /** Made on the first warning (most schemas have none). */
+  warnings: string[] | undefined;
   nodes: number;
   /** Upper bound of the output's JSON length (6 characters per UTF-16 unit of a string). */
   chars: number;
@@ -78,7 +79,7 @@ interface Walk {
 /** `normalizeMcpInputSchema(JSON.parse(JSON.stringify(raw)))`, frozen, or `undefined`. */
 export function normalizeCommonMcpSchema(raw: unknown): CommonMcpSchema | undefined {
   if (!isPlainObject(raw)) return undefined;
-  const walk: Walk = { root: raw, warnings: [], nodes: 0, chars: 0 };
+  const walk: Walk = { root: raw, warnings: undefined, nodes: 0, chars: 0 };
   let schema: JsonObject;
   try {
     schema = convertSchema(raw, walk, NO_REFS, 1, true) as JsonObject;
@@ -92,12 +93,14 @@ export function normalizeCommonMcpSchema(raw: unknown): CommonMcpSchema | undefi
     // Every node was built by the walk from JSON scalars and frozen when complete (see
     // `freeze` below): nothing the caller holds is reachable, so the root is marked as it is.
     schema: adoptFrozenJsonTree(schema),
-    warnings: Object.freeze(walk.warnings) as string[],
+    warnings: walk.warnings === undefined ? NO_WARNINGS : Object.freeze(walk.warnings),
     jsonCharsAtMost: walk.chars,
   });
 }
 
 const NO_REFS: readonly string[] = [];
+/** The warnings of a schema without any (frozen: shared). */
+const NO_WARNINGS: readonly string[] = Object.freeze([]);
 
 function outside(): never {
   throw OUTSIDE;
@@ -550,7 +553,7 @@ function convertPattern(node: JsonObject, out: JsonObject, walk: Walk): void {
     return;
   }
   const named = capEcho(pattern);
-  walk.warnings.push(droppedPatternWarning(named));
+  (walk.warnings ??= []).push(droppedPatternWarning(named));
   addDescriptionNote(out, droppedPatternNote(named), walk);
 }
 

@@ -56,6 +56,9 @@ const ANY_OBJECT_SCHEMA = deepFreeze({
   type: 'object',
 });
 
+/** The aliases of every tool but the verified computer-use server's (frozen: shared). */
+const NO_ALIASES: readonly string[] = deepFreeze([]);
+
 /** Provider-visible names that belong to the verified computer-use server only. */
 export const COMPUTER_USE_NAME_PREFIX = `mcp__${COMPUTER_USE_VISIBLE_SERVER}__`;
 /** Server part prefix given to an unverified server whose names would start with that prefix. */
@@ -203,7 +206,12 @@ export function registerMcpTools(
       : MCP_RESULT_BUDGET;
   const source = `mcp:${server}`;
   const entries: ToolEntry[] = [];
-  const registered: { name: string; tool: string; aliases: string[]; shortened: boolean }[] = [];
+  const registered: {
+    name: string;
+    tool: string;
+    aliases: readonly string[];
+    shortened: boolean;
+  }[] = [];
   for (const descriptor of selected) {
     const projection = names.get(descriptor.name)!;
     if (!projection.ok) {
@@ -215,7 +223,7 @@ export function registerMcpTools(
     }
     const aliases = computerUse
       ? computerUseAliases(server, descriptor.name, projection.name, taken)
-      : [];
+      : NO_ALIASES;
     const capability = mcpCapability(server, descriptor.name);
     // The same subject the entry gets below: permission = its name, capability mcp.<server>.<tool>.
     const listed = listsApply
@@ -350,6 +358,9 @@ function collectDescriptors(
 ): McpToolDescriptor[] {
   const seen = new Set<string>();
   const valid: McpToolDescriptor[] = [];
+  // One warning callback for every descriptor (told which tool it is about), not one each.
+  let current = '';
+  const warn = (warning: string) => warnings.push(toolWarning(server, current, warning));
   descriptors.forEach((descriptor, index) => {
     const name = isJsonObject(descriptor) ? descriptor['name'] : undefined;
     if (typeof name !== 'string' || name === '') {
@@ -370,9 +381,10 @@ function collectDescriptors(
       const raw = descriptor as unknown as McpToolDescriptor;
       const rawInput = inputs === undefined ? undefined : raw.inputSchema;
       const common = rawInput === undefined ? undefined : normalizeCommonMcpSchema(rawInput);
+      current = name;
       const bounded = boundMcpDescriptor(
         raw,
-        (warning) => warnings.push(`MCP server "${server}", tool "${capEcho(name)}": ${warning}`),
+        warn,
         common === undefined ? undefined : (rawInput as object),
       );
       if (common !== undefined) inputs!.set(bounded, common);
