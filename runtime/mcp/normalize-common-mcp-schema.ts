@@ -483,12 +483,12 @@ function convertSchemaList(
 ): unknown[] {
   if (!Array.isArray(value) || value.length === 0) outside();
   if (refs.length === 0 && depth >= MAX_MCP_VALUE_DEPTH) outside();
-  const list: unknown[] = [];
+  const list = exactList(value.length);
   walk.chars += 2;
   for (let index = 0; index < value.length; index += 1) {
     const child = value[index] as unknown;
     walk.chars += 1;
-    list.push(convertSchema(child, walk, refs, depth + 2));
+    list[index] = convertSchema(child, walk, refs, depth + 2);
   }
   return freeze(list);
 }
@@ -595,6 +595,15 @@ function checkType(type: unknown): void {
   }
 }
 
+/**
+ * An array for `length` values, each written in order by the caller before the array is frozen:
+ * a short one is made that long (an empty array's first push reserves 17 slots, for a list of
+ * one to three); a long one grows as it is written (a huge `new Array` is a dictionary).
+ */
+function exactList(length: number): unknown[] {
+  return length <= 1_024 ? new Array<unknown>(length) : [];
+}
+
 /** A copy of a JSON value as `JSON.parse(JSON.stringify(value))` would make it. */
 function copyData(value: unknown, walk: Walk, depth: number): unknown {
   switch (typeof value) {
@@ -620,9 +629,9 @@ function copyData(value: unknown, walk: Walk, depth: number): unknown {
   if (depth > MAX_MCP_VALUE_DEPTH) outside();
   walk.chars += 3;
   if (Array.isArray(value)) {
-    const copy: unknown[] = [];
+    const copy = exactList(value.length);
     for (let index = 0; index < value.length; index += 1) {
-      copy.push(copyData(value[index], walk, depth + 1));
+      copy[index] = copyData(value[index], walk, depth + 1);
       walk.chars += 1;
     }
     return freeze(copy);
