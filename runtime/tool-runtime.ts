@@ -232,7 +232,8 @@ export class ToolRuntime {
     if (this.#mcpServers.has(server))
       throw new Error(`MCP server "${server}" is already registered in this runtime`);
     this.#mcpServers.set(server, entries);
-    for (const entry of entries) this.registry.register(entry);
+    // (indexed: no iterator result per step while the loop is not optimised yet)
+    for (let index = 0; index < entries.length; index += 1) this.registry.register(entries[index]!);
   }
 
   /**

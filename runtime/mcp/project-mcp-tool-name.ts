@@ -63,7 +63,11 @@ export function projectMcpToolNames(
   // thousands of tools.
   const plain = tools.map((tool) => mcpToolName(visibleServer, tool));
   const plainCounts = new Map<string, number>();
-  for (const name of plain) plainCounts.set(name, (plainCounts.get(name) ?? 0) + 1);
+  // (indexed: no iterator result per step while the loop is not optimised yet)
+  for (let index = 0; index < plain.length; index += 1) {
+    const name = plain[index]!;
+    plainCounts.set(name, (plainCounts.get(name) ?? 0) + 1);
+  }
   /** Whether `name` is a plain name that its one tool keeps (so no other tool can have it). */
   const keptPlain = (name: string) =>
     name.length <= PROVIDER_TOOL_NAME_LIMIT && plainCounts.get(name) === 1 && !taken.has(name);
@@ -73,7 +77,8 @@ export function projectMcpToolNames(
     if (keptPlain(name)) result.set(tool, { ok: true, name, shortened: false });
   });
   const usedShortened = new Set<string>();
-  for (const tool of tools) {
+  for (let index = 0; index < tools.length; index += 1) {
+    const tool = tools[index]!;
     if (result.has(tool)) continue;
     const name = shortenedMcpToolName(server, tool, visibleServer);
     if (taken.has(name) || keptPlain(name) || usedShortened.has(name)) {

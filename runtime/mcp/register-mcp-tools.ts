@@ -212,7 +212,9 @@ export function registerMcpTools(
     aliases: readonly string[];
     shortened: boolean;
   }[] = [];
-  for (const descriptor of selected) {
+  // (indexed: no iterator result per step while the loop is not optimised yet)
+  for (let index = 0; index < selected.length; index += 1) {
+    const descriptor = selected[index]!;
     const projection = names.get(descriptor.name)!;
     if (!projection.ok) {
       warnings.push(
@@ -240,8 +242,9 @@ export function registerMcpTools(
     // Normalised by the fused walk above, else once per identical schema, frozen and shared
     // (warnings repeated per tool).
     const input = inputs?.get(descriptor) ?? sharedFullMcpSchema(descriptor.inputSchema);
-    for (const warning of input.warnings)
-      warnings.push(toolWarning(server, descriptor.name, warning));
+    if (input.warnings.length > 0)
+      for (const warning of input.warnings)
+        warnings.push(toolWarning(server, descriptor.name, warning));
     const inputSchema =
       input.jsonCharsAtMost !== undefined && input.jsonCharsAtMost <= WARN_MCP_SCHEMA_CHARS
         ? input.schema // (what boundMcpSchemaSize returns, without a closure per tool)

@@ -60,7 +60,9 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
   const contracts: ModelToolContract[] = [];
   // Whether every contract is frozen data throughout (then the list is marked without a walk).
   let data = true;
-  for (const entry of kept) {
+  // (indexed: no iterator result per step while the loop is not optimised yet)
+  for (let index = 0; index < kept.length; index += 1) {
+    const entry = kept[index]!;
     if (!isProviderVisible(entry)) continue;
     const capabilities = entry.availability.modelCapabilities;
     if (

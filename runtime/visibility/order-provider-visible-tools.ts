@@ -32,7 +32,9 @@ export function orderProviderVisibleTools<T extends OrderableTool>(
   const reference: T[] = [];
   const builtIn: T[] = [];
   const mcp: T[] = [];
-  for (const tool of tools) {
+  // (indexed: no iterator result per step while the loop is not optimised yet)
+  for (let index = 0; index < tools.length; index += 1) {
+    const tool = tools[index]!;
     if (tool.mcp !== undefined) mcp.push(tool);
     else if (options.sortedNames.has(tool.name)) reference.push(tool);
     else builtIn.push(tool);
