@@ -11,12 +11,8 @@
  * objects) is copied whole, as its owner may still change it.
  */
 import {
-  deepFreeze,
   freezeJsonTree,
   isFrozenData,
-  RISK_LEVELS,
-  SIDE_EFFECT_SCOPES,
-  type ModelToolFlags,
   type JsonSchema,
   type ModelProfile,
   type ModelToolContract,
@@ -66,7 +62,7 @@ export function renderModelContract(
   settings: DescriptionSettings,
   model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
 ): ModelToolContract {
-  return project(entry, settings, model, false).contract;
+  return project(entry, settings, model).contract;
 }
 
 /**
@@ -85,14 +81,14 @@ export function renderFrozenModelContract(
   settings: DescriptionSettings,
   model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
 ): { readonly contract: ModelToolContract; readonly data: boolean } {
-  const projected = project(entry, settings, model, true);
+  const projected = project(entry, settings, model);
   const { contract } = projected;
   if (projected.copied || contract.providerNative !== undefined) {
     freezeJsonTree(contract);
     return { contract, data: isFrozenData(contract) };
   }
   // Built here of strings, numbers, booleans and frozen data only (see `project`).
-  if (!isFrozenData(contract.flags)) Object.freeze(contract.flags);
+  Object.freeze(contract.flags);
   if (contract.mcp !== undefined) Object.freeze(contract.mcp);
   if (contract.group !== undefined) Object.freeze(contract.group);
   if (contract.searchHints !== undefined) Object.freeze(contract.searchHints);
@@ -102,61 +98,11 @@ export function renderFrozenModelContract(
 
 type Writable<T> = { -readonly [Key in keyof T]: T[Key] };
 
-/**
- * Frozen flags by their values (eight booleans, the scope and the risk level as one number): a
- * list of a thousand MCP tools has a handful of distinct flags, not a thousand.
- */
-const SHARED_FLAGS = new Map<number, ModelToolFlags>();
-
-/** `bit` for true, 0 for false, NaN (no key) for anything else. */
-function flagBit(value: unknown, bit: number): number {
-  return value === true ? bit : value === false ? 0 : Number.NaN;
-}
-
-/** The shared frozen flags of `metadata`, or `undefined` when a value is not of its type. */
-function sharedFlags(metadata: ToolEntry['metadata']): ModelToolFlags | undefined {
-  const scope = SIDE_EFFECT_SCOPES.indexOf(metadata.sideEffectScope);
-  const risk = RISK_LEVELS.indexOf(metadata.riskLevel);
-  if (scope === -1 || risk === -1) return undefined;
-  const key =
-    (scope * RISK_LEVELS.length + risk) * 256 +
-    flagBit(metadata.readOnly, 1) +
-    flagBit(metadata.destructive, 2) +
-    flagBit(metadata.concurrentSafe, 4) +
-    flagBit(metadata.needsApproval, 8) +
-    flagBit(metadata.requiresUserInteraction, 16) +
-    flagBit(metadata.allowedInPlanMode, 32) +
-    flagBit(metadata.stopTurnOnSuccess, 64) +
-    flagBit(metadata.idempotent, 128);
-  if (Number.isNaN(key)) return undefined;
-  let flags = SHARED_FLAGS.get(key);
-  if (flags === undefined) {
-    flags = deepFreeze({
-      readOnly: metadata.readOnly,
-      destructive: metadata.destructive,
-      concurrentSafe: metadata.concurrentSafe,
-      sideEffectScope: metadata.sideEffectScope,
-      riskLevel: metadata.riskLevel,
-      needsApproval: metadata.needsApproval,
-      requiresUserInteraction: metadata.requiresUserInteraction,
-      allowedInPlanMode: metadata.allowedInPlanMode,
-      stopTurnOnSuccess: metadata.stopTurnOnSuccess,
-      idempotent: metadata.idempotent,
-    });
-    SHARED_FLAGS.set(key, flags);
-  }
-  return flags;
-}
-
-/**
- * The contract, and whether a schema, the permission or the budget is a copy (not frozen). With
- * `frozenFlags` its flags may be a frozen object shared by every contract with the same flags.
- */
+/** The contract, and whether a schema, the permission or the budget is a copy (not frozen). */
 function project(
   entry: ToolEntry,
   settings: DescriptionSettings,
   model: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'> | undefined,
-  frozenFlags: boolean,
 ): { contract: ModelToolContract; copied: boolean } {
   let description = entry.description;
   // Frozen data is shared as it is; anything else is copied whole (its owner may change it).
@@ -211,7 +157,7 @@ function project(
     }
   }
   const { metadata } = entry;
-  const flags = (frozenFlags ? sharedFlags(metadata) : undefined) ?? {
+  const flags = {
     readOnly: metadata.readOnly,
     destructive: metadata.destructive,
     concurrentSafe: metadata.concurrentSafe,

@@ -463,31 +463,6 @@ describe('renderFrozenModelContract (what a list shares: frozen as it is built)'
     expect(Object.isFrozen(entry.mcp)).toBe(false);
   });
 
-  test('equal flags are one frozen object; flags of no known type are built for their contract', () => {
-    const one = renderFrozenModelContract(mcpLike(), settings).contract;
-    const two = renderFrozenModelContract(mcpLike(), settings).contract;
-    expect(two.flags).toBe(one.flags);
-    expect(one.flags).toEqual(renderModelContract(mcpLike(), settings).flags);
-    expect(renderModelContract(mcpLike(), settings).flags).not.toBe(one.flags);
-    const readOnly = renderFrozenModelContract(
-      freezeData(makeToolEntry('R', { metadata: { readOnly: true } })),
-      settings,
-    ).contract;
-    expect(readOnly.flags).not.toBe(one.flags);
-    expect(readOnly.flags.readOnly).toBe(true);
-    for (const metadata of [
-      { readOnly: 'yes' as unknown as boolean },
-      { riskLevel: 'extreme' as unknown as 'high' },
-      { sideEffectScope: 'galaxy' as unknown as 'system' },
-    ]) {
-      const entry = freezeData(makeToolEntry('Odd', { metadata }));
-      const { contract } = renderFrozenModelContract(entry, settings);
-      expect(contract.flags).toEqual(renderModelContract(entry, settings).flags);
-      expect(contract.flags).not.toBe(one.flags);
-      expect(Object.isFrozen(contract.flags)).toBe(true);
-    }
-  });
-
   test('a list of such contracts is frozen data, and a list with a hooked entry is frozen too', () => {
     const hooked = freezeData(
       makeToolEntry('Hooked', {
