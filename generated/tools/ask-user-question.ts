@@ -36,7 +36,7 @@ export const contract = {
     destructive: false,
     concurrentSafe: false,
     sideEffectScope: "userInteraction",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#project.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: true,
     allowedInPlanMode: true,

@@ -22,7 +22,7 @@ export const contract = {
     destructive: true,
     concurrentSafe: false,
     sideEffectScope: "session",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#project.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,

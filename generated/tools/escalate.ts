@@ -23,7 +23,7 @@ export const contract = {
     destructive: false,
     concurrentSafe: false,
     sideEffectScope: "session",
-    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
+    riskLevel: "low", // projected only: runtime/visibility/render-model-contract.ts#project.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: false,

@@ -22,7 +22,7 @@ export const contract = {
     destructive: true,
     concurrentSafe: false,
     sideEffectScope: "system",
-    riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
+    riskLevel: "high", // projected only: runtime/visibility/render-model-contract.ts#project.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,

@@ -28,7 +28,7 @@ export const contract = {
     destructive: true,
     concurrentSafe: false,
     sideEffectScope: "workspace",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#project.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: false,

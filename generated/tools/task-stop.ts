@@ -27,7 +27,7 @@ export const contract = {
     destructive: true,
     concurrentSafe: false,
     sideEffectScope: "system",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#project.flags.riskLevel
     needsApproval: false,
     requiresUserInteraction: false,
     allowedInPlanMode: false,

@@ -41,7 +41,7 @@ export const contract = {
     destructive: false,
     concurrentSafe: true,
     sideEffectScope: "network",
-    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#renderModelContract.flags.riskLevel
+    riskLevel: "medium", // projected only: runtime/visibility/render-model-contract.ts#project.flags.riskLevel
     needsApproval: true,
     requiresUserInteraction: false,
     allowedInPlanMode: true,

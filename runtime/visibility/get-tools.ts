@@ -61,9 +61,9 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
   // Whether every contract is frozen data throughout (then the list is marked without a walk).
   let data = true;
   // (indexed: no iterator result per step while the loop is not optimised yet)
-  for (let index = 0; index < kept.length; index += 1) {
-    const entry = kept[index]!;
-    if (!isProviderVisible(entry)) continue;
+  const visible = kept.filter(isProviderVisible);
+  for (let index = 0; index < visible.length; index += 1) {
+    const entry = visible[index]!;
     const capabilities = entry.availability.modelCapabilities;
     if (
       capabilities.length > 0 &&

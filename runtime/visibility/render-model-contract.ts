@@ -62,7 +62,7 @@ export function renderModelContract(
   settings: DescriptionSettings,
   model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
 ): ModelToolContract {
-  return project(entry, settings, model).contract;
+  return project(entry, settings, model, false).contract;
 }
 
 /**
@@ -81,28 +81,30 @@ export function renderFrozenModelContract(
   settings: DescriptionSettings,
   model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
 ): { readonly contract: ModelToolContract; readonly data: boolean } {
-  const projected = project(entry, settings, model);
-  const { contract } = projected;
-  if (projected.copied || contract.providerNative !== undefined) {
-    freezeJsonTree(contract);
-    return { contract, data: isFrozenData(contract) };
-  }
-  // Built here of strings, numbers, booleans and frozen data only (see `project`).
-  Object.freeze(contract.flags);
-  if (contract.mcp !== undefined) Object.freeze(contract.mcp);
-  if (contract.group !== undefined) Object.freeze(contract.group);
-  if (contract.searchHints !== undefined) Object.freeze(contract.searchHints);
-  Object.freeze(contract);
-  return { contract, data: true };
+  const { contract } = project(entry, settings, model, true);
+  if (Object.isFrozen(contract)) return { contract, data: true }; // frozen by `project`
+  freezeJsonTree(contract);
+  return { contract, data: isFrozenData(contract) };
+}
+
+/** `node`, frozen when `frozen`. */
+function frozenIf<Node extends object>(frozen: boolean, node: Node): Node {
+  return frozen ? Object.freeze(node) : node;
 }
 
 type Writable<T> = { -readonly [Key in keyof T]: T[Key] };
 
-/** The contract, and whether a schema, the permission or the budget is a copy (not frozen). */
+/**
+ * The contract, and whether a schema, the permission or the budget is a copy (not frozen). With
+ * `freezeBuilt`, when nothing was copied and there is no provider-native spec, every node built
+ * here (of strings, numbers, booleans and frozen data only) is frozen as it is built, the
+ * contract last.
+ */
 function project(
   entry: ToolEntry,
   settings: DescriptionSettings,
   model: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'> | undefined,
+  freezeBuilt: boolean,
 ): { contract: ModelToolContract; copied: boolean } {
   let description = entry.description;
   // Frozen data is shared as it is; anything else is copied whole (its owner may change it).
@@ -157,7 +159,8 @@ function project(
     }
   }
   const { metadata } = entry;
-  const flags = {
+  const frozen = freezeBuilt && !copied && entry.providerNative === undefined;
+  const flags = frozenIf(frozen, {
     readOnly: metadata.readOnly,
     destructive: metadata.destructive,
     concurrentSafe: metadata.concurrentSafe,
@@ -168,7 +171,7 @@ function project(
     allowedInPlanMode: metadata.allowedInPlanMode,
     stopTurnOnSuccess: metadata.stopTurnOnSuccess,
     idempotent: metadata.idempotent,
-  };
+  });
   const name = metadata.name;
   description = appendUsageList(description, metadata.modelInstructions);
   const { strict, executionMode } = entry;
@@ -199,12 +202,17 @@ function project(
           resultBudget,
         };
   if (metadata.maxOutputBytes !== undefined) contract.maxOutputBytes = metadata.maxOutputBytes;
-  if (entry.mcp !== undefined) contract.mcp = { server: entry.mcp.server, tool: entry.mcp.tool };
+  if (entry.mcp !== undefined)
+    contract.mcp = frozenIf(frozen, { server: entry.mcp.server, tool: entry.mcp.tool });
   if (entry.loading !== undefined) contract.loading = entry.loading;
   if (entry.group !== undefined)
-    contract.group = { name: entry.group.name, description: entry.group.description };
-  if (entry.searchHints !== undefined) contract.searchHints = [...entry.searchHints];
-  return { contract, copied };
+    contract.group = frozenIf(frozen, {
+      name: entry.group.name,
+      description: entry.group.description,
+    });
+  if (entry.searchHints !== undefined)
+    contract.searchHints = frozenIf(frozen, [...entry.searchHints]);
+  return { contract: frozenIf(frozen, contract), copied };
 }
 
 /**
