@@ -59,7 +59,7 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
   // One loop, not filters and a flatMap: a list is built for every new model and registry.
   const contracts: ModelToolContract[] = [];
   // Whether every contract is frozen data throughout (then the list is marked without a walk).
-  let data = true;
+  const verdict = { data: true };
   // (indexed: no iterator result per step while the loop is not optimised yet)
   const visible = kept.filter(isProviderVisible);
   for (let index = 0; index < visible.length; index += 1) {
@@ -75,9 +75,12 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
     try {
       if (hook === undefined) {
         // Frozen as it is built (a hook gets its contract unfrozen, below).
-        const frozen = renderFrozenModelContract(entry, input.descriptionSettings, input.model);
-        contract = frozen.contract;
-        if (!frozen.data) data = false;
+        contract = renderFrozenModelContract(
+          entry,
+          input.descriptionSettings,
+          input.model,
+          verdict,
+        );
       } else {
         contract = renderModelContract(entry, input.descriptionSettings, input.model);
       }
@@ -88,7 +91,7 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
     }
     if (hook !== undefined) {
       contract = freezeJsonTree(hook.call(entry, contract, input.model));
-      if (!isFrozenData(contract)) data = false;
+      if (!isFrozenData(contract)) verdict.data = false;
     }
     contracts.push(contract);
   }
@@ -96,5 +99,5 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
   // Every contract is frozen by now, and the schemas, permissions and budgets it shares with
   // frozen entries are not walked again; a list of data only is marked as it is.
   const ordered = orderProviderVisibleTools(contracts, input.order);
-  return data ? adoptFrozenJsonTree(ordered) : freezeJsonTree(ordered);
+  return verdict.data ? adoptFrozenJsonTree(ordered) : freezeJsonTree(ordered);
 }

@@ -62,29 +62,32 @@ export function renderModelContract(
   settings: DescriptionSettings,
   model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
 ): ModelToolContract {
-  return project(entry, settings, model, false).contract;
+  return project(entry, settings, model, false);
 }
 
 /**
  * {@link renderModelContract}, deeply frozen, for a list that shares it (`computeVisibleTools`,
- * for an entry without a `resolveModelContract` hook); `data` says that it is frozen data
- * throughout, as `isFrozenData` means it (so a list of such contracts can be marked without a
- * walk). When nothing was copied (schemas, permission and budget are the entry's frozen data, no
- * template wrote into a schema, no provider-native spec) the nodes built here are frozen as they
- * are, unmarked (a mark per contract costs more than the rest of it); otherwise the contract is
- * frozen and marked by `freezeJsonTree`.
+ * for an entry without a `resolveModelContract` hook). `verdict.data` is set to false when the
+ * contract is not frozen data throughout as `isFrozenData` means it (else it is left as it is:
+ * a list whose contracts all are is marked without a walk). When nothing was copied (schemas,
+ * permission and budget are the entry's frozen data, no template wrote into a schema, no
+ * provider-native spec) the nodes built here are frozen as they are built, unmarked (a mark per
+ * contract costs more than the rest of it); otherwise the contract is frozen and marked by
+ * `freezeJsonTree`.
  *
  * @throws DescriptionRenderError when a template throws.
  */
 export function renderFrozenModelContract(
   entry: ToolEntry,
   settings: DescriptionSettings,
-  model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
-): { readonly contract: ModelToolContract; readonly data: boolean } {
-  const { contract } = project(entry, settings, model, true);
-  if (Object.isFrozen(contract)) return { contract, data: true }; // frozen by `project`
+  model: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'> | undefined,
+  verdict: { data: boolean },
+): ModelToolContract {
+  const contract = project(entry, settings, model, true);
+  if (Object.isFrozen(contract)) return contract; // built frozen by `project`
   freezeJsonTree(contract);
-  return { contract, data: isFrozenData(contract) };
+  if (!isFrozenData(contract)) verdict.data = false;
+  return contract;
 }
 
 /** `node`, frozen when `frozen`. */
@@ -95,8 +98,7 @@ function frozenIf<Node extends object>(frozen: boolean, node: Node): Node {
 type Writable<T> = { -readonly [Key in keyof T]: T[Key] };
 
 /**
- * The contract, and whether a schema, the permission or the budget is a copy (not frozen). With
- * `freezeBuilt`, when nothing was copied and there is no provider-native spec, every node built
+ * The contract. With `freezeBuilt`, when nothing was copied and there is no provider-native spec, every node built
  * here (of strings, numbers, booleans and frozen data only) is frozen as it is built, the
  * contract last.
  */
@@ -105,7 +107,7 @@ function project(
   settings: DescriptionSettings,
   model: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'> | undefined,
   freezeBuilt: boolean,
-): { contract: ModelToolContract; copied: boolean } {
+): ModelToolContract {
   let description = entry.description;
   // Frozen data is shared as it is; anything else is copied whole (its owner may change it).
   let copied = false;
@@ -175,35 +177,59 @@ function project(
   const name = metadata.name;
   description = appendUsageList(description, metadata.modelInstructions);
   const { strict, executionMode } = entry;
-  // Optional fields are added in their place in the key order, without spreads.
-  const contract: Writable<ModelToolContract> =
-    entry.providerNative === undefined
-      ? {
-          name,
-          description,
-          inputSchema,
-          outputSchema,
-          strict,
-          executionMode,
-          flags,
-          permission,
-          resultBudget,
-        }
-      : {
-          name,
-          description,
-          inputSchema,
-          outputSchema,
-          strict,
-          executionMode,
-          providerNative: { ...entry.providerNative },
-          flags,
-          permission,
-          resultBudget,
-        };
-  if (metadata.maxOutputBytes !== undefined) contract.maxOutputBytes = metadata.maxOutputBytes;
-  if (entry.mcp !== undefined)
-    contract.mcp = frozenIf(frozen, { server: entry.mcp.server, tool: entry.mcp.tool });
+  // Optional fields are added in their place in the key order, without spreads; an MCP tool's
+  // (no provider-native spec, no output limit) is one literal, its `mcp` included.
+  const mcp =
+    entry.mcp === undefined
+      ? undefined
+      : frozenIf(frozen, { server: entry.mcp.server, tool: entry.mcp.tool });
+  let contract: Writable<ModelToolContract>;
+  if (
+    entry.providerNative === undefined &&
+    metadata.maxOutputBytes === undefined &&
+    mcp !== undefined
+  ) {
+    contract = {
+      name,
+      description,
+      inputSchema,
+      outputSchema,
+      strict,
+      executionMode,
+      flags,
+      permission,
+      resultBudget,
+      mcp,
+    };
+  } else {
+    contract =
+      entry.providerNative === undefined
+        ? {
+            name,
+            description,
+            inputSchema,
+            outputSchema,
+            strict,
+            executionMode,
+            flags,
+            permission,
+            resultBudget,
+          }
+        : {
+            name,
+            description,
+            inputSchema,
+            outputSchema,
+            strict,
+            executionMode,
+            providerNative: { ...entry.providerNative },
+            flags,
+            permission,
+            resultBudget,
+          };
+    if (metadata.maxOutputBytes !== undefined) contract.maxOutputBytes = metadata.maxOutputBytes;
+    if (mcp !== undefined) contract.mcp = mcp;
+  }
   if (entry.loading !== undefined) contract.loading = entry.loading;
   if (entry.group !== undefined)
     contract.group = frozenIf(frozen, {
@@ -212,7 +238,7 @@ function project(
     });
   if (entry.searchHints !== undefined)
     contract.searchHints = frozenIf(frozen, [...entry.searchHints]);
-  return { contract: frozenIf(frozen, contract), copied };
+  return frozenIf(frozen, contract);
 }
 
 /**

@@ -429,20 +429,74 @@ describe('renderFrozenModelContract (what a list shares: frozen as it is built)'
     '$title: what renderModelContract gives, in its key order, frozen to the leaves',
     ({ entry: make, marked }) => {
       const entry = make();
-      const { contract: frozen, data } = renderFrozenModelContract(entry, settings);
+      const verdict = { data: true };
+      const frozen = renderFrozenModelContract(entry, settings, undefined, verdict);
       const plain = renderModelContract(entry, settings);
       expect(frozen).toEqual(plain);
       expect(JSON.stringify(frozen)).toBe(JSON.stringify(plain));
       for (const node of nodesOf(frozen)) expect(Object.isFrozen(node)).toBe(true);
-      expect(data).toBe(true);
+      expect(verdict.data).toBe(true);
       // Copied parts: frozen and marked by freezeJsonTree; else built frozen, not marked.
       expect(isFrozenData(frozen)).toBe(marked);
     },
   );
 
+  test.each([
+    {
+      title: 'an MCP tool',
+      overrides: { mcp: { server: 's', tool: 't' } },
+      keys: ['resultBudget', 'mcp'],
+    },
+    {
+      title: 'an MCP tool with an output limit and a group',
+      overrides: {
+        mcp: { server: 's', tool: 't' },
+        metadata: { maxOutputBytes: 10 },
+        group: { name: 'g', description: 'G.' },
+      },
+      keys: ['resultBudget', 'maxOutputBytes', 'mcp', 'group'],
+    },
+    {
+      title: 'a provider-native tool with search hints',
+      overrides: {
+        providerNative: { provider: 'anthropic', type: 'web_search' },
+        searchHints: ['web'],
+      },
+      keys: ['resultBudget', 'searchHints'],
+    },
+  ])('$title: the contract keys in their one order, on both paths', ({ overrides, keys }) => {
+    const head = ['name', 'description', 'inputSchema', 'outputSchema', 'strict', 'executionMode'];
+    const entry = freezeData(makeToolEntry('K', overrides));
+    const want = [
+      ...head,
+      ...('providerNative' in overrides ? ['providerNative'] : []),
+      'flags',
+      'permission',
+      ...keys,
+    ];
+    expect(Object.keys(renderModelContract(entry, settings))).toEqual(want);
+    expect(
+      Object.keys(renderFrozenModelContract(entry, settings, undefined, { data: true })),
+    ).toEqual(want);
+  });
+
+  test('a contract that is no data throughout says so (a copied Date is a class instance)', () => {
+    const entry = makeToolEntry('Dated', {
+      inputSchema: { type: 'object', default: new Date(0) } as never,
+    });
+    const verdict = { data: true };
+    const contract = renderFrozenModelContract(entry, settings, undefined, verdict);
+    expect(verdict.data).toBe(false);
+    expect(Object.isFrozen(contract)).toBe(true);
+    expect(isFrozenData(contract)).toBe(false);
+    // An MCP-like contract after it leaves the verdict as it found it.
+    renderFrozenModelContract(mcpLike(), settings, undefined, verdict);
+    expect(verdict.data).toBe(false);
+  });
+
   test("the entry's own mutable objects are copied, never frozen", () => {
     const entry = makeToolEntry('Read');
-    renderFrozenModelContract(entry, settings);
+    renderFrozenModelContract(entry, settings, undefined, { data: true });
     for (const owned of [
       entry.inputSchema,
       entry.outputSchema,
@@ -455,7 +509,7 @@ describe('renderFrozenModelContract (what a list shares: frozen as it is built)'
 
   test('nothing copied: the frozen data is shared, the nodes built for the contract are new', () => {
     const entry = mcpLike();
-    const { contract } = renderFrozenModelContract(entry, settings);
+    const contract = renderFrozenModelContract(entry, settings, undefined, { data: true });
     expect(contract.inputSchema).toBe(entry.inputSchema);
     expect(contract.permission).toBe(entry.permission);
     expect(contract.mcp).not.toBe(entry.mcp);
