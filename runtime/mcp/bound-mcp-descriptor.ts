@@ -131,14 +131,19 @@ function boundText(
   return capEcho(value, MAX_MCP_DESCRIPTION_CHARS);
 }
 
+/** The annotation hints kept (one list for every descriptor, not one per call). */
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
 function boundAnnotations(
   annotations: unknown,
   warn: (message: string) => void,
 ): McpToolAnnotations | undefined {
   if (!isJsonObject(annotations) || tooDeep('annotations', annotations, warn)) return undefined;
   const bounded: Record<string, unknown> = {};
-  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'])
+  for (let index = 0; index < HINTS.length; index += 1) {
+    const hint = HINTS[index]!;
     if (typeof annotations[hint] === 'boolean') bounded[hint] = annotations[hint];
+  }
   const title = boundText('annotations.title', annotations['title'], warn);
   if (title !== undefined) bounded['title'] = title;
   return bounded as McpToolAnnotations;
