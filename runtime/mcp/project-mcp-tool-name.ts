@@ -24,13 +24,23 @@ export function sanitizeMcpNamePart(part: string): string {
  * The capability of an MCP tool, `mcp.<server>.<tool>` (each part sanitised like the name, so a
  * dot in a server or tool name never adds a level): `capability:mcp.github.*` rules match it.
  */
-export function mcpCapability(server: string, tool: string): string {
-  return `mcp.${sanitizeMcpNamePart(server)}.${sanitizeMcpNamePart(tool)}`;
+export function mcpCapability(
+  server: string,
+  tool: string,
+  /** `sanitizeMcpNamePart(server)`, when the caller has it (one server, many tools). */
+  serverPart: string = sanitizeMcpNamePart(server),
+): string {
+  return `mcp.${serverPart}.${sanitizeMcpNamePart(tool)}`;
 }
 
 /** `mcp__<server>__<tool>`, sanitised, not shortened. */
-export function mcpToolName(server: string, tool: string): string {
-  return `mcp__${sanitizeMcpNamePart(server)}__${sanitizeMcpNamePart(tool)}`;
+export function mcpToolName(
+  server: string,
+  tool: string,
+  /** `sanitizeMcpNamePart(server)`, when the caller has it (one server, many tools). */
+  serverPart: string = sanitizeMcpNamePart(server),
+): string {
+  return `mcp__${serverPart}__${sanitizeMcpNamePart(tool)}`;
 }
 
 /** The shortened form of `mcp__<server>__<tool>` (see the module comment). */
@@ -61,7 +71,8 @@ export function projectMcpToolNames(
 ): Map<string, McpNameProjection> {
   // Arrays and one count per name, not a map and a set more per tool: a server may list
   // thousands of tools.
-  const plain = tools.map((tool) => mcpToolName(visibleServer, tool));
+  const serverPart = sanitizeMcpNamePart(visibleServer);
+  const plain = tools.map((tool) => mcpToolName(visibleServer, tool, serverPart));
   const plainCounts = new Map<string, number>();
   // (indexed: no iterator result per step while the loop is not optimised yet)
   for (let index = 0; index < plain.length; index += 1) {

@@ -43,7 +43,12 @@ import {
 import type { CallMcpTool, McpToolDescriptor } from './mcp-tool-descriptor.js';
 import { normalizeCommonMcpSchema } from './normalize-common-mcp-schema.js';
 import { sharedFullMcpSchema, sharedMcpSchema, type SharedMcpSchema } from './shared-mcp-schema.js';
-import { mcpCapability, mcpToolName, projectMcpToolNames } from './project-mcp-tool-name.js';
+import {
+  mcpCapability,
+  mcpToolName,
+  projectMcpToolNames,
+  sanitizeMcpNamePart,
+} from './project-mcp-tool-name.js';
 
 /** Server name of the host's Node REPL (browser-use) MCP server. */
 export const NODE_REPL_SERVER = 'node_repl';
@@ -205,6 +210,7 @@ export function registerMcpTools(
       ? NODE_REPL_RESULT_BUDGET
       : MCP_RESULT_BUDGET;
   const source = `mcp:${server}`;
+  const capabilityServer = sanitizeMcpNamePart(server);
   const entries: ToolEntry[] = [];
   const registered: {
     name: string;
@@ -226,7 +232,7 @@ export function registerMcpTools(
     const aliases = computerUse
       ? computerUseAliases(server, descriptor.name, projection.name, taken)
       : NO_ALIASES;
-    const capability = mcpCapability(server, descriptor.name);
+    const capability = mcpCapability(server, descriptor.name, capabilityServer);
     // The same subject the entry gets below: permission = its name, capability mcp.<server>.<tool>.
     const listed = listsApply
       ? sessionListVerdict(
