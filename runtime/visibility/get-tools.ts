@@ -23,6 +23,7 @@ import {
 import { isProviderVisible } from './provider-visible.js';
 import {
   DescriptionRenderError,
+  type FrozenListRender,
   renderFrozenModelContract,
   renderModelContract,
 } from './render-model-contract.js';
@@ -59,7 +60,7 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
   // One loop, not filters and a flatMap: a list is built for every new model and registry.
   const contracts: ModelToolContract[] = [];
   // Whether every contract is frozen data throughout (then the list is marked without a walk).
-  const verdict = { data: true };
+  const list: FrozenListRender = { data: true };
   // (indexed: no iterator result per step while the loop is not optimised yet)
   const visible = kept.filter(isProviderVisible);
   for (let index = 0; index < visible.length; index += 1) {
@@ -75,12 +76,7 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
     try {
       if (hook === undefined) {
         // Frozen as it is built (a hook gets its contract unfrozen, below).
-        contract = renderFrozenModelContract(
-          entry,
-          input.descriptionSettings,
-          input.model,
-          verdict,
-        );
+        contract = renderFrozenModelContract(entry, input.descriptionSettings, input.model, list);
       } else {
         contract = renderModelContract(entry, input.descriptionSettings, input.model);
       }
@@ -91,7 +87,7 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
     }
     if (hook !== undefined) {
       contract = freezeJsonTree(hook.call(entry, contract, input.model));
-      if (!isFrozenData(contract)) verdict.data = false;
+      if (!isFrozenData(contract)) list.data = false;
     }
     contracts.push(contract);
   }
@@ -99,5 +95,5 @@ export function computeVisibleTools(input: VisibleToolsInput): readonly ModelToo
   // Every contract is frozen by now, and the schemas, permissions and budgets it shares with
   // frozen entries are not walked again; a list of data only is marked as it is.
   const ordered = orderProviderVisibleTools(contracts, input.order);
-  return verdict.data ? adoptFrozenJsonTree(ordered) : freezeJsonTree(ordered);
+  return list.data ? adoptFrozenJsonTree(ordered) : freezeJsonTree(ordered);
 }

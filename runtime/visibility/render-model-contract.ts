@@ -62,12 +62,24 @@ export function renderModelContract(
   settings: DescriptionSettings,
   model?: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'>,
 ): ModelToolContract {
-  return project(entry, settings, model, false);
+  return project(entry, settings, model, undefined);
+}
+
+/**
+ * What {@link renderFrozenModelContract} keeps across the contracts of one list: whether they all
+ * are frozen data, and the last output schema and budget found to be frozen data (most entries
+ * share theirs: checked once, not once per contract; a mark, once made, stays).
+ */
+export interface FrozenListRender {
+  /** Set to false when a contract is not frozen data throughout, as `isFrozenData` means it. */
+  data: boolean;
+  outputSchema?: unknown;
+  resultBudget?: unknown;
 }
 
 /**
  * {@link renderModelContract}, deeply frozen, for a list that shares it (`computeVisibleTools`,
- * for an entry without a `resolveModelContract` hook). `verdict.data` is set to false when the
+ * for an entry without a `resolveModelContract` hook). `list.data` is set to false when the
  * contract is not frozen data throughout as `isFrozenData` means it (else it is left as it is:
  * a list whose contracts all are is marked without a walk). When nothing was copied (schemas,
  * permission and budget are the entry's frozen data, no template wrote into a schema, no
@@ -81,12 +93,12 @@ export function renderFrozenModelContract(
   entry: ToolEntry,
   settings: DescriptionSettings,
   model: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'> | undefined,
-  verdict: { data: boolean },
+  list: FrozenListRender,
 ): ModelToolContract {
-  const contract = project(entry, settings, model, true);
+  const contract = project(entry, settings, model, list);
   if (Object.isFrozen(contract)) return contract; // built frozen by `project`
   freezeJsonTree(contract);
-  if (!isFrozenData(contract)) verdict.data = false;
+  if (!isFrozenData(contract)) list.data = false;
   return contract;
 }
 
@@ -98,15 +110,15 @@ function frozenIf<Node extends object>(frozen: boolean, node: Node): Node {
 type Writable<T> = { -readonly [Key in keyof T]: T[Key] };
 
 /**
- * The contract. With `freezeBuilt`, when nothing was copied and there is no provider-native spec, every node built
- * here (of strings, numbers, booleans and frozen data only) is frozen as it is built, the
- * contract last.
+ * The contract. For a frozen list (`list` given), when nothing was copied and there is no
+ * provider-native spec, every node built here (of strings, numbers, booleans and frozen data
+ * only) is frozen as it is built, the contract last.
  */
 function project(
   entry: ToolEntry,
   settings: DescriptionSettings,
   model: Pick<ModelProfile, 'supportsPdf' | 'supportsNativeWebSearch'> | undefined,
-  freezeBuilt: boolean,
+  list: FrozenListRender | undefined,
 ): ModelToolContract {
   let description = entry.description;
   // Frozen data is shared as it is; anything else is copied whole (its owner may change it).
@@ -117,9 +129,12 @@ function project(
     copied = true;
   }
   let outputSchema = entry.outputSchema;
-  if (!isFrozenData(outputSchema)) {
-    outputSchema = structuredClone(outputSchema);
-    copied = true;
+  // (The list's last one was found to be frozen data: the same object needs no lookup.)
+  if (list === undefined || outputSchema !== list.outputSchema) {
+    if (!isFrozenData(outputSchema)) {
+      outputSchema = structuredClone(outputSchema);
+      copied = true;
+    } else if (list !== undefined) list.outputSchema = outputSchema;
   }
   let permission = entry.permission;
   if (!isFrozenData(permission)) {
@@ -127,9 +142,12 @@ function project(
     copied = true;
   }
   let resultBudget = entry.resultBudget;
-  if (!isFrozenData(resultBudget)) {
-    resultBudget = structuredClone(resultBudget);
-    copied = true;
+  // (The list's last one was found to be frozen data: the same object needs no lookup.)
+  if (list === undefined || resultBudget !== list.resultBudget) {
+    if (!isFrozenData(resultBudget)) {
+      resultBudget = structuredClone(resultBudget);
+      copied = true;
+    } else if (list !== undefined) list.resultBudget = resultBudget;
   }
   const templates = entry.descriptionTemplates;
   if (templates !== undefined) {
@@ -161,7 +179,7 @@ function project(
     }
   }
   const { metadata } = entry;
-  const frozen = freezeBuilt && !copied && entry.providerNative === undefined;
+  const frozen = list !== undefined && !copied && entry.providerNative === undefined;
   const flags = frozenIf(frozen, {
     readOnly: metadata.readOnly,
     destructive: metadata.destructive,

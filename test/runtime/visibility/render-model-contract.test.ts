@@ -480,6 +480,40 @@ describe('renderFrozenModelContract (what a list shares: frozen as it is built)'
     ).toEqual(want);
   });
 
+  test('one list: a shared frozen output schema and budget are shared, a mutable one is copied each time', () => {
+    const mutableOutput = { type: 'object', properties: { out: { type: 'string' } } };
+    const mutableBudget = { ...makeToolEntry('B').resultBudget };
+    const frozenOne = mcpLike();
+    const frozenTwo = freezeData(
+      makeToolEntry('mcp__srv__u', {
+        mcp: { server: 'srv', tool: 'u' },
+        outputSchema: frozenOne.outputSchema,
+        resultBudget: frozenOne.resultBudget,
+      }),
+    );
+    // Frozen schemas and permission, but an output schema and budget their owner may change.
+    const [first, second] = ['M1', 'M2'].map((name) => ({
+      ...freezeData(makeToolEntry(name)),
+      outputSchema: mutableOutput,
+      resultBudget: mutableBudget,
+    }));
+    const list = { data: true };
+    const contracts = [frozenOne, frozenTwo, first!, second!].map((entry) =>
+      renderFrozenModelContract(entry, settings, undefined, list),
+    );
+    expect(contracts[0]!.outputSchema).toBe(frozenOne.outputSchema);
+    expect(contracts[1]!.outputSchema).toBe(frozenOne.outputSchema);
+    expect(contracts[1]!.resultBudget).toBe(frozenOne.resultBudget);
+    for (const contract of contracts.slice(2)) {
+      expect(contract.outputSchema).toEqual(mutableOutput);
+      expect(contract.outputSchema).not.toBe(mutableOutput);
+      expect(contract.resultBudget).not.toBe(mutableBudget);
+    }
+    expect(Object.isFrozen(mutableOutput)).toBe(false);
+    expect(Object.isFrozen(mutableBudget)).toBe(false);
+    expect(list.data).toBe(true);
+  });
+
   test('a contract that is no data throughout says so (a copied Date is a class instance)', () => {
     const entry = makeToolEntry('Dated', {
       inputSchema: { type: 'object', default: new Date(0) } as never,
