@@ -779,6 +779,32 @@ export type ToolImplementation<Input, Output> = ToolHooks<Input, Output> & {
 /** Plain objects and arrays frozen by {@link deepFreeze} with everything under them, all data. */
 const frozenData = new WeakSet<object>();
 
+/** A base whose constructor returns the object it is given (so a subclass's fields go on it). */
+class ReturnsItsArgument {
+  constructor(target: object) {
+    return target as ReturnsItsArgument;
+  }
+}
+
+/**
+ * The other mark of frozen data, for a tree {@link adoptFrozenJsonTree} is given before its root
+ * is frozen: a private field of this class, put on the root by `new FrozenDataBrand(root)`. Only
+ * this module can add or test it, copies (spreads, `structuredClone`) never carry it, and adding
+ * it costs a fraction of a `WeakSet` insertion (a registration marks two roots per MCP tool).
+ */
+class FrozenDataBrand extends ReturnsItsArgument {
+  readonly #frozenData = true;
+
+  static has(value: object): boolean {
+    return #frozenData in value;
+  }
+}
+
+/** Whether `node` was marked as frozen data, either way. */
+function isMarked(node: object): boolean {
+  return FrozenDataBrand.has(node) || frozenData.has(node);
+}
+
 /**
  * Freeze `value` and everything under it; returns `value`. A node frozen before by this function
  * is not walked again, so freezing a new object that shares old subtrees costs only the new
@@ -794,7 +820,7 @@ export function deepFreeze<T>(value: T): T {
  * arrays of them that {@link deepFreeze} froze: data nothing can change, safe to share.
  */
 export function isFrozenData(value: unknown): boolean {
-  if (typeof value === 'object') return value === null || frozenData.has(value);
+  if (typeof value === 'object') return value === null || isMarked(value);
   return SCALAR_TYPES.has(typeof value);
 }
 
@@ -809,7 +835,7 @@ const SCALAR_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'boolean'
  * every node marked as usual.
  */
 export function freezeJsonTree<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || frozenData.has(value)) return value;
+  if (typeof value !== 'object' || value === null || isMarked(value)) return value;
   freezeBudget = SIMPLE_FREEZE_NODES;
   if (freezeSimply(value, 0, false) === DATA) frozenData.add(value);
   else freeze(value);
@@ -821,12 +847,19 @@ export function freezeJsonTree<T>(value: T): T {
  * object and array under it itself, from strings, finite numbers, booleans, `null` and data
  * {@link isFrozenData} says is frozen only, and froze each with `Object.freeze` when it was
  * complete (the MCP schema walk, `runtime/mcp/normalize-common-mcp-schema.ts`; an MCP entry's
- * permission): what {@link freezeJsonTree} would do to such a tree, without its second walk. `root` must be frozen (else it is frozen here) and must not
- * reach an object its builder's caller holds: that one could still be changed, and a marked tree
- * is shared as it is. Returns `root`.
+ * permission): what {@link freezeJsonTree} would do to such a tree, without its second walk.
+ * `root` itself is frozen here: given before it is frozen, it is marked by a private field
+ * (cheaper than the `WeakSet` {@link deepFreeze} fills). Nothing under it may be an object its
+ * builder's caller holds: that one could still be changed, and a marked tree is shared as it is.
+ * Returns `root`.
  */
 export function adoptFrozenJsonTree<T extends object>(root: T): T {
-  frozenData.add(Object.freeze(root));
+  if (isMarked(root)) return root;
+  // Marked before it is frozen (a private field may not be added to an object no longer
+  // extensible: such a root goes into the WeakSet).
+  if (Object.isExtensible(root)) new FrozenDataBrand(root);
+  else frozenData.add(root);
+  Object.freeze(root);
   return root;
 }
 
@@ -857,7 +890,7 @@ function freezeSimply(node: object, depth: number, mark: boolean): number {
         data = typeof child === 'boolean' || child === undefined;
       continue;
     }
-    if (child === null || frozenData.has(child)) continue;
+    if (child === null || isMarked(child)) continue;
     const verdict = freezeSimply(child, depth + 1, mark);
     if (verdict === GAVE_UP) return GAVE_UP;
     if (verdict === NOT_DATA) data = false;
@@ -872,7 +905,7 @@ function freezeSimply(node: object, depth: number, mark: boolean): number {
  * cycles: a node is unmarked when anything it reaches, through an ancestor or not, is no data.
  */
 function freeze(value: unknown): void {
-  if (typeof value !== 'object' || value === null || frozenData.has(value)) return;
+  if (typeof value !== 'object' || value === null || isMarked(value)) return;
   // Most values are small trees: walked recursively, without the bookkeeping below.
   freezeBudget = SIMPLE_FREEZE_NODES;
   const verdict = freezeSimply(value, 0, true);
@@ -893,7 +926,7 @@ function freeze(value: unknown): void {
         if (!isFrozenData(child)) data = false;
         continue;
       }
-      if (frozenData.has(child)) continue;
+      if (isMarked(child)) continue;
       const known = parents.get(child);
       if (known === undefined) parents.set(child, [node]);
       else known.push(node);

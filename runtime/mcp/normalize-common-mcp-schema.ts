@@ -452,7 +452,8 @@ function convertKeys(
     out['type'] = 'object';
     walk.chars += 16;
   }
-  return freeze(out);
+  // (The root is frozen as it is marked, `adoptFrozenJsonTree`.)
+  return root ? out : freeze(out);
 }
 
 /**

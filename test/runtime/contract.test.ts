@@ -65,6 +65,39 @@ describe('adoptFrozenJsonTree (a tree its builder froze as it built it)', () => 
     expect(isFrozenData(inner)).toBe(false);
     expect(isFrozenData(shared)).toBe(true);
   });
+
+  test('the mark is invisible and never copied: keys, JSON, spreads and clones are as without it', () => {
+    const root = adoptFrozenJsonTree({ a: 'x', list: Object.freeze([1]) });
+    expect(Reflect.ownKeys(root)).toEqual(['a', 'list']);
+    expect(JSON.stringify(root)).toBe('{"a":"x","list":[1]}');
+    expect(root).toEqual({ a: 'x', list: [1] });
+    for (const copy of [{ ...root }, structuredClone(root), Object.assign({}, root)]) {
+      expect(copy).toEqual(root);
+      expect(isFrozenData(copy)).toBe(false);
+      expect(Object.isFrozen(copy)).toBe(false);
+    }
+  });
+
+  test.each([
+    { title: 'a root frozen already', root: () => Object.freeze({ a: 1 }) },
+    { title: 'a root not extensible', root: () => Object.preventExtensions({ a: 1 }) },
+    { title: 'a root marked before', root: () => adoptFrozenJsonTree({ a: 1 }) },
+    { title: 'a root deepFreeze marked', root: () => deepFreeze({ a: 1 }) },
+  ])('$title: marked and frozen, without an error', ({ root: make }) => {
+    const root = make();
+    expect(adoptFrozenJsonTree(root)).toBe(root);
+    expect(Object.isFrozen(root)).toBe(true);
+    expect(isFrozenData(root)).toBe(true);
+  });
+
+  test('freezing a new tree stops at an adopted one, which counts as data', () => {
+    const adopted = adoptFrozenJsonTree({ kept: Object.freeze(['x']) });
+    const tree = { adopted, other: { n: 1 } };
+    freezeJsonTree(tree);
+    expect(isFrozenData(tree)).toBe(true);
+    const deep = deepFreeze({ adopted });
+    expect(isFrozenData(deep)).toBe(true);
+  });
 });
 
 describe('deepFreeze and isFrozenData (frozen contract data)', () => {
