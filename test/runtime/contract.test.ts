@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import {
   deepFreeze,
   freezeJsonTree,
   isFrozenData,
   lazyImplementation,
+  lazyZodSchemas,
 } from '../../runtime/contract.js';
 
 /** Every object and array under `value` (itself included). */
@@ -203,5 +205,31 @@ describe('lazyImplementation', () => {
     expect(() => lazy.loaded()).toThrow(/not loaded yet/);
     await expect(lazy.load()).resolves.toEqual({ handler: 'second try' });
     expect(lazy.loaded()).toEqual({ handler: 'second try' });
+  });
+});
+
+describe('lazyZodSchemas', () => {
+  const schemas = { InputSchema: z.object({ n: z.number() }), OutputSchema: z.string() };
+
+  test('loaded() before load() names the tool, the two fields and what to do', () => {
+    const lazy = lazyZodSchemas('Demo', async () => schemas);
+    expect(() => lazy.loaded()).toThrow(
+      'Demo: its zod schemas are not loaded yet; await tool.loadImplementation() before reading runtimeInputSchema or runtimeOutputSchema outside a call',
+    );
+  });
+
+  test('imports once; a failed import is tried again by the next load', async () => {
+    let imports = 0;
+    const outcomes: (Error | typeof schemas)[] = [new Error('ENOENT'), schemas];
+    const lazy = lazyZodSchemas('Demo', async () => {
+      imports += 1;
+      const next = outcomes.shift()!;
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    await expect(lazy.load()).rejects.toThrow('ENOENT');
+    const [first, second] = await Promise.all([lazy.load(), lazy.load()]);
+    expect([first, second, lazy.loaded()]).toEqual([schemas, schemas, schemas]);
+    expect(imports).toBe(2);
   });
 });
