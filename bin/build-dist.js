@@ -45,13 +45,14 @@ function filesUnder(directory) {
 
 /**
  * Dependencies bundled into the chunks instead of loaded from node_modules: CommonJS packages
- * that a list loads, which Node's CommonJS loader (wrapper compile, export-name lexing) makes
- * cost more than their code (the handlebars runtime alone ≈ 20 ms as CommonJS, ≈ 7 ms bundled).
- * None of their objects cross the package's API: description templates are handed out as
- * functions, globs as matchers. Every other dependency stays external — zod above all, so that
- * the package's schemas and its users' are built by one zod (and the MCP SDK's).
+ * that a list or a call path loads, which Node's CommonJS loader (wrapper compile, export-name
+ * lexing) makes cost more than their code (the handlebars runtime alone ≈ 20 ms as CommonJS,
+ * ≈ 7 ms bundled). None of their objects cross the package's API: description templates are
+ * handed out as functions. Every other dependency stays external — zod above all, so that the
+ * package's schemas and its users' are built by one zod (and the MCP SDK's) — and so does
+ * picomatch, which no list needs: runtime/support/picomatch-on-demand.ts requires it on first use.
  */
-const BUNDLED = ['handlebars', 'picomatch', 'fastest-levenshtein'];
+const BUNDLED = ['handlebars', 'fastest-levenshtein'];
 
 /** `external` for esbuild: every dependency of package.json but {@link BUNDLED}. */
 function externalPackages() {
