@@ -917,11 +917,11 @@ function isPlainObject(value: object): boolean {
  * module imports it from here). A generated entry lists its tool from the contract alone; the
  * handler module (and what it imports: a shell parser, a PDF library, an
  * HTML converter) is imported only when a call needs it. The entry's handler and asynchronous
- * hooks import the module themselves. The hooks the runtime calls synchronously before a handler
- * (listing, permission, batch planning, the timeout) come from the implementation's separate
- * `-eager-hooks` module when it has one (else from the module itself, imported at once) and are
- * imported with the entry; the remaining synchronous hooks format
- * a handler's output and call the module the handler imported ({@link LazyImplementation.loaded}).
+ * hooks import the module themselves. The hook a list calls (`resolveModelContract`) comes from
+ * the implementation's separate `-eager-hooks` module when it has one (else from the module
+ * itself, imported at once) and is imported with the entry; the remaining synchronous hooks
+ * (permission, batch planning, the timeout, formatting an output) run once a call has awaited
+ * `loadImplementation` and call the module it imported ({@link LazyImplementation.loaded}).
  */
 export interface LazyImplementation<Module> {
   /** Imports the module (once: every call returns the same promise). */

@@ -2,7 +2,6 @@
 // Regenerate with: npm run generate
 import { deepFreeze, lazyImplementation, lazyZodSchemas, type ToolContract, type ToolEntry } from '../../runtime/contract.js';
 import type { Input, Output } from '../zod/bash.js';
-import { resolveTimeoutBudgetMs, resolvePermissionCapability, resolvePermissionRulePolicy } from '../../runtime/tools/bash-eager-hooks.js';
 import { descriptionTemplates } from '../descriptions/bash.js';
 
 export type { Input, Output };
@@ -163,9 +162,9 @@ export const tool: ToolEntry<Input, Output> = {
   },
   loadImplementation: async () => (await Promise.all([zodSchemas.load(), implementation.load()]))[1],
   handler: async (...args) => (await implementation.load()).handler(...args),
+  resolveTimeoutBudgetMs: (...args) => implementation.loaded().resolveTimeoutBudgetMs!(...args),
+  resolvePermissionCapability: (...args) => implementation.loaded().resolvePermissionCapability!(...args),
+  resolvePermissionRulePolicy: (...args) => implementation.loaded().resolvePermissionRulePolicy!(...args),
   formatModelContent: (...args) => implementation.loaded().formatModelContent!(...args),
   formatPersistedModelContent: (...args) => implementation.loaded().formatPersistedModelContent!(...args),
-  resolveTimeoutBudgetMs,
-  resolvePermissionCapability,
-  resolvePermissionRulePolicy,
 };

@@ -2,7 +2,7 @@
 // Regenerate with: npm run generate
 import { deepFreeze, lazyImplementation, lazyZodSchemas, type ToolContract, type ToolEntry } from '../../runtime/contract.js';
 import type { Input, Output } from '../zod/read.js';
-import { resolveModelContract, resolveTimeoutBudgetMs } from '../../runtime/tools/read-eager-hooks.js';
+import { resolveModelContract } from '../../runtime/tools/read-eager-hooks.js';
 import { descriptionTemplates } from '../descriptions/read.js';
 
 export type { Input, Output };
@@ -235,8 +235,8 @@ export const tool: ToolEntry<Input, Output> = {
   loadImplementation: async () => (await Promise.all([zodSchemas.load(), implementation.load()]))[1],
   handler: async (...args) => (await implementation.load()).handler(...args),
   validateInput: async (...args) => (await implementation.load()).validateInput!(...args),
+  resolveTimeoutBudgetMs: (...args) => implementation.loaded().resolveTimeoutBudgetMs!(...args),
   formatModelContent: (...args) => implementation.loaded().formatModelContent!(...args),
   formatModelBlocks: (...args) => implementation.loaded().formatModelBlocks!(...args),
   resolveModelContract,
-  resolveTimeoutBudgetMs,
 };

@@ -51,20 +51,15 @@ export interface ToolModuleInput {
 }
 
 /**
- * Hooks the runtime calls synchronously before any handler (listing, permission, batch planning,
- * the timeout): imported with the entry — from `<implementation>-eager-hooks` when the
- * implementation has that module, so that neither listing nor a permission check imports the
- * handler module.
+ * Hooks a list calls (synchronously, before any call): imported with the entry — from
+ * `<implementation>-eager-hooks` when the implementation has that module, so that listing never
+ * imports the handler module.
  */
-const EAGER_HOOKS: ReadonlySet<string> = new Set([
-  'resolveModelContract',
-  'resolveTimeoutBudgetMs',
-  'resolvePermissionCapability',
-  'resolvePermissionRulePolicy',
-]);
+const EAGER_HOOKS: ReadonlySet<string> = new Set(['resolveModelContract']);
 /**
  * Call-time hooks the runtime awaits: their wrapper imports the handler module first. The other
- * call-time hooks format a handler's output, so the module is loaded by the time they run.
+ * call-time hooks (permission, batch planning, the timeout, formatting an output) are called
+ * synchronously once the call has awaited `loadImplementation`, which its zod schemas need too.
  */
 const ASYNC_HOOKS: ReadonlySet<string> = new Set([
   'validateInput',
