@@ -111,10 +111,10 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: contractModule,
-      // deepFreeze: schemas, permission and budget are frozen at import and shared by every
+      // freezeJsonTree: schemas, permission and budget are frozen at import and shared by every
       // model-facing list.
       namedImports: [
-        'deepFreeze',
+        'freezeJsonTree',
         'lazyImplementation',
         'lazyZodSchemas',
         'type ToolContract',

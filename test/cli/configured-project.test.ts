@@ -80,7 +80,7 @@ describe('a project with its own folders', { timeout: 240_000 }, () => {
     expect(generated.stdout).toMatch(/^Generated 1 tool in /);
     const module = await readFile(path.join(project, 'src/gen/tools/greet.ts'), 'utf8');
     expect(module).toContain(
-      "import { deepFreeze, lazyImplementation, lazyZodSchemas, type ToolContract, type ToolEntry } from 'tool-contracts/contract';",
+      "import { freezeJsonTree, lazyImplementation, lazyZodSchemas, type ToolContract, type ToolEntry } from 'tool-contracts/contract';",
     );
     expect(module).toContain(
       'const implementation = lazyImplementation("Greet", () => import("../../impl/greet.js"));',
