@@ -936,7 +936,7 @@ export function lazyImplementation<Module>(
 ): LazyImplementation<Module> {
   return lazyModule(
     importModule,
-    `${toolName}: its implementation module is not loaded yet; await tool.loadImplementation() before formatting an output without a call`,
+    `${toolName}: its implementation module is not loaded yet; await tool.loadImplementation() before running a permission, timeout or output hook without a call`,
   );
 }
 

@@ -190,7 +190,7 @@ describe('lazyImplementation', () => {
   test('loaded() before load() names the tool and what to do', () => {
     const lazy = lazyImplementation('Demo', async () => ({}));
     expect(() => lazy.loaded()).toThrow(
-      'Demo: its implementation module is not loaded yet; await tool.loadImplementation() before formatting an output without a call',
+      'Demo: its implementation module is not loaded yet; await tool.loadImplementation() before running a permission, timeout or output hook without a call',
     );
   });
 
