@@ -132,7 +132,21 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     expect(modules.filter((url) => url.endsWith('.ts'))).toEqual([]);
     expect(zodModules(modules)).toEqual([]);
     expect(handlerModules(modules)).toEqual([]);
-    // esbuild marks each source module's code in a chunk with a comment naming its path.
+    // The three entries and what they import statically: one list chunk (bin/build-dist.js
+    // LIST_ENTRIES) and the bundler's own helpers.
+    expect(
+      modules
+        .filter((url) => url.startsWith('dist/'))
+        .map((url) => url.replace(/-[\w-]{8}\.js$/, '-<hash>.js'))
+        .sort(),
+    ).toEqual([
+      'dist/chunks/list-<hash>.js',
+      'dist/chunks/rolldown-runtime-<hash>.js',
+      'dist/generated/index.js',
+      'dist/generated/provider-order.js',
+      'dist/runtime/index.js',
+    ]);
+    // The bundler marks each source module's code in a chunk with a comment naming its path.
     const withCallPath = [];
     for (const url of modules.filter((module) => module.startsWith('dist/')))
       if (
