@@ -38,6 +38,7 @@ const BATCH_OPTIONS = { rounds: 21, warmUp: 3, sampleMs: 20 } as const;
 
 const read = builtInTools.find((entry) => entry.metadata.name === 'Read');
 if (read === undefined) throw new Error('Read is not among the built-in tools');
+await read.loadImplementation?.(); // its zod schemas, which admitCall passes on as callTool does
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 const bareValidate = ajv.compile(modelInputSchema(read, BENCH_MODEL));

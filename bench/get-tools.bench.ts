@@ -53,6 +53,9 @@ function sdkServer(): McpServer {
 
 const names = (tools: readonly { readonly name: string }[]) => tools.map((tool) => tool.name);
 
+// first-list copies the entries, which reads their zod schemas: loaded with the implementations.
+await Promise.all(builtInTools.map((entry) => entry.loadImplementation?.()));
+
 // Same tools on both sides, checked before anything is timed.
 const warmRuntime = runtimeWith(builtInTools);
 const ourNames = names(warmRuntime.getTools({ model: BENCH_MODEL }));

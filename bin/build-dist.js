@@ -5,13 +5,15 @@
 // of running tsc (what `generate` does: bin/refresh-dist.js). The new build is written beside
 // dist/ and swapped in whole, so a failed build leaves the previous one (or none) in place.
 //
-// The JavaScript is one esbuild bundle with code splitting over every entry point at once (see
+// The JavaScript is one rolldown bundle with code splitting over every entry point at once (see
 // distEntryPoints): each source module exists exactly once across them, in the entry file or
 // in a shared chunk under dist/chunks/, so that the package's entry points and the CLI share one
 // copy of runtime/contract.ts (its frozen-data WeakSet) and of every registry. Handler modules
 // are entry points of their own (dist/runtime/tools/<name>.js), loaded by the generated
-// `lazyImplementation` on a tool's first call. The types are tsc's declarations
-// (tsconfig.build.json, declarations only), at the paths the exports map's "types" name.
+// `lazyImplementation` on a tool's first call. What a host imports to list tools is one chunk
+// (LIST_ENTRIES below), not the dozen small chunks automatic splitting makes of it. The types
+// are tsc's declarations (tsconfig.build.json, declarations only), at the paths the exports
+// map's "types" name.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -45,20 +47,51 @@ function filesUnder(directory) {
 
 /**
  * Dependencies bundled into the chunks instead of loaded from node_modules: CommonJS packages
- * that a list loads, which Node's CommonJS loader (wrapper compile, export-name lexing) makes
- * cost more than their code (the handlebars runtime alone ≈ 20 ms as CommonJS, ≈ 7 ms bundled).
- * None of their objects cross the package's API: description templates are handed out as
- * functions, globs as matchers. Every other dependency stays external — zod above all, so that
- * the package's schemas and its users' are built by one zod (and the MCP SDK's).
+ * that a list or a call path loads, which Node's CommonJS loader (wrapper compile, export-name
+ * lexing) makes cost more than their code (the handlebars runtime alone ≈ 20 ms as CommonJS,
+ * ≈ 7 ms bundled). None of their objects cross the package's API: description templates are
+ * handed out as functions. Every other dependency stays external — zod above all, so that the
+ * package's schemas and its users' are built by one zod (and the MCP SDK's) — and so does
+ * picomatch, which no list needs: runtime/support/picomatch-on-demand.ts requires it on first use.
  */
-const BUNDLED = ['handlebars', 'picomatch', 'fastest-levenshtein'];
+const BUNDLED = ['handlebars', 'fastest-levenshtein'];
 
-/** `external` for esbuild: every dependency of package.json but {@link BUNDLED}. */
+/** Whether rolldown leaves `id` to Node: a builtin, or a dependency of package.json but {@link BUNDLED}. */
 function externalPackages() {
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
-    .filter((name) => !BUNDLED.includes(name))
-    .flatMap((name) => [name, `${name}/*`]);
+  const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter(
+    (name) => !BUNDLED.includes(name),
+  );
+  return (id) =>
+    id.startsWith('node:') || external.some((name) => id === name || id.startsWith(`${name}/`));
+}
+
+/**
+ * The entry points a host imports to build a runtime and list the tools: the modules they
+ * import statically (not the call path, handlers or zod schemas, which load on a call) go into
+ * one chunk, `chunks/list-<hash>.js`, instead of the dozen automatic splitting makes of them
+ * (each module costs Node a resolve, a read and a link at start: ≈ 5 ms of a cold start). The
+ * generated tool modules stay in `generated/index.js`, so that a project's own generated tools,
+ * which import `tool-contracts/contract`, do not load the built-in ones.
+ */
+const LIST_ENTRIES = ['runtime/index.ts', 'generated/index.ts', 'generated/provider-order.ts'];
+
+/** A rolldown plugin that collects, once the module graph is built, the static closure of {@link LIST_ENTRIES}. */
+function listChunkModules(modules) {
+  return {
+    name: 'list-chunk-modules',
+    buildEnd() {
+      const pending = LIST_ENTRIES.map((entry) => path.join(root, entry));
+      while (pending.length > 0) {
+        const id = pending.pop();
+        if (modules.has(id)) continue;
+        const info = this.getModuleInfo(id);
+        if (info === null || info.isExternal) continue;
+        modules.add(id);
+        pending.push(...info.importedIds);
+      }
+    },
+  };
 }
 
 const args = process.argv.slice(2);
@@ -76,25 +109,48 @@ const dist = path.join(root, 'dist');
 const staging = path.join(root, `.dist-tmp-${process.pid}`);
 rmSync(staging, { recursive: true, force: true });
 try {
-  const { build } = await import('esbuild');
-  await build({
-    absWorkingDir: root,
-    entryPoints: distEntryPoints(root),
-    outdir: staging,
-    outbase: '.',
-    entryNames: '[dir]/[name]',
-    chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
+  const { rolldown } = await import('rolldown');
+  const listModules = new Set();
+  const generatedDirectory = path.join(root, 'generated') + path.sep;
+  const bundle = await rolldown({
+    cwd: root,
+    input: Object.fromEntries(
+      distEntryPoints(root).map((entry) => [entry.replace(/\.ts$/, ''), entry]),
+    ),
     platform: 'node',
-    target: 'node20.11',
     external: externalPackages(),
-    // Names of functions and classes are part of what users see (errors, `instanceof` messages).
-    keepNames: true,
-    legalComments: 'none',
-    logLevel: 'warning',
+    // Sources import each other as `./x.js`, the file being `./x.ts`.
+    resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
+    tsconfig: path.join(root, 'tsconfig.json'),
+    transform: { target: 'node20.11' },
+    plugins: [listChunkModules(listModules)],
+    onLog(level, log, handler) {
+      // A module both imported and loaded on demand (the call path: the executor imports it, the
+      // package's callTool loads it on its first call) stays in the one chunk it has.
+      if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
+    },
   });
+  try {
+    await bundle.write({
+      dir: staging,
+      format: 'esm',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      // Names of functions and classes are part of what users see (errors, `instanceof` messages).
+      keepNames: true,
+      comments: { legal: false },
+      codeSplitting: {
+        groups: [
+          {
+            name: 'list',
+            test: (id) => listModules.has(id) && !id.startsWith(generatedDirectory),
+          },
+        ],
+      },
+    });
+  } finally {
+    await bundle.close();
+  }
   const declarations = sources.filter((file) => file.endsWith('.d.ts'));
   if (skipDeclarations) {
     if (!existsSync(dist)) throw new Error('--skip-declarations needs a previous build in dist/');

@@ -3,9 +3,10 @@
 // - every JavaScript target of package.json's exports map (`./dist/runtime/index.js` is built
 //   from `runtime/index.ts`);
 // - `cli/main.ts`, which the bin imports;
-// - every handler module a generated tool loads on its first call (`lazyImplementation(…,
-//   () => import("../../runtime/tools/read.js"))` in generated/tools/*.ts), so that each stays
-//   a file of its own, loaded then and not to list tools.
+// - every module a generated tool loads on its first call (`lazyImplementation(…,
+//   () => import("../../runtime/tools/read.js"))` and `lazyZodSchemas(…, () =>
+//   import("../zod/read.js"))` in generated/tools/*.ts), so that each stays a file of its own,
+//   loaded then and not to list tools.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 

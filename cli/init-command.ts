@@ -96,7 +96,8 @@ export const handler: Implementation['handler'] = async (input) => ({
 
 const GREET_TEST = `import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InputSchema, tool } from '../generated/tools/greet.js';
+import { tool } from '../generated/tools/greet.js';
+import { InputSchema } from '../generated/zod/greet.js';
 
 test('Greet greets by name', async () => {
   assert.equal(tool.metadata.name, 'Greet');

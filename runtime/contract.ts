@@ -297,7 +297,11 @@ export interface ToolContract<Input = unknown, Output = unknown> {
   /** JSON Schema sent to the model (normalised, draft 2020-12). */
   readonly inputSchema: JsonSchema;
   readonly outputSchema: JsonSchema;
-  /** zod schema the runtime validates calls with (defaults applied on success). */
+  /**
+   * zod schema the runtime validates calls with (defaults applied on success). A generated entry
+   * reads it from its zod module, loaded with `loadImplementation` (see {@link lazyZodSchemas}):
+   * the getter throws before that.
+   */
   readonly runtimeInputSchema: ZodType<Input, ZodTypeDef, unknown>;
   readonly runtimeOutputSchema: ZodType<Output, ZodTypeDef, unknown>;
   /**
@@ -754,10 +758,12 @@ export interface ToolEntry<Input = any, Output = any>
   readonly handler: ToolHandler<Input, Output>;
   /**
    * Present when the hand-written module is imported on first use (generated entries: see
-   * `lazyImplementation` below): imports it. The handler, the asynchronous hooks and the
+   * `lazyImplementation` below): imports it, and a generated entry's zod schemas with it
+   * (`lazyZodSchemas`); resolves to the module. The handler, the asynchronous hooks and the
    * hooks that run before a handler work at any time; the output formatters
-   * (`formatModelContent`, `formatModelBlocks`, `formatPersistedModelContent`) throw until the
-   * module is loaded, which a call's handler does first.
+   * (`formatModelContent`, `formatModelBlocks`, `formatPersistedModelContent`) and a generated
+   * entry's `runtimeInputSchema` / `runtimeOutputSchema` throw until it has resolved, which a
+   * call awaits first.
    */
   readonly loadImplementation?: () => Promise<unknown>;
 }
@@ -958,11 +964,11 @@ function isPlainObject(value: object): boolean {
  * module imports it from here). A generated entry lists its tool from the contract alone; the
  * handler module (and what it imports: a shell parser, a PDF library, an
  * HTML converter) is imported only when a call needs it. The entry's handler and asynchronous
- * hooks import the module themselves. The hooks the runtime calls synchronously before a handler
- * (listing, permission, batch planning, the timeout) come from the implementation's separate
- * `-eager-hooks` module when it has one (else from the module itself, imported at once) and are
- * imported with the entry; the remaining synchronous hooks format
- * a handler's output and call the module the handler imported ({@link LazyImplementation.loaded}).
+ * hooks import the module themselves. The hook a list calls (`resolveModelContract`) comes from
+ * the implementation's separate `-eager-hooks` module when it has one (else from the module
+ * itself, imported at once) and is imported with the entry; the remaining synchronous hooks
+ * (permission, batch planning, the timeout, formatting an output) run once a call has awaited
+ * `loadImplementation` and call the module it imported ({@link LazyImplementation.loaded}).
  */
 export interface LazyImplementation<Module> {
   /** Imports the module (once: every call returns the same promise). */
@@ -975,6 +981,39 @@ export function lazyImplementation<Module>(
   toolName: string,
   importModule: () => Promise<Module>,
 ): LazyImplementation<Module> {
+  return lazyModule(
+    importModule,
+    `${toolName}: its implementation module is not loaded yet; await tool.loadImplementation() before running a permission, timeout or output hook without a call`,
+  );
+}
+
+/** What a generated tool's zod module (`generated/zod/<kebab>.ts`) exports. */
+export interface ZodSchemasModule<Input, Output> {
+  readonly InputSchema: ZodType<Input, ZodTypeDef, unknown>;
+  readonly OutputSchema: ZodType<Output, ZodTypeDef, unknown>;
+}
+
+/**
+ * A generated tool's zod schemas, imported with its implementation (the entry's
+ * `loadImplementation`, which a call awaits before validating) and not to list tools: a list
+ * reads the JSON Schemas alone, so a process that only lists never loads zod. The entry's
+ * `runtimeInputSchema` and `runtimeOutputSchema` read {@link LazyImplementation.loaded}, which
+ * throws until then.
+ */
+export function lazyZodSchemas<Input, Output>(
+  toolName: string,
+  importModule: () => Promise<ZodSchemasModule<Input, Output>>,
+): LazyImplementation<ZodSchemasModule<Input, Output>> {
+  return lazyModule(
+    importModule,
+    `${toolName}: its zod schemas are not loaded yet; await tool.loadImplementation() before reading runtimeInputSchema or runtimeOutputSchema outside a call`,
+  );
+}
+
+function lazyModule<Module>(
+  importModule: () => Promise<Module>,
+  notLoaded: string,
+): LazyImplementation<Module> {
   let module: Module | undefined;
   let loading: Promise<Module> | undefined;
   const load = (): Promise<Module> =>
@@ -986,10 +1025,7 @@ export function lazyImplementation<Module>(
       },
     ));
   const loaded = (): Module => {
-    if (module === undefined)
-      throw new Error(
-        `${toolName}: its implementation module is not loaded yet; await tool.loadImplementation() before formatting an output without a call`,
-      );
+    if (module === undefined) throw new Error(notLoaded);
     return module;
   };
   return { load, loaded };

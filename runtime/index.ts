@@ -1,7 +1,7 @@
 /**
  * The package's main entry (`import … from 'tool-contracts'`): the runtime a host builds its
- * tool layer from — registry and visibility (`createToolRuntime`), the call path (`callTool`)
- * and every contract type. The built-in tool set is `tool-contracts/tools`, the provider
+ * tool layer from — registry and visibility (`createToolRuntime`), the call path (`callTool`,
+ * imported on its first call) and every contract type. The built-in tool set is `tool-contracts/tools`, the provider
  * adapters `tool-contracts/adapters`, the MCP bridge `tool-contracts/mcp`.
  */
 export * from './contract.js';
@@ -11,12 +11,12 @@ export {
   type GetToolsContext,
   type ToolRuntimeOptions,
 } from './tool-runtime.js';
-export {
-  callTool,
-  type CallToolContext,
-  type PreToolHook,
-  type PreToolHookDecision,
-  type ToolCall,
-  type ToolCallResult,
+export { callTool } from './call/call-tool-on-demand.js';
+export type {
+  CallToolContext,
+  PreToolHook,
+  PreToolHookDecision,
+  ToolCall,
+  ToolCallResult,
 } from './call/call-tool.js';
 export type { RegistrationGateInput } from './visibility/registration-gate.js';

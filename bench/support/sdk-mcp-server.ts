@@ -35,6 +35,8 @@ const runtime = createToolRuntime({
   gate: gateInputFromOptions({ ...values, host: values.host ?? 'protocol' }),
   logger: { warn: () => {} },
 });
+// The baseline registers the tools' zod schemas, which load with the implementations.
+await Promise.all(builtInTools.map((entry) => entry.loadImplementation?.()));
 const server = new McpServer({ name: 'sdk-baseline', version: '0.0.0' });
 registerBaselineTools(server, runtime, model, workspace);
 await server.connect(new StdioServerTransport());

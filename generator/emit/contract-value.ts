@@ -54,8 +54,6 @@ export function contractValue(input: ContractValueInput): Record<string, unknown
         : new SourceCode(input.descriptionTemplates),
     inputSchema: input.inputSchema,
     outputSchema: input.outputSchema,
-    runtimeInputSchema: new SourceCode('InputSchema'),
-    runtimeOutputSchema: new SourceCode('OutputSchema'),
     inputSchemaExact: zodChecksAreJsonSchema(manifest.input),
     permission: {
       permission: permission.permission,

@@ -24,6 +24,7 @@ import { jsonFile } from './json-file.js';
 import type { FieldAnnotations } from './print-value.js';
 import { providerOrderModuleSource, sortedProviderToolNames } from './provider-order-module.js';
 import { toolModuleSource } from './tool-module.js';
+import { zodModuleSource } from './zod-module.js';
 import { toolsTable } from './tools-table.js';
 
 export interface EmitOptions {
@@ -105,8 +106,6 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
         file: tool.file,
         implementation: tool.implementation,
         kebab,
-        inputZodCode: input.zodCode,
-        outputZodCode: output.zodCode,
         inputSchema: input.jsonSchema,
         outputSchema: output.jsonSchema,
         hasDescriptionTemplates: templates.length > 0,
@@ -125,6 +124,15 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
             }
           : {}),
         ...(annotations === undefined ? {} : { annotations }),
+      }),
+    );
+    files.set(
+      `${generated}/zod/${kebab}.ts`,
+      zodModuleSource(project, {
+        file: tool.file,
+        kebab,
+        inputZodCode: input.zodCode,
+        outputZodCode: output.zodCode,
       }),
     );
     files.set(`${generated}/schemas/${manifest.name}.input.json`, jsonFile(input.jsonSchema));

@@ -32,7 +32,7 @@ export function printValue(value: unknown, options: PrintValueOptions = {}): str
 function print(value: unknown, indent: string, path: string, options: PrintValueOptions): string {
   if (value instanceof SourceCode) return value.text;
   if (value instanceof FrozenValue)
-    return `deepFreeze(${print(value.value, indent, path, options)})`;
+    return `freezeJsonTree(${print(value.value, indent, path, options)})`;
   if (Array.isArray(value)) return printList(value, indent, path, options);
   if (typeof value === 'object' && value !== null)
     return printObject(value as Record<string, unknown>, indent, path, options);

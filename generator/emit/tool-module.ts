@@ -1,6 +1,8 @@
 /**
- * `generated/tools/<kebab>.ts`: one tool's zod schemas, their types, the `contract` and the
- * `tool` entry that adds the hand-written handler and hooks (shape: docs/architecture.md).
+ * `generated/tools/<kebab>.ts`: one tool's `contract` and the `tool` entry that adds the
+ * hand-written handler and hooks, and the zod schemas of `generated/zod/<kebab>.ts` loaded with
+ * them (shape: docs/architecture.md). Its input and output types come from the zod module as
+ * types alone: importing this module never imports zod.
  */
 import {
   StructureKind,
@@ -25,8 +27,6 @@ export interface ToolModuleInput {
   readonly implementation: string;
   /** Kebab-case module name (`generated/tools/<kebab>.ts`). */
   readonly kebab: string;
-  readonly inputZodCode: string;
-  readonly outputZodCode: string;
   readonly inputSchema: JsonObject;
   readonly outputSchema: JsonObject;
   /** The tool has templated descriptions in `generated/descriptions/<kebab>.js`. */
@@ -51,20 +51,15 @@ export interface ToolModuleInput {
 }
 
 /**
- * Hooks the runtime calls synchronously before any handler (listing, permission, batch planning,
- * the timeout): imported with the entry — from `<implementation>-eager-hooks` when the
- * implementation has that module, so that neither listing nor a permission check imports the
- * handler module.
+ * Hooks a list calls (synchronously, before any call): imported with the entry — from
+ * `<implementation>-eager-hooks` when the implementation has that module, so that listing never
+ * imports the handler module.
  */
-const EAGER_HOOKS: ReadonlySet<string> = new Set([
-  'resolveModelContract',
-  'resolveTimeoutBudgetMs',
-  'resolvePermissionCapability',
-  'resolvePermissionRulePolicy',
-]);
+const EAGER_HOOKS: ReadonlySet<string> = new Set(['resolveModelContract']);
 /**
  * Call-time hooks the runtime awaits: their wrapper imports the handler module first. The other
- * call-time hooks format a handler's output, so the module is loaded by the time they run.
+ * call-time hooks (permission, batch planning, the timeout, formatting an output) are called
+ * synchronously once the call has awaited `loadImplementation`, which its zod schemas need too.
  */
 const ASYNC_HOOKS: ReadonlySet<string> = new Set([
   'validateInput',
@@ -90,7 +85,14 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
   const toolText = [
     '{',
     '  ...contract,',
-    '  loadImplementation: implementation.load,',
+    '  get runtimeInputSchema() {',
+    '    return zodSchemas.loaded().InputSchema;',
+    '  },',
+    '  get runtimeOutputSchema() {',
+    '    return zodSchemas.loaded().OutputSchema;',
+    '  },',
+    // The zod schemas load with the handler module: a call awaits this before validating.
+    '  loadImplementation: async () => (await Promise.all([zodSchemas.load(), implementation.load()]))[1],',
     '  handler: async (...args) => (await implementation.load()).handler(...args),',
     // `!`: a module may type a hook as the optional `ToolImplementation` member; generate has
     // checked that the module exports every declared hook, with that member's type.
@@ -104,14 +106,26 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
   ].join('\n');
 
   const contractModule = input.contractModule ?? '../../runtime/contract.js';
+  const zodModule = `../zod/${input.kebab}.js`;
   const imports: ImportDeclarationStructure[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: contractModule,
-      // deepFreeze: schemas, permission and budget are frozen at import and shared by every
+      // freezeJsonTree: schemas, permission and budget are frozen at import and shared by every
       // model-facing list.
-      namedImports: ['deepFreeze', 'lazyImplementation', 'type ToolContract', 'type ToolEntry'],
+      namedImports: [
+        'freezeJsonTree',
+        'lazyImplementation',
+        'lazyZodSchemas',
+        'type ToolContract',
+        'type ToolEntry',
+      ],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: zodModule,
+      namedImports: ['Input', 'Output'],
     },
   ];
   const implementationModule =
@@ -135,14 +149,16 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     generatedHeader(input.file),
     ...imports,
     blankLine,
-    `export const InputSchema = ${input.inputZodCode};`,
-    'export type Input = z.output<typeof InputSchema>;',
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      namedExports: ['Input', 'Output'],
+    },
     blankLine,
-    `export const OutputSchema = ${input.outputZodCode};`,
-    'export type Output = z.output<typeof OutputSchema>;',
+    // Without the zod schemas: the entry reads them from the zod module once it is loaded.
+    `export const contract = ${contractText} satisfies Omit<ToolContract<Input, Output>, 'runtimeInputSchema' | 'runtimeOutputSchema'>;`,
     blankLine,
-    `export const contract = ${contractText} satisfies ToolContract<Input, Output>;`,
-    blankLine,
+    `const zodSchemas = lazyZodSchemas(${JSON.stringify(input.manifest.name)}, () => import(${JSON.stringify(zodModule)}));`,
     `const implementation = lazyImplementation(${JSON.stringify(input.manifest.name)}, () => import(${JSON.stringify(implementationModule)}));`,
     blankLine,
     `export const tool: ToolEntry<Input, Output> = ${toolText};`,

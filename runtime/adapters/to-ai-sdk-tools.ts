@@ -244,8 +244,8 @@ function clientTool(contract: ModelToolContract, options: AiSdkToolsOptions): Pr
     needsApproval:
       session === undefined
         ? contract.flags.needsApproval
-        : (input: unknown, { toolCallId }: { toolCallId: string }) => {
-            const asks = session.needsApproval(name, input);
+        : async (input: unknown, { toolCallId }: { toolCallId: string }) => {
+            const asks = await session.needsApproval(name, input);
             if (asks) approvedBySdk.add(toolCallId);
             return asks;
           },

@@ -343,6 +343,13 @@ class CallRun {
   async run(): Promise<ToolCallResult> {
     const { entry, context } = this;
     if (context.signal?.aborted) return this.#fail(entry.cancellation.userMessage, 'cancelled');
+    // A generated entry's zod schemas load with its handler module, on its first call.
+    if (entry.loadImplementation !== undefined)
+      try {
+        await entry.loadImplementation();
+      } catch (error) {
+        return this.#fail(handlerErrorContent(this.#name, messageOf(error)), 'handler_error');
+      }
 
     let inputSchema;
     try {

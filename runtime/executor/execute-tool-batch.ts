@@ -160,7 +160,6 @@ class BatchRun {
   readonly #session: SessionState;
   readonly #remembered: ParsedRule[] = [];
   readonly #results: (ExecutedToolCall | undefined)[];
-  readonly #plannedEffects: (CallEffects | undefined)[];
 
   constructor(
     private readonly runtime: ToolBatchRuntime,
@@ -173,16 +172,18 @@ class BatchRun {
       readFiles: new Map(),
     };
     this.#results = calls.map(() => undefined);
-    this.#plannedEffects = calls.map((call) => {
-      const entry = runtime.registry.get(call.name);
-      return entry === undefined ? undefined : resolveCallEffects(entry, call.input);
-    });
   }
 
   async run(): Promise<ToolBatchResult> {
-    const steps = planToolBatch(
-      this.#plannedEffects.map((effects) => effects?.concurrent ?? false),
+    const entries = this.calls.map((call) => this.runtime.registry.get(call.name));
+    // Planning parses each input with its tool's zod schema, which a generated entry loads with
+    // its handler module; a module that fails to load leaves the declared flags here and fails
+    // its call.
+    await Promise.all(entries.map((entry) => entry?.loadImplementation?.().catch(() => {})));
+    const planned = entries.map((entry, index) =>
+      entry === undefined ? undefined : resolveCallEffects(entry, this.calls[index]!.input),
     );
+    const steps = planToolBatch(planned.map((effects) => effects?.concurrent ?? false));
     const limit = this.context.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY;
     let stoppedBy: number | undefined;
     for (const step of steps) {

@@ -41,20 +41,19 @@ export interface CallEffects {
 
 /**
  * The effects of calling `entry` with `input` (as the model sent it, or already validated). The
- * hook only sees input its zod schema accepts; an input the schema refuses, or a hook that
- * throws, leaves the declared flags (such a call fails validation before it runs anyway).
+ * hook only sees input its zod schema accepts; an input the schema refuses, a hook that throws
+ * or zod schemas not loaded yet (a generated entry's `loadImplementation`) leave the declared
+ * flags (such a call fails validation before it runs anyway).
  */
 export function resolveCallEffects(entry: ToolEntry, input: unknown): CallEffects {
   const { metadata } = entry;
   let recomputed;
   if (entry.resolvePermissionCapability !== undefined) {
-    const parsed = entry.runtimeInputSchema.safeParse(parseToolInput(input));
-    if (parsed.success) {
-      try {
-        recomputed = entry.resolvePermissionCapability(parsed.data);
-      } catch {
-        recomputed = undefined;
-      }
+    try {
+      const parsed = entry.runtimeInputSchema.safeParse(parseToolInput(input));
+      if (parsed.success) recomputed = entry.resolvePermissionCapability(parsed.data);
+    } catch {
+      recomputed = undefined;
     }
   }
   const readOnly = recomputed?.readOnly ?? metadata.readOnly;

@@ -29,7 +29,7 @@ import {
   boundMcpSchemaSize,
   WARN_MCP_SCHEMA_CHARS,
 } from './bound-mcp-descriptor.js';
-import picomatch from 'picomatch';
+import { picomatchOnDemand } from '../support/picomatch-on-demand.js';
 import { deepFreeze, type ToolEntry } from '../contract.js';
 import { isJsonObject } from '../support/is-json-object.js';
 import { sessionListVerdict, splitDisallowedTools } from '../visibility/registration-gate.js';
@@ -421,5 +421,5 @@ function toolFilterVerdict(
 }
 
 function matchesAny(tool: string, globs: readonly string[]): boolean {
-  return globs.length > 0 && picomatch.isMatch(tool, [...globs], { dot: true });
+  return globs.length > 0 && picomatchOnDemand().isMatch(tool, [...globs], { dot: true });
 }

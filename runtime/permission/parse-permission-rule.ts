@@ -21,7 +21,7 @@
  * Which input values a pattern is compared with is the tool's contract
  * (`permission.patternSources`), see `evaluate-permission.ts`.
  */
-import picomatch from 'picomatch';
+import { picomatchOnDemand } from '../support/picomatch-on-demand.js';
 
 /** How a rule's pattern matches a value. */
 export type PermissionRuleMatch =
@@ -123,7 +123,7 @@ export function ruleAppliesToTool(rule: ParsedRule, tool: RuleSubjectTool): bool
   let matcher = capabilityMatchers.get(rule.capabilityPattern);
   if (matcher === undefined) {
     // Dots become path separators, so `*` stays within one segment and `**` crosses them.
-    const glob = picomatch(rule.capabilityPattern.replaceAll('.', '/'), { dot: true });
+    const glob = picomatchOnDemand()(rule.capabilityPattern.replaceAll('.', '/'), { dot: true });
     matcher = (capability) => glob(capability.replaceAll('.', '/'));
     capabilityMatchers.set(rule.capabilityPattern, matcher);
   }
@@ -169,7 +169,7 @@ export function matchesRulePattern(match: PermissionRuleMatch, value: string): b
     case 'glob': {
       let matcher = globMatchers.get(match.pattern);
       if (matcher === undefined) {
-        matcher = picomatch(match.pattern, { dot: true });
+        matcher = picomatchOnDemand()(match.pattern, { dot: true });
         globMatchers.set(match.pattern, matcher);
       }
       return matcher(value);

@@ -177,8 +177,9 @@ export interface ToolSession {
    * mode and rules, the runtime's deny rules, "always allow" answers so far) decides `ask`.
    * False when permission allows or denies it, for an unknown tool and for an input that fails
    * validation (such a call never gets to permission). The AI SDK adapter's `needsApproval`.
+   * Asynchronous: a generated tool's zod schemas load with its implementation, on first use.
    */
-  needsApproval(name: string, input: unknown): boolean;
+  needsApproval(name: string, input: unknown): Promise<boolean>;
   /** Run one call; the same as `run([{ name, input }])`'s only result. */
   call(name: string, input: unknown, options?: ToolSessionCallOptions): Promise<ExecutedToolCall>;
   /**
@@ -322,13 +323,15 @@ class Session implements ToolSession {
     return this.#options.runtime.getTools({ model: profile });
   }
 
-  needsApproval(name: string, input: unknown): boolean {
+  async needsApproval(name: string, input: unknown): Promise<boolean> {
     const entry = this.#options.runtime.registry.get(name);
     if (entry === undefined) return false;
-    const parsed = entry.runtimeInputSchema.safeParse(parseToolInput(input));
-    if (!parsed.success) return false;
     const { mode, allow, deny, ask } = this.#resolved.permissions;
     try {
+      // A module that fails to load fails the call itself, before permission.
+      await entry.loadImplementation?.();
+      const parsed = entry.runtimeInputSchema.safeParse(parseToolInput(input));
+      if (!parsed.success) return false;
       const decision = evaluatePermission(entry, parsed.data, {
         mode,
         allow,

@@ -15,14 +15,13 @@ import { toolFailure } from './support/tool-failure.js';
 
 type Implementation = ToolImplementation<Input, Output>;
 
-// The hooks the runtime calls before any handler live apart, so that listing and permission
-// checks never import this module (see generated/tools/bash.ts).
+// The hooks that decide from the command alone, before the handler runs.
 export {
   READ_ONLY_CAPABILITY,
   resolvePermissionCapability,
   resolvePermissionRulePolicy,
   resolveTimeoutBudgetMs,
-} from './bash-eager-hooks.js';
+} from './bash-permission-hooks.js';
 
 export const handler: Implementation['handler'] = async (input, context) => {
   const cwd = context.workingDirectory;

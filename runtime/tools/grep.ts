@@ -8,7 +8,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { picomatchOnDemand } from '../support/picomatch-on-demand.js';
 import type { Input, Output } from '../../generated/tools/grep.js';
 import type { ToolImplementation } from '../contract.js';
 import { FILE_TYPE_GLOBS } from './support/file-type-globs.js';
@@ -58,7 +58,7 @@ export const handler: Implementation['handler'] = async (input, context) => {
         `Unknown file type ${JSON.stringify(input.type)}. Known types: ${Object.keys(FILE_TYPE_GLOBS).join(', ')}.`,
       );
     }
-    typeMatcher = picomatch([...globs], { dot: true });
+    typeMatcher = picomatchOnDemand()([...globs], { dot: true });
   }
 
   const root = await resolveSearchRoot(input.path, context);

@@ -1,7 +1,7 @@
 /**
- * Read's hooks the runtime calls before any handler runs: `resolveModelContract` (listing, for
- * every model) and the timeout. Imported with the generated entry, without the handler module
- * (runtime/tools/read.ts), which is imported on the first call.
+ * Read's hook a list calls, `resolveModelContract` (for every model), and what it needs: imported
+ * with the generated entry, without the handler module (runtime/tools/read.ts), which is
+ * imported on the first call.
  */
 import path from 'node:path';
 import type { Input, Output } from '../../generated/tools/read.js';
@@ -26,12 +26,6 @@ export const resolveModelContract: NonNullable<Implementation['resolveModelContr
     inputSchema.required = schema.required.filter((name) => name !== 'pages');
   return { ...contract, inputSchema } satisfies ModelToolContract;
 };
-
-/** PDFs get the policy's maximum (loading and copying pages is slow for big documents). */
-export const resolveTimeoutBudgetMs: NonNullable<Implementation['resolveTimeoutBudgetMs']> = (
-  input,
-  policy,
-) => (policy.kind === 'bounded' && isPdfPath(input.file_path) ? policy.maxMs : undefined);
 
 /** A `.pdf` path (any case): what `pages` and the longer timeout apply to. */
 export function isPdfPath(filePath: string): boolean {

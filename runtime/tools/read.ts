@@ -64,9 +64,15 @@ const BLOCKING_DEVICE_PATHS: ReadonlySet<string> = new Set([
   '/proc/self/fd/2',
 ]);
 
-// The hooks the runtime calls before any handler live apart, so that listing never imports this
-// module (see generated/tools/read.ts).
-export { resolveModelContract, resolveTimeoutBudgetMs } from './read-eager-hooks.js';
+// The hook a list calls lives apart, so that listing never imports this module (see
+// generated/tools/read.ts).
+export { resolveModelContract } from './read-eager-hooks.js';
+
+/** PDFs get the policy's maximum (loading and copying pages is slow for big documents). */
+export const resolveTimeoutBudgetMs: NonNullable<Implementation['resolveTimeoutBudgetMs']> = (
+  input,
+  policy,
+) => (policy.kind === 'bounded' && isPdfPath(input.file_path) ? policy.maxMs : undefined);
 
 /** Refuse page ranges that are malformed or too long, `pages` on a non-PDF, and blocking devices. */
 export const validateInput: NonNullable<Implementation['validateInput']> = async (

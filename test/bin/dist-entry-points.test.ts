@@ -1,6 +1,6 @@
 /**
  * The entry points of the bundle in dist/: the exports map's JavaScript targets, the bin's
- * cli/main.ts and one per handler module a generated tool loads lazily.
+ * cli/main.ts and one per module a generated tool loads lazily (its zod schemas, its handler).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -49,9 +49,14 @@ test('an exports target outside ./dist/ is an error naming the subpath', async (
   expect(() => distEntryPoints(root)).toThrow('exports["./x"]: ./lib/x.js is not under ./dist/');
 });
 
-test('this repository: every JavaScript export and one entry per generated tool with a handler', () => {
+test('this repository: every JavaScript export and, per generated tool, its zod module and its handler', () => {
   const entries = distEntryPoints(REPO_ROOT);
-  expect(entries.filter((entry) => !entry.startsWith('runtime/tools/'))).toEqual([
+  const zodModules = entries.filter((entry) => entry.startsWith('generated/zod/'));
+  expect(zodModules).toHaveLength(41);
+  expect(zodModules).toContain('generated/zod/read.ts');
+  expect(
+    entries.filter((entry) => !entry.startsWith('runtime/tools/') && !zodModules.includes(entry)),
+  ).toEqual([
     'cli/main.ts',
     'generated/index.ts',
     'generated/provider-order.ts',

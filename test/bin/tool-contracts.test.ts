@@ -41,6 +41,9 @@ async function loading(args: string[]): Promise<{ stdout: string; modules: strin
 }
 
 const tsx = (modules: string[]) => modules.filter((url) => url.includes('node_modules/tsx/'));
+/** zod itself and the generated zod modules (`generated/zod/<kebab>.js` of the build). */
+const zodModules = (modules: string[]) =>
+  modules.filter((url) => /node_modules\/zod\/|^dist\/generated\/zod\//.test(url));
 /** Handler modules: `runtime/tools/<name>.js` of the build (each an entry point of its own). */
 const handlerModules = (modules: string[]) =>
   modules.filter((url) => /^dist\/runtime\/tools\/[^/]+\.js$/.test(url));
@@ -64,6 +67,8 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
       modules.filter((url) => /node_modules\/(yaml|zod-to-json-schema)\/|project-config/.test(url)),
     ).toEqual([]);
     expect(handlerModules(modules)).toEqual([]);
+    // The JSON Schemas list the tools: zod loads with a tool's implementation, on a call.
+    expect(zodModules(modules)).toEqual([]);
     // The bundle: the bin's entry, the two generated entries it imports, and shared chunks.
     const fromDist = modules.filter((url) => url.startsWith('dist/'));
     expect(fromDist.filter((url) => !/^dist\/chunks\/[\w-]+\.js$/.test(url)).sort()).toEqual([
@@ -108,6 +113,47 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     });
     expect(tsx(modules)).toEqual([]);
     expect(handlerModules(modules)).toEqual(['dist/runtime/tools/read.js']);
+    expect(zodModules(modules).filter((url) => url.startsWith('dist/'))).toEqual([
+      'dist/generated/zod/read.js',
+    ]);
+  });
+
+  test('a host that imports the package by name and lists tools loads no zod, no call path and no handler module', async () => {
+    const { stdout, modules } = await loading([
+      '--input-type=module',
+      '-e',
+      `const { createToolRuntime } = await import('tool-contracts');
+       const { builtInTools } = await import('tool-contracts/tools');
+       const { SORTED_PROVIDER_TOOL_NAMES } = await import('tool-contracts/tools/provider-order');
+       const runtime = createToolRuntime({ builtInTools, sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES, gate: { ports: {}, features: {}, hostKind: 'terminal', sessionKind: 'main' }, logger: { warn: () => {} } });
+       process.stdout.write(String(runtime.getTools({ model: { id: 'm', provider: 'anthropic' } }).length));`,
+    ]);
+    expect(Number(stdout)).toBeGreaterThan(10);
+    expect(modules.filter((url) => url.endsWith('.ts'))).toEqual([]);
+    expect(zodModules(modules)).toEqual([]);
+    expect(handlerModules(modules)).toEqual([]);
+    // The three entries and what they import statically: one list chunk (bin/build-dist.js
+    // LIST_ENTRIES) and the bundler's own helpers.
+    expect(
+      modules
+        .filter((url) => url.startsWith('dist/'))
+        .map((url) => url.replace(/-[\w-]{8}\.js$/, '-<hash>.js'))
+        .sort(),
+    ).toEqual([
+      'dist/chunks/list-<hash>.js',
+      'dist/chunks/rolldown-runtime-<hash>.js',
+      'dist/generated/index.js',
+      'dist/generated/provider-order.js',
+      'dist/runtime/index.js',
+    ]);
+    // The bundler marks each source module's code in a chunk with a comment naming its path.
+    const withCallPath = [];
+    for (const url of modules.filter((module) => module.startsWith('dist/')))
+      if (
+        (await readFile(path.join(REPO_ROOT, url), 'utf8')).includes('// runtime/call/call-tool.ts')
+      )
+        withCallPath.push(url);
+    expect(withCallPath).toEqual([]);
   });
 
   test('every entry point of the exports map shares one instance of each module: an export two entries both have is the same value', async () => {

@@ -80,7 +80,7 @@ describe('a project with its own folders', { timeout: 240_000 }, () => {
     expect(generated.stdout).toMatch(/^Generated 1 tool in /);
     const module = await readFile(path.join(project, 'src/gen/tools/greet.ts'), 'utf8');
     expect(module).toContain(
-      "import { deepFreeze, lazyImplementation, type ToolContract, type ToolEntry } from 'tool-contracts/contract';",
+      "import { freezeJsonTree, lazyImplementation, lazyZodSchemas, type ToolContract, type ToolEntry } from 'tool-contracts/contract';",
     );
     expect(module).toContain(
       'const implementation = lazyImplementation("Greet", () => import("../../impl/greet.js"));',
@@ -90,6 +90,7 @@ describe('a project with its own folders', { timeout: 240_000 }, () => {
       'src/gen/index.ts',
       'src/gen/provider-order.ts',
       'src/gen/schemas/Greet.input.json',
+      'src/gen/zod/greet.ts',
       'src/gen/TOOLS.md',
       'src/gen/.generate-state.json',
       'tools/manifest.schema.json',
@@ -113,8 +114,8 @@ describe('a project with its own folders', { timeout: 240_000 }, () => {
 
   test.each([
     ['generate', ['generate'], 0, /^Up to date: 1 tool, nothing changed/],
-    ['check', ['check'], 0, /^Up to date: 1 tool, 32 files match/],
-    ['check --strict', ['check', '--strict'], 0, /^Up to date: 1 tool, 32 files match/],
+    ['check', ['check'], 0, /^Up to date: 1 tool, 33 files match/],
+    ['check --strict', ['check', '--strict'], 0, /^Up to date: 1 tool, 33 files match/],
     ['format --check', ['format', '--check'], 0, /^All 2 files formatted\./],
     [
       'diff',

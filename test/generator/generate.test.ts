@@ -61,6 +61,9 @@ describe('generate writes every output', () => {
       'generated/tools/alpha.ts',
       'generated/tools/mid-tool.ts',
       'generated/tools/zeta.ts',
+      'generated/zod/alpha.ts',
+      'generated/zod/mid-tool.ts',
+      'generated/zod/zeta.ts',
       'manifest/manifest.schema.json',
       'manifest/tools.schema.json',
     ]);
@@ -117,7 +120,7 @@ describe('determinism', () => {
     expect(await snapshotDirectory(root, 'generated')).toEqual(before);
     const forced = await generate({ projectRoot: root, write: true, force: true });
     expect(forced).toMatchObject({ ok: true, upToDate: false, changed: [], extra: [] });
-    expect(forced.unchanged).toHaveLength(16);
+    expect(forced.unchanged).toHaveLength(19);
   });
 
   it('the state file holds relative paths and hashes only', async () => {

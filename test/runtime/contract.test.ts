@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import {
   adoptFrozenJsonTree,
   deepFreeze,
   freezeJsonTree,
   isFrozenData,
   lazyImplementation,
+  lazyZodSchemas,
 } from '../../runtime/contract.js';
 
 /** Every object and array under `value` (itself included). */
@@ -236,7 +238,7 @@ describe('lazyImplementation', () => {
   test('loaded() before load() names the tool and what to do', () => {
     const lazy = lazyImplementation('Demo', async () => ({}));
     expect(() => lazy.loaded()).toThrow(
-      'Demo: its implementation module is not loaded yet; await tool.loadImplementation() before formatting an output without a call',
+      'Demo: its implementation module is not loaded yet; await tool.loadImplementation() before running a permission, timeout or output hook without a call',
     );
   });
 
@@ -251,5 +253,31 @@ describe('lazyImplementation', () => {
     expect(() => lazy.loaded()).toThrow(/not loaded yet/);
     await expect(lazy.load()).resolves.toEqual({ handler: 'second try' });
     expect(lazy.loaded()).toEqual({ handler: 'second try' });
+  });
+});
+
+describe('lazyZodSchemas', () => {
+  const schemas = { InputSchema: z.object({ n: z.number() }), OutputSchema: z.string() };
+
+  test('loaded() before load() names the tool, the two fields and what to do', () => {
+    const lazy = lazyZodSchemas('Demo', async () => schemas);
+    expect(() => lazy.loaded()).toThrow(
+      'Demo: its zod schemas are not loaded yet; await tool.loadImplementation() before reading runtimeInputSchema or runtimeOutputSchema outside a call',
+    );
+  });
+
+  test('imports once; a failed import is tried again by the next load', async () => {
+    let imports = 0;
+    const outcomes: (Error | typeof schemas)[] = [new Error('ENOENT'), schemas];
+    const lazy = lazyZodSchemas('Demo', async () => {
+      imports += 1;
+      const next = outcomes.shift()!;
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    await expect(lazy.load()).rejects.toThrow('ENOENT');
+    const [first, second] = await Promise.all([lazy.load(), lazy.load()]);
+    expect([first, second, lazy.loaded()]).toEqual([schemas, schemas, schemas]);
+    expect(imports).toBe(2);
   });
 });

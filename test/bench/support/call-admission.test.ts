@@ -15,6 +15,7 @@ import { SORTED_PROVIDER_TOOL_NAMES } from '../../../generated/provider-order.js
 import { callTool, createToolRuntime, type CallToolContext } from '../../../runtime/index.js';
 
 const read = builtInTools.find((entry) => entry.metadata.name === 'Read')!;
+await read.loadImplementation?.(); // its zod schemas: admitCall passes them on as callTool does
 const runtime = createToolRuntime({
   builtInTools,
   sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,

@@ -168,6 +168,9 @@ describe('free text survives generation exactly', () => {
               pathToFileURL(path.join(root, `generated/tools/t${index}.ts`)).href
             );
             const { contract } = module;
+            const zod = await import(
+              pathToFileURL(path.join(root, `generated/zod/t${index}.ts`)).href
+            );
             const templated = index % 2 === 0;
             expect(contract.description).toBe(
               templated ? templateSource(entry) : entry.description,
@@ -177,9 +180,9 @@ describe('free text survives generation exactly', () => {
             expect(contract.permission.reason).toBe(entry.reason);
             expect(contract.cancellation.userMessage).toBe(entry.userMessage);
             expect(contract.inputSchema.properties.id.description).toBe(entry.inputDescription);
-            expect(module.InputSchema.shape.id.description).toBe(entry.inputDescription);
+            expect(zod.InputSchema.shape.id.description).toBe(entry.inputDescription);
             expect(contract.outputSchema.description).toBe(entry.outputDescription);
-            expect(module.OutputSchema.description).toBe(entry.outputDescription);
+            expect(zod.OutputSchema.description).toBe(entry.outputDescription);
             const schemaFile = JSON.parse(
               await readFile(path.join(root, `generated/schemas/T${index}.input.json`), 'utf8'),
             );

@@ -70,7 +70,7 @@ function recordingExecutor(answer: (name: string, input: unknown) => string = ()
     abortSignal: AbortSignal | undefined;
   }[] = [];
   const execute: AiSdkToolSession = {
-    needsApproval: (name) => name === 'Bash',
+    needsApproval: async (name) => name === 'Bash',
     call: async (name, input, options = {}) => {
       const toolCallId = options.id ?? '';
       calls.push({ name, input, toolCallId, abortSignal: options.signal });

@@ -17,6 +17,9 @@ import type { JsonSchema, ModelProfile, ToolEntry } from '../../../runtime/contr
 import { modelProfiles } from './fixture-tool.js';
 import { isJsonObject } from '../../../runtime/support/is-json-object.js';
 
+// A generated entry's zod schemas (runtimeInputSchema) load with its implementation.
+await Promise.all(builtInTools.map((tool) => tool.loadImplementation?.()));
+
 const admission = new JsonSchemaAdmission();
 
 const models = modelProfiles;

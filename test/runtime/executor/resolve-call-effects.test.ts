@@ -9,6 +9,9 @@ import type { ToolEntry } from '../../../runtime/contract.js';
 import { resolveCallEffects } from '../../../runtime/executor/resolve-call-effects.js';
 import { fixtureTool } from '../call/fixture-tool.js';
 
+// A generated entry's zod schemas (runtimeInputSchema) load with its implementation.
+await Promise.all(builtInTools.map((tool) => tool.loadImplementation?.()));
+
 const builtIn = (name: string): ToolEntry => {
   const entry = builtInTools.find((tool) => tool.metadata.name === name);
   if (entry === undefined) throw new Error(`no built-in ${name}`);

@@ -13,6 +13,9 @@ import {
 import { parsePermissionRule } from '../../../runtime/permission/parse-permission-rule.js';
 import { makeToolEntry } from '../fixtures/tool-entries.js';
 
+// The permission hooks run the module a call loads first (as callTool awaits it).
+await Promise.all(builtInTools.map((tool) => tool.loadImplementation?.()));
+
 const builtIn = (name: string): ToolEntry =>
   builtInTools.find((tool) => tool.metadata.name === name)!;
 const rules = (...texts: string[]) => texts.map(parsePermissionRule);

@@ -9,6 +9,9 @@ import {
 import { parsePermissionRule } from '../../../runtime/permission/parse-permission-rule.js';
 import { classifyShellCommand } from '../../../runtime/tools/support/classify-shell-command.js';
 
+// The permission hooks run the module a call loads first (as callTool awaits it).
+await tool.loadImplementation?.();
+
 const READ_ONLY = {
   readOnly: true,
   riskLevel: 'low',

@@ -3,6 +3,9 @@ import { tool as todoRead } from '../../../generated/tools/todo-read.js';
 import { tool as todoWrite } from '../../../generated/tools/todo-write.js';
 import { createWorkspaceContext } from './workspace-context.js';
 
+// A generated entry's zod schemas (runtimeInputSchema) load with its implementation.
+await todoWrite.loadImplementation?.();
+
 const item = (content: string, status: 'pending' | 'in_progress' | 'completed') => ({
   content,
   status,

@@ -16,6 +16,8 @@ const authoringTools: readonly [string, ToolEntry][] = [
   ['SaveWorkflow', SaveWorkflow],
   ['EvalWorkflowSnippet', EvalWorkflowSnippet],
 ];
+// A generated entry's zod schemas (runtimeInputSchema) load with its implementation.
+await Promise.all(authoringTools.map(([, tool]) => tool.loadImplementation?.()));
 
 const script =
   'export default async function migrate(input: { repo: string }) {\n  return input.repo;\n}\n';

@@ -61,6 +61,7 @@ export async function createWorkspaceContext(
     context,
     at: (...parts) => path.join(root, ...parts),
     async call(tool, rawInput) {
+      await tool.loadImplementation?.(); // as callTool does: the zod schemas load with it
       const input = tool.runtimeInputSchema.parse(rawInput);
       // As callTool does: the handler learns the contract's output limit from its context.
       const callContext: ToolCallContext =

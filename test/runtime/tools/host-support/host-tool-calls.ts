@@ -40,7 +40,9 @@ export async function runHandler(
   ports: HostPortImplementations,
   signal?: AbortSignal,
 ): Promise<ToolHandlerResult<unknown>> {
-  // As callTool does: the handler learns the name it was called by (Task runs Agent's module).
+  // As callTool does: the zod schemas load with the implementation, and the handler learns the
+  // name it was called by (Task runs Agent's module).
+  await tool.loadImplementation?.();
   return tool.handler(tool.runtimeInputSchema.parse(rawInput), {
     ...hostToolContext(ports, signal),
     toolName: tool.metadata.name,

@@ -12,6 +12,9 @@ import { parsePermissionRule } from '../../../../runtime/permission/parse-permis
 import { classifyShellCommand } from '../../../../runtime/tools/support/classify-shell-command.js';
 import { ADVERSARIAL_TIMEOUT_MS, variant } from '../../../support/long-variants.js';
 
+// Bash's permission hooks run the module a call loads first (as callTool awaits it).
+await tool.loadImplementation?.();
+
 const numRuns = variant(300, 30_000);
 
 /** Commands the classifier must take for read-only as written (checked below). */

@@ -7,6 +7,9 @@ import {
 import { parsePermissionRule } from '../../../../runtime/permission/parse-permission-rule.js';
 import { classifyShellCommand } from '../../../../runtime/tools/support/classify-shell-command.js';
 
+// Bash's permission hooks run the module a call loads first (as callTool awaits it).
+await tool.loadImplementation?.();
+
 // Commands that a split-then-match classifier took for read-only although bash writes, deletes,
 // runs a program or opens a connection with them. Each must be ordinary Bash (ask).
 describe('adversarial commands are never read-only', () => {

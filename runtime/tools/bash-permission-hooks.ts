@@ -1,7 +1,7 @@
 /**
- * Bash's hooks the runtime calls before any handler runs (permission, scheduling of a batch,
- * the timeout): imported with the generated entry, without the handler module
- * (runtime/tools/bash.ts), which is imported on the first call.
+ * Bash's hooks the runtime calls before the handler runs (permission, scheduling of a batch, the
+ * timeout), re-exported by the handler module (runtime/tools/bash.ts): what a command's analysis
+ * decides, apart from running it.
  */
 import type { Input, Output } from '../../generated/tools/bash.js';
 import type { PermissionCapability, ToolImplementation } from '../contract.js';
