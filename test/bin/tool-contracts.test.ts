@@ -148,12 +148,15 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     ]);
     // The bundler marks each source module's code in a chunk with a comment naming its path.
     const withCallPath = [];
-    for (const url of modules.filter((module) => module.startsWith('dist/')))
-      if (
-        (await readFile(path.join(REPO_ROOT, url), 'utf8')).includes('// runtime/call/call-tool.ts')
-      )
-        withCallPath.push(url);
+    const notAscii = [];
+    for (const url of modules.filter((module) => module.startsWith('dist/'))) {
+      const code = await readFile(path.join(REPO_ROOT, url), 'utf8');
+      if (code.includes('// runtime/call/call-tool.ts')) withCallPath.push(url);
+      // bin/build-dist.js: ASCII only, so that V8 holds each as a one-byte string.
+      if (/[^\x00-\x7f]/.test(code)) notAscii.push(url);
+    }
     expect(withCallPath).toEqual([]);
+    expect(notAscii).toEqual([]);
   });
 
   test('every entry point of the exports map shares one instance of each module: an export two entries both have is the same value', async () => {
