@@ -41,6 +41,28 @@ describe('freezeJsonTree (a new tree of data: every node frozen, the root marked
     expect(isFrozenData(sibling)).toBe(true);
   });
 
+  test('walks own enumerable keys only: an array’s named one, never an inherited or hidden one', () => {
+    const named = { n: 1 };
+    const hidden = { h: 1 };
+    const list = Object.assign([{ i: 0 }], { named });
+    const value = Object.defineProperty({ list }, 'hidden', { value: hidden, enumerable: false });
+    const inherited = { inherited: 1 };
+    Object.defineProperty(Object.prototype, 'polluted', {
+      value: inherited,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      freezeJsonTree(value);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['polluted'];
+    }
+    expect([list, list[0], named].map((node) => Object.isFrozen(node))).toEqual([true, true, true]);
+    expect([hidden, inherited].map((node) => Object.isFrozen(node))).toEqual([false, false]);
+    expect(isFrozenData(value)).toBe(true);
+  });
+
   test('a cycle and deep nesting go to deepFreeze, which is exact with them', () => {
     const cyclic: Record<string, unknown> = { a: 1 };
     cyclic['self'] = { back: cyclic };
