@@ -889,30 +889,20 @@ function freezeSimply(node: object, depth: number, mark: boolean): number {
   if (depth > SIMPLE_FREEZE_DEPTH || freezeBudget < 0) return GAVE_UP;
   Object.freeze(node);
   let data = Array.isArray(node) || isPlainObject(node);
-  // Own enumerable keys, as Object.values has them, without the array it allocates per node
-  // (≈ 230 KB of what a host allocates to import the built-in tools and list them once).
-  for (const key in node) {
-    if (!Object.hasOwn(node, key)) continue;
-    const verdict = childVerdict((node as Record<string, unknown>)[key], depth, mark);
+  for (const child of Object.values(node)) {
+    if (typeof child !== 'object') {
+      // A scalar (as isFrozenData says, without its lookup per value), or no data.
+      if (data && typeof child !== 'string' && typeof child !== 'number')
+        data = typeof child === 'boolean' || child === undefined;
+      continue;
+    }
+    if (child === null || isMarked(child)) continue;
+    const verdict = freezeSimply(child, depth + 1, mark);
     if (verdict === GAVE_UP) return GAVE_UP;
     if (verdict === NOT_DATA) data = false;
+    else if (mark) frozenData.add(child);
   }
   return data ? DATA : NOT_DATA;
-}
-
-/** What one value under a node of {@link freezeSimply} makes of the node; walks an object child. */
-function childVerdict(child: unknown, depth: number, mark: boolean): number {
-  if (typeof child !== 'object') {
-    // A scalar (as isFrozenData says, without its lookup per value), or no data.
-    const type = typeof child;
-    return type === 'string' || type === 'number' || type === 'boolean' || type === 'undefined'
-      ? DATA
-      : NOT_DATA;
-  }
-  if (child === null || isMarked(child)) return DATA;
-  const verdict = freezeSimply(child, depth + 1, mark);
-  if (verdict === DATA && mark) frozenData.add(child);
-  return verdict;
 }
 
 /**
