@@ -34,6 +34,7 @@ const BUILD_INPUTS = [
   'tsconfig.build.json',
   'bin/build-dist.js',
   'bin/dist-entry-points.js',
+  'bin/json-parse-literals.js',
 ];
 
 /** Every file under `directory` (project-relative posix paths), dot-files left out. */

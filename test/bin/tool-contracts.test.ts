@@ -57,6 +57,19 @@ beforeAll(async () => {
 afterAll(() => rm(directory, { recursive: true, force: true }));
 
 describe('bin/tool-contracts.js with a fresh dist/', () => {
+  test('the build stamp lists every module of bin/ that shapes the build: an edit to one makes dist/ stale', async () => {
+    const build = await readFile(path.join(REPO_ROOT, 'bin/build-dist.js'), 'utf8');
+    const imported = [...build.matchAll(/^import .* from '\.\/([\w-]+\.js)';$/gm)]
+      .map(([, file]) => `bin/${file}`)
+      // It decides whether to build and names the stamp; what it decides is no output.
+      .filter((file) => file !== 'bin/dist-freshness.js');
+    expect(imported).toContain('bin/json-parse-literals.js');
+    const stamp = JSON.parse(
+      await readFile(path.join(REPO_ROOT, 'dist/build-stamp.json'), 'utf8'),
+    ) as { sources: string[] };
+    expect(imported.filter((file) => !stamp.sources.includes(file))).toEqual([]);
+  });
+
   test('list --json loads no tsx, no TypeScript source or compiler, no handler module, and prints what the sources print', async () => {
     const { stdout, modules } = await loading([bin, 'list', '--json']);
     expect(tsx(modules)).toEqual([]);
