@@ -10,10 +10,10 @@
 // in a shared chunk under dist/chunks/, so that the package's entry points and the CLI share one
 // copy of runtime/contract.ts (its frozen-data WeakSet) and of every registry. Handler modules
 // are entry points of their own (dist/runtime/tools/<name>.js), loaded by the generated
-// `lazyImplementation` on a tool's first call. What a host imports to list tools is one chunk
-// (LIST_ENTRIES below), not the dozen small chunks automatic splitting makes of it. The types
-// are tsc's declarations (tsconfig.build.json, declarations only), at the paths the exports
-// map's "types" name.
+// `lazyImplementation` on a tool's first call. What a host imports to list tools is one chunk,
+// and what `tool-contracts list` loads beyond it two more (CHUNK_GROUPS below), not the dozens
+// of small chunks automatic splitting makes of them. The types are tsc's declarations
+// (tsconfig.build.json, declarations only), at the paths the exports map's "types" name.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -69,28 +69,62 @@ function externalPackages() {
 }
 
 /**
- * The entry points a host imports to build a runtime and list the tools: the modules they
- * import statically (not the call path, handlers or zod schemas, which load on a call) go into
- * one chunk, `chunks/list-<hash>.js`, instead of the dozen automatic splitting makes of them
- * (each module costs Node a resolve, a read and a link at start: ≈ 5 ms of a cold start). The
- * generated tool modules stay in `generated/index.js`, so that a project's own generated tools,
- * which import `tool-contracts/contract`, do not load the built-in ones.
+ * Chunks each made of the static closure of a few entry points (what they import statically,
+ * not what loads on demand), instead of the dozens of small chunks automatic splitting makes:
+ * each module file costs Node a resolve, an asynchronous read and a link at start (on the
+ * 2-core machine of bench/, `tool-contracts list` loaded 20 files of dist/ in 82 ms, and 9 in
+ * 66 ms once the last two groups were made). A module goes to the first group whose closure
+ * reaches it and which `holds` it; the generated tool modules go to none, they stay in
+ * `generated/index.js`, so that a project's own generated tools, which import
+ * `tool-contracts/contract`, do not load the built-in ones.
+ * - `list`: what a host imports to build a runtime and list the tools (not the call path,
+ *   handlers or zod schemas, which load on a call).
+ * - `cli-list`: the command line's own modules that `tool-contracts list` loads (its parsing,
+ *   the project's config and tools); the other commands that run from dist/ import it too.
+ * - `shared`: the runtime and generator modules that `tool-contracts list` loads beyond the
+ *   `list` chunk. The call path, MCP and the provider adapters import them too, and must not
+ *   load the command line's code to get them.
  */
-const LIST_ENTRIES = ['runtime/index.ts', 'generated/index.ts', 'generated/provider-order.ts'];
+const CLI_LIST_ENTRIES = [
+  'cli/main.ts',
+  'cli/list-command.ts',
+  // What list-command.ts imports on demand once its options are parsed.
+  'cli/project-tools.ts',
+  'runtime/visibility/turn-filter.ts',
+  'runtime/visibility/tools-fingerprint.ts',
+];
+const CHUNK_GROUPS = [
+  {
+    name: 'list',
+    entries: ['runtime/index.ts', 'generated/index.ts', 'generated/provider-order.ts'],
+    holds: () => true,
+  },
+  { name: 'shared', entries: CLI_LIST_ENTRIES, holds: (file) => !file.startsWith('cli/') },
+  { name: 'cli-list', entries: CLI_LIST_ENTRIES, holds: (file) => file.startsWith('cli/') },
+];
 
-/** A rolldown plugin that collects, once the module graph is built, the static closure of {@link LIST_ENTRIES}. */
-function listChunkModules(modules) {
+/**
+ * A rolldown plugin that fills `groupOf` (module id → name of its {@link CHUNK_GROUPS} group)
+ * once the module graph is built.
+ */
+function chunkGroupModules(groupOf) {
   return {
-    name: 'list-chunk-modules',
+    name: 'chunk-group-modules',
     buildEnd() {
-      const pending = LIST_ENTRIES.map((entry) => path.join(root, entry));
-      while (pending.length > 0) {
-        const id = pending.pop();
-        if (modules.has(id)) continue;
-        const info = this.getModuleInfo(id);
-        if (info === null || info.isExternal) continue;
-        modules.add(id);
-        pending.push(...info.importedIds);
+      for (const group of CHUNK_GROUPS) {
+        const pending = group.entries.map((entry) => path.join(root, entry));
+        const seen = new Set();
+        while (pending.length > 0) {
+          const id = pending.pop();
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          if (info === null || info.isExternal) continue;
+          const file = path.relative(root, id).split(path.sep).join('/');
+          if (!groupOf.has(id) && !file.startsWith('generated/') && group.holds(file))
+            groupOf.set(id, group.name);
+          pending.push(...info.importedIds);
+        }
       }
     },
   };
@@ -134,7 +168,7 @@ const staging = path.join(root, `.dist-tmp-${process.pid}`);
 rmSync(staging, { recursive: true, force: true });
 try {
   const { rolldown } = await import('rolldown');
-  const listModules = new Set();
+  const groupOf = new Map();
   const generatedDirectory = path.join(root, 'generated') + path.sep;
   const bundle = await rolldown({
     cwd: root,
@@ -147,7 +181,7 @@ try {
     resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
     tsconfig: path.join(root, 'tsconfig.json'),
     transform: { target: 'node20.11' },
-    plugins: [listChunkModules(listModules), jsonParseContractData(generatedDirectory)],
+    plugins: [chunkGroupModules(groupOf), jsonParseContractData(generatedDirectory)],
     onLog(level, log, handler) {
       // A module both imported and loaded on demand (the call path: the executor imports it, the
       // package's callTool loads it on its first call) stays in the one chunk it has.
@@ -169,12 +203,13 @@ try {
       comments: { legal: false, annotation: true, jsdoc: false },
       charset: 'ascii',
       codeSplitting: {
-        groups: [
-          {
-            name: 'list',
-            test: (id) => listModules.has(id) && !id.startsWith(generatedDirectory),
-          },
-        ],
+        // Each group also takes what its modules import that no group before it took: the
+        // priorities keep the order of CHUNK_GROUPS.
+        groups: CHUNK_GROUPS.map(({ name }, index) => ({
+          name,
+          priority: CHUNK_GROUPS.length - index,
+          test: (id) => groupOf.get(id) === name,
+        })),
       },
     });
   } finally {
