@@ -166,6 +166,7 @@ const sources = SOURCE_DIRECTORIES.flatMap(filesUnder);
 const dist = path.join(root, 'dist');
 const staging = path.join(root, `.dist-tmp-${process.pid}`);
 rmSync(staging, { recursive: true, force: true });
+let javascriptSources;
 try {
   const { rolldown } = await import('rolldown');
   const groupOf = new Map();
@@ -189,7 +190,7 @@ try {
     },
   });
   try {
-    await bundle.write({
+    const { output } = await bundle.write({
       dir: staging,
       format: 'esm',
       entryFileNames: '[name].js',
@@ -212,6 +213,12 @@ try {
         })),
       },
     });
+    // The sources the JavaScript is built from: the bin checks only these before it runs
+    // dist/ (a stat each); the rest of the source directories shape only the declarations.
+    const bundled = new Set(
+      output.flatMap((file) => (file.type === 'chunk' ? file.moduleIds : [])),
+    );
+    javascriptSources = sources.filter((file) => bundled.has(path.join(root, file)));
   } finally {
     await bundle.close();
   }
@@ -239,7 +246,12 @@ try {
   }
   writeFileSync(
     path.join(staging, STAMP_FILE),
-    `${JSON.stringify({ startedAt, declarations: !skipDeclarations, sources: [...BUILD_INPUTS, ...sources] })}\n`,
+    `${JSON.stringify({
+      startedAt,
+      declarations: !skipDeclarations,
+      sources: [...BUILD_INPUTS, ...javascriptSources],
+      declarationSources: sources.filter((file) => !javascriptSources.includes(file)),
+    })}\n`,
   );
   const previous = path.join(root, `.dist-old-${process.pid}`);
   try {

@@ -1,12 +1,15 @@
 // Whether `dist/` (the compiled build, `npm run build`) may run in place of the TypeScript
 // sources. Plain JavaScript: the bin asks before it decides whether to load tsx at all.
 //
-// The build writes `dist/build-stamp.json`: the time it started and every source it compiled.
-// In a git checkout, dist/ is fresh while each of those sources still exists and was last
-// written before that time: an edit, a `generate` (it rewrites generated/) or a checkout makes
-// it stale, and a stale build never runs (the bin falls back to the sources through tsx). An
-// installed package is no checkout: npm writes every file at install time, after the build, and
-// nothing regenerates it in place, so there the sources need only exist.
+// The build writes `dist/build-stamp.json`: the time it started, the sources its JavaScript was
+// built from (`sources`: the bundle's modules and the build's own inputs) and the other files of
+// the source directories, which shape only the declarations (`declarationSources`). In a git
+// checkout, dist/ is fresh while each of those sources still exists and was last written before
+// that time: an edit, a `generate` (it rewrites generated/) or a checkout makes it stale, and a
+// stale build never runs (the bin falls back to the sources through tsx). An installed package
+// is no checkout: npm writes every file at install time, after the build, and nothing
+// regenerates it in place, so there the sources need only exist. The bin, which runs only the
+// JavaScript, checks only `sources`: one stat per file is most of what the check costs.
 //
 // `declarations: false` in the stamp marks a build that kept the previous build's .d.ts files
 // (`build-dist.js --skip-declarations`, what `generate` runs): its JavaScript is current, its
@@ -30,12 +33,23 @@ export function isDistFresh(packageRoot, options = {}) {
     return false;
   }
   if (typeof stamp?.startedAt !== 'number' || !Array.isArray(stamp.sources)) return false;
-  if (options.declarations === true && stamp.declarations === false) return false;
-  const checkout = existsSync(path.join(packageRoot, '.git'));
-  for (const source of stamp.sources) {
-    if (typeof source !== 'string') return false;
-    const stats = statSync(path.join(packageRoot, source), { throwIfNoEntry: false });
-    if (stats === undefined || (checkout && stats.mtimeMs > stamp.startedAt)) return false;
+  const checked = [stamp.sources];
+  if (options.declarations === true) {
+    if (stamp.declarations === false) return false;
+    // A stamp from before the field lists every source in `sources`.
+    if (stamp.declarationSources !== undefined) {
+      if (!Array.isArray(stamp.declarationSources)) return false;
+      checked.push(stamp.declarationSources);
+    }
   }
+  const checkout = existsSync(path.join(packageRoot, '.git'));
+  // Joined once: path.join per source costs about what its stat does.
+  const prefix = path.join(packageRoot, path.sep);
+  for (const list of checked)
+    for (const source of list) {
+      if (typeof source !== 'string') return false;
+      const stats = statSync(prefix + source, { throwIfNoEntry: false });
+      if (stats === undefined || (checkout && stats.mtimeMs > stamp.startedAt)) return false;
+    }
   return true;
 }

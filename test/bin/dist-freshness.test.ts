@@ -85,3 +85,34 @@ test.each([
     declarations: isDistFresh(root, { declarations: true }),
   }).toEqual(expected);
 });
+
+test.each([
+  ['every declaration source written before the build', -1, { js: true, declarations: true }],
+  ['a declaration source written after the build', 1, { js: true, declarations: false }],
+])(
+  '%s: only a caller that asks for declarations checks them, %o',
+  async (_label, offset, expected) => {
+    const built = await source('built', BUILT_AT - 1);
+    const types = await source('types-only', BUILT_AT + offset);
+    await stamp(
+      JSON.stringify({ startedAt: BUILT_AT, sources: [built], declarationSources: [types] }),
+    );
+    expect({
+      js: isDistFresh(root),
+      declarations: isDistFresh(root, { declarations: true }),
+    }).toEqual(expected);
+  },
+);
+
+test.each([
+  ['a gone declaration source', ['runtime/removed.ts']],
+  ['declarationSources that is no list', 'runtime/built.ts'],
+  ['a non-string declaration source', [1]],
+])('%s: stale for declarations, fresh for the JavaScript', async (_label, declarationSources) => {
+  const built = await source('built', BUILT_AT - 1);
+  await stamp(JSON.stringify({ startedAt: BUILT_AT, sources: [built], declarationSources }));
+  expect({
+    js: isDistFresh(root),
+    declarations: isDistFresh(root, { declarations: true }),
+  }).toEqual({ js: true, declarations: false });
+});

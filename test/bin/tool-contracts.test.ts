@@ -4,7 +4,7 @@
  * Node resolves (an ESM resolve hook writing to a file), so the test sees what was loaded.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -68,6 +68,25 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
       await readFile(path.join(REPO_ROOT, 'dist/build-stamp.json'), 'utf8'),
     ) as { sources: string[] };
     expect(imported.filter((file) => !stamp.sources.includes(file))).toEqual([]);
+  });
+
+  test('the build stamp lists every source module the bundle holds: the bin checks those before it runs dist/', async () => {
+    const stamp = JSON.parse(
+      await readFile(path.join(REPO_ROOT, 'dist/build-stamp.json'), 'utf8'),
+    ) as { sources: string[]; declarationSources: string[] };
+    // The bundler marks each source module's code in a chunk with a comment naming its path.
+    const bundled = new Set<string>();
+    for (const file of await readdir(path.join(REPO_ROOT, 'dist'), { recursive: true })) {
+      if (!file.endsWith('.js')) continue;
+      const code = await readFile(path.join(REPO_ROOT, 'dist', file), 'utf8');
+      for (const [, source] of code.matchAll(/^\/\/ ((?:runtime|generated|cli|generator)\/\S+)$/gm))
+        bundled.add(source!);
+    }
+    expect(bundled.size).toBeGreaterThan(300);
+    expect([...bundled].filter((source) => !stamp.sources.includes(source))).toEqual([]);
+    // A module of types only is no module of the bundle: it shapes the declarations alone.
+    expect(stamp.declarationSources).toContain('runtime/mcp/mcp-tool-descriptor.ts');
+    expect(stamp.sources).not.toContain('runtime/mcp/mcp-tool-descriptor.ts');
   });
 
   test('list --json loads no tsx, no TypeScript source or compiler, no handler module, and prints what the sources print', async () => {
