@@ -121,6 +121,8 @@ export interface ProcessSpec {
   readonly command: string;
   readonly args: readonly string[];
   readonly cwd: string;
+  /** The environment (default: this process's). */
+  readonly env?: NodeJS.ProcessEnv;
   /** Checks the process's standard output (thrown errors stop the bench). */
   readonly check?: (stdout: string) => void;
 }
@@ -129,6 +131,7 @@ function runProcess(spec: ProcessSpec): number {
   const start = performance.now();
   const result = spawnSync(spec.command, spec.args, {
     cwd: spec.cwd,
+    ...(spec.env === undefined ? {} : { env: spec.env }),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 64 * 1024 * 1024,
