@@ -44,6 +44,12 @@ const tsx = (modules: string[]) => modules.filter((url) => url.includes('node_mo
 /** zod itself and the generated zod modules (`generated/zod/<kebab>.js` of the build). */
 const zodModules = (modules: string[]) =>
   modules.filter((url) => /node_modules\/zod\/|^dist\/generated\/zod\//.test(url));
+/** The files of dist/ loaded, sorted, each chunk's hash written `<hash>`. */
+const distFiles = (modules: string[]) =>
+  modules
+    .filter((url) => url.startsWith('dist/'))
+    .map((url) => url.replace(/-[\w-]{8}\.js$/, '-<hash>.js'))
+    .sort();
 /** Handler modules: `runtime/tools/<name>.js` of the build (each an entry point of its own). */
 const handlerModules = (modules: string[]) =>
   modules.filter((url) => /^dist\/runtime\/tools\/[^/]+\.js$/.test(url));
@@ -103,12 +109,7 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     expect(zodModules(modules)).toEqual([]);
     // The bundle: the bin's entry, the two generated entries it imports, and the chunks
     // bin/build-dist.js makes for them (CHUNK_GROUPS), not the dozen automatic splitting makes.
-    expect(
-      modules
-        .filter((url) => url.startsWith('dist/'))
-        .map((url) => url.replace(/-[\w-]{8}\.js$/, '-<hash>.js'))
-        .sort(),
-    ).toEqual([
+    expect(distFiles(modules)).toEqual([
       'dist/chunks/cli-list-<hash>.js',
       'dist/chunks/list-<hash>.js',
       'dist/chunks/rolldown-runtime-<hash>.js',
@@ -175,12 +176,7 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     expect(handlerModules(modules)).toEqual([]);
     // The three entries and what they import statically: one list chunk (bin/build-dist.js
     // CHUNK_GROUPS) and the bundler's own helpers.
-    expect(
-      modules
-        .filter((url) => url.startsWith('dist/'))
-        .map((url) => url.replace(/-[\w-]{8}\.js$/, '-<hash>.js'))
-        .sort(),
-    ).toEqual([
+    expect(distFiles(modules)).toEqual([
       'dist/chunks/list-<hash>.js',
       'dist/chunks/rolldown-runtime-<hash>.js',
       'dist/generated/index.js',
