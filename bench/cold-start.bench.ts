@@ -31,6 +31,7 @@ import { compareProcesses } from './support/compare-interleaved.js';
 import type { RowResult } from './support/format-bench-table.js';
 import { BENCH_MODEL, LARGEST_GATE, SILENT } from './support/largest-tool-set.js';
 import { reportRows, rowResult } from './support/report-bench-rows.js';
+import { median } from './support/round-ratios.js';
 import { writeSdkServerModule } from './support/write-sdk-server-module.js';
 
 const wanted = rowsToMeasure('cold-start', process.argv.slice(2));
@@ -49,7 +50,6 @@ if (extraCaCerts !== undefined && wanted.size > 0) {
     },
     ROUNDS,
   );
-  const median = (times: readonly number[]) => [...times].sort((a, b) => a - b)[times.length >> 1]!;
   certificates = `; run without NODE_EXTRA_CA_CERTS (set here: \`node -e 0\` takes ${median(anchor).toFixed(1)} ms with it, ${median(ours).toFixed(1)} ms without)`;
 }
 /**
