@@ -17,8 +17,13 @@ const HASH_LENGTH = 8;
 
 /** `part` with every code point outside `[A-Za-z0-9_-]` replaced by `_`. */
 export function sanitizeMcpNamePart(part: string): string {
-  return part.replace(/[^A-Za-z0-9_-]/gu, '_');
+  // (Tested first: a replace with a global pattern allocates even when nothing matches, and most
+  // names are clean; a server may list thousands of tools.)
+  return UNSAFE_CHARACTER.test(part) ? part.replace(UNSAFE_CHARACTERS, '_') : part;
 }
+
+const UNSAFE_CHARACTER = /[^A-Za-z0-9_-]/u;
+const UNSAFE_CHARACTERS = /[^A-Za-z0-9_-]/gu;
 
 /**
  * The capability of an MCP tool, `mcp.<server>.<tool>` (each part sanitised like the name, so a
@@ -69,6 +74,17 @@ export function projectMcpToolNames(
   taken: ReadonlySet<string>,
   visibleServer: string = server,
 ): Map<string, McpNameProjection> {
+  const projections = mcpNameProjections(server, tools, taken, visibleServer);
+  return new Map(tools.map((tool, index) => [tool, projections[index]!]));
+}
+
+/** {@link projectMcpToolNames} as a list: the projection of `tools[index]` at `index`. */
+export function mcpNameProjections(
+  server: string,
+  tools: readonly string[],
+  taken: ReadonlySet<string>,
+  visibleServer: string = server,
+): McpNameProjection[] {
   // Arrays and one count per name, not a map and a set more per tool: a server may list
   // thousands of tools.
   const serverPart = sanitizeMcpNamePart(visibleServer);
@@ -82,22 +98,21 @@ export function projectMcpToolNames(
   /** Whether `name` is a plain name that its one tool keeps (so no other tool can have it). */
   const keptPlain = (name: string) =>
     name.length <= PROVIDER_TOOL_NAME_LIMIT && plainCounts.get(name) === 1 && !taken.has(name);
-  const result = new Map<string, McpNameProjection>();
-  tools.forEach((tool, index) => {
+  const result = new Array<McpNameProjection | undefined>(tools.length);
+  for (let index = 0; index < tools.length; index += 1) {
     const name = plain[index]!;
-    if (keptPlain(name)) result.set(tool, { ok: true, name, shortened: false });
-  });
+    if (keptPlain(name)) result[index] = { ok: true, name, shortened: false };
+  }
   const usedShortened = new Set<string>();
   for (let index = 0; index < tools.length; index += 1) {
-    const tool = tools[index]!;
-    if (result.has(tool)) continue;
-    const name = shortenedMcpToolName(server, tool, visibleServer);
+    if (result[index] !== undefined) continue;
+    const name = shortenedMcpToolName(server, tools[index]!, visibleServer);
     if (taken.has(name) || keptPlain(name) || usedShortened.has(name)) {
-      result.set(tool, { ok: false, reason: 'nameCollision', name });
+      result[index] = { ok: false, reason: 'nameCollision', name };
     } else {
-      result.set(tool, { ok: true, name, shortened: true });
+      result[index] = { ok: true, name, shortened: true };
       usedShortened.add(name);
     }
   }
-  return result;
+  return result as McpNameProjection[];
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  mcpNameProjections,
   mcpToolName,
   projectMcpToolNames,
   sanitizeMcpNamePart,
@@ -122,5 +123,25 @@ describe('projectMcpToolNames', () => {
 
   test('sanitizeMcpNamePart keeps [A-Za-z0-9_-] and replaces the rest', () => {
     expect(sanitizeMcpNamePart('A-z_0 9.é/😀')).toBe('A-z_0_9____');
+    expect(sanitizeMcpNamePart('already_clean-0')).toBe('already_clean-0');
+    expect(sanitizeMcpNamePart('')).toBe('');
+  });
+
+  test('sanitizeMcpNamePart is one replacement per code point outside the set, for any string', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (part) => {
+        expect(sanitizeMcpNamePart(part)).toBe(
+          [...part].map((char) => (/^[A-Za-z0-9_-]$/u.test(char) ? char : '_')).join(''),
+        );
+      }),
+    );
+  });
+
+  test('mcpNameProjections is projectMcpToolNames as a list in the order of the tools', () => {
+    const tools = ['b', 'a.b', 'a_b', `${x56}1`, `${x56}2`, 'taken'];
+    const taken = new Set(['mcp__srv__taken']);
+    const byTool = projectMcpToolNames('srv', tools, taken);
+    expect(mcpNameProjections('srv', tools, taken)).toEqual(tools.map((tool) => byTool.get(tool)));
+    expect(mcpNameProjections('srv', [], taken)).toEqual([]);
   });
 });
