@@ -14,6 +14,7 @@
  */
 import { capEcho } from '../cap-echo.js';
 import { isJsonObject } from '../support/is-json-object.js';
+import type { Writable } from '../support/writable.js';
 import type { McpToolAnnotations, McpToolDescriptor } from './mcp-tool-descriptor.js';
 
 /** Deepest nesting of objects and arrays accepted in a schema or annotation value. */
@@ -90,7 +91,7 @@ export function boundMcpDescriptor(
 ): McpToolDescriptor {
   // Built field by field with module-level helpers, not spreads and closures: registration
   // bounds every descriptor of every server.
-  const bounded: { -readonly [Field in keyof McpToolDescriptor]: McpToolDescriptor[Field] } = {
+  const bounded: Writable<McpToolDescriptor> = {
     name: descriptor.name,
   };
   const title = boundText('title', descriptor.title, warn);
