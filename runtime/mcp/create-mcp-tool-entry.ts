@@ -87,6 +87,7 @@ function timeoutOf(ms: number): ToolEntry['timeout'] {
  * Flags from annotations: `readOnlyHint` and `destructiveHint` map directly (absent = false;
  * read-only wins over destructive); `concurrentSafe` = read-only or idempotent; approval always
  * needed. Risk: `high` when destructive, `low` when read-only, else `medium`, unless given.
+ * Keeps no reference to `options` (registration reuses one object for all of a server's tools).
  */
 export function createMcpToolEntry(
   options: McpToolEntryOptions,

@@ -74,12 +74,14 @@ interface Walk {
   nodes: number;
   /** Upper bound of the output's JSON length (6 characters per UTF-16 unit of a string). */
   chars: number;
+  /** The references the target {@link referenced} last returned sits under. */
+  inner: readonly string[];
 }
 
 /** `normalizeMcpInputSchema(JSON.parse(JSON.stringify(raw)))`, frozen, or `undefined`. */
 export function normalizeCommonMcpSchema(raw: unknown): CommonMcpSchema | undefined {
   if (!isPlainObject(raw)) return undefined;
-  const walk: Walk = { root: raw, warnings: undefined, nodes: 0, chars: 0 };
+  const walk: Walk = { root: raw, warnings: undefined, nodes: 0, chars: 0, inner: NO_REFS };
   let schema: JsonObject;
   try {
     schema = convertSchema(raw, walk, NO_REFS, 1, true) as JsonObject;
@@ -146,7 +148,8 @@ function convertSchema(
   walk.nodes += 1;
   if (walk.nodes > MAX_COMMON_NODES) outside();
   if (node['$ref'] === undefined) return convertKeys(node, walk, refs, undefined, depth, root);
-  const { target, inner } = referenced(node, walk, refs);
+  const target = referenced(node, walk, refs);
+  const inner = walk.inner;
   // A node that is nothing but the reference, to a target without one: the target converted
   // under the reference, not merged first (its definitions are dropped by the conversion as
   // the merge drops them, and no sibling replaces anything).
@@ -156,18 +159,18 @@ function convertSchema(
   return convertKeys(merged.node, walk, refs, merged.refsOf, depth, root);
 }
 
-/** The target of `node`'s `$ref` (local, resolving to an object, not recursing), counted. */
-function referenced(
-  node: JsonObject,
-  walk: Walk,
-  refs: readonly string[],
-): { target: JsonObject; inner: readonly string[] } {
+/**
+ * The target of `node`'s `$ref` (local, resolving to an object, not recursing), counted; the
+ * references it sits under are left in `walk.inner` (no result object per reference).
+ */
+function referenced(node: JsonObject, walk: Walk, refs: readonly string[]): JsonObject {
   const ref = node['$ref'];
   if (typeof ref !== 'string' || !ref.startsWith('#') || refs.includes(ref)) outside();
   const target = resolveLocalRef(walk.root, ref);
   if (!isPlainObject(target)) outside();
   walk.nodes += 2; // the target and the siblings, as the full path counts them
-  return { target, inner: refs.length === 0 ? [ref] : [...refs, ref] };
+  walk.inner = refs.length === 0 ? [ref] : [...refs, ref];
+  return target;
 }
 
 /**
@@ -197,14 +200,7 @@ function mergeReference(
     }
   } else {
     const next = referenced(target, walk, inner);
-    ({ node: merged, refsOf } = mergeReference(
-      target,
-      next.target,
-      next.inner,
-      walk,
-      inner,
-      depth,
-    ));
+    ({ node: merged, refsOf } = mergeReference(target, next, walk.inner, walk, inner, depth));
   }
   for (const key of Object.keys(node)) {
     checkKey(key);

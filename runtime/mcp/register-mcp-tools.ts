@@ -32,9 +32,10 @@ import {
 import { picomatchOnDemand } from '../support/picomatch-on-demand.js';
 import { deepFreeze, type ToolEntry } from '../contract.js';
 import { isJsonObject } from '../support/is-json-object.js';
+import type { Writable } from '../support/writable.js';
 import { sessionListVerdict, splitDisallowedTools } from '../visibility/registration-gate.js';
 import type { ToolRuntime } from '../tool-runtime.js';
-import { createMcpToolEntry } from './create-mcp-tool-entry.js';
+import { createMcpToolEntry, type McpToolEntryOptions } from './create-mcp-tool-entry.js';
 import {
   COMPUTER_USE_RESULT_BUDGET,
   MCP_RESULT_BUDGET,
@@ -45,8 +46,8 @@ import { normalizeCommonMcpSchema } from './normalize-common-mcp-schema.js';
 import { sharedFullMcpSchema, sharedMcpSchema, type SharedMcpSchema } from './shared-mcp-schema.js';
 import {
   mcpCapability,
+  mcpNameProjections,
   mcpToolName,
-  projectMcpToolNames,
   sanitizeMcpNamePart,
 } from './project-mcp-tool-name.js';
 
@@ -157,9 +158,10 @@ export function registerMcpTools(
   }
 
   // Input schemas the fused walk normalises as it measures their depth (for the descriptor's
-  // bound), by descriptor; not when nothing will be registered.
-  const inputs = runtime.gate.features.mcp
-    ? new Map<McpToolDescriptor, SharedMcpSchema>()
+  // bound), one per descriptor kept (`undefined` where the full path must); not when nothing
+  // will be registered.
+  const inputs: (SharedMcpSchema | undefined)[] | undefined = runtime.gate.features.mcp
+    ? []
     : undefined;
   const valid = collectDescriptors(server, descriptors, skipped, warnings, inputs);
   if (!runtime.gate.features.mcp) {
@@ -171,13 +173,19 @@ export function registerMcpTools(
     return result([]);
   }
   const changed = checkPins(server, valid, options, warnings);
-  const selected = valid.filter((descriptor) => {
+  const selected: McpToolDescriptor[] = [];
+  const selectedInputs: (SharedMcpSchema | undefined)[] = [];
+  for (let index = 0; index < valid.length; index += 1) {
+    const descriptor = valid[index]!;
     const reason = changed.has(descriptor.name)
       ? 'definitionChanged'
       : toolFilterVerdict(descriptor.name, options);
     if (reason !== undefined) skipped.push({ tool: descriptor.name, reason });
-    return reason === undefined;
-  });
+    else {
+      selected.push(descriptor);
+      selectedInputs.push(inputs![index]);
+    }
+  }
 
   const visibleServer = computerUse
     ? COMPUTER_USE_VISIBLE_SERVER
@@ -192,7 +200,7 @@ export function registerMcpTools(
     ...runtime.registry.list().map((entry) => entry.metadata.name),
     ...runtime.registry.aliases().keys(),
   ]);
-  const names = projectMcpToolNames(
+  const names = mcpNameProjections(
     server,
     selected.map((descriptor) => descriptor.name),
     taken,
@@ -218,10 +226,26 @@ export function registerMcpTools(
     aliases: readonly string[];
     shortened: boolean;
   }[] = [];
+  // One options object for every tool, its per-tool fields set before each entry is made
+  // (`createMcpToolEntry` keeps none of it): a thousand tools are not a thousand of them more.
+  const entryOptions: Writable<McpToolEntryOptions> = {
+    server,
+    descriptor: { name: '' },
+    name: '',
+    aliases: NO_ALIASES,
+    inputSchema: ANY_OBJECT_SCHEMA,
+    outputSchema: ANY_OBJECT_SCHEMA,
+    resultBudget,
+    sideEffectScope: 'network',
+    riskLevel: undefined,
+    callMcpTool: options.callMcpTool,
+    capability: '',
+    source,
+  };
   // (indexed: no iterator result per step while the loop is not optimised yet)
   for (let index = 0; index < selected.length; index += 1) {
     const descriptor = selected[index]!;
-    const projection = names.get(descriptor.name)!;
+    const projection = names[index]!;
     if (!projection.ok) {
       warnings.push(
         `MCP server "${server}": tool "${capEcho(descriptor.name)}" skipped, its name ${projection.name} is taken`,
@@ -247,7 +271,7 @@ export function registerMcpTools(
     }
     // Normalised by the fused walk above, else once per identical schema, frozen and shared
     // (warnings repeated per tool).
-    const input = inputs?.get(descriptor) ?? sharedFullMcpSchema(descriptor.inputSchema);
+    const input = selectedInputs[index] ?? sharedFullMcpSchema(descriptor.inputSchema);
     if (input.warnings.length > 0)
       for (const warning of input.warnings)
         warnings.push(toolWarning(server, descriptor.name, warning));
@@ -263,22 +287,15 @@ export function registerMcpTools(
     const output =
       descriptor.outputSchema === undefined ? undefined : sharedMcpSchema(descriptor.outputSchema);
     const isNodeReplJs = server === NODE_REPL_SERVER && descriptor.name === 'js';
-    entries.push(
-      createMcpToolEntry({
-        server,
-        descriptor,
-        name: projection.name,
-        aliases,
-        inputSchema,
-        outputSchema: output?.schema ?? ANY_OBJECT_SCHEMA,
-        resultBudget,
-        sideEffectScope: isNodeReplJs ? 'system' : 'network',
-        riskLevel: isNodeReplJs ? 'high' : undefined,
-        callMcpTool: options.callMcpTool,
-        capability,
-        source,
-      }),
-    );
+    entryOptions.descriptor = descriptor;
+    entryOptions.name = projection.name;
+    entryOptions.aliases = aliases;
+    entryOptions.inputSchema = inputSchema;
+    entryOptions.outputSchema = output?.schema ?? ANY_OBJECT_SCHEMA;
+    entryOptions.sideEffectScope = isNodeReplJs ? 'system' : 'network';
+    entryOptions.riskLevel = isNodeReplJs ? 'high' : undefined;
+    entryOptions.capability = capability;
+    entries.push(createMcpToolEntry(entryOptions));
     registered.push({
       name: projection.name,
       tool: descriptor.name,
@@ -355,15 +372,16 @@ export function usableMcpDescriptors(
 /**
  * Descriptors with a usable name, first of each name kept. With `inputs`, each input schema is
  * given to the fused walk first (`normalize-common-mcp-schema.ts`), which also measures its
- * depth: the schemas it answers for are set in `inputs` and not measured again by
- * `boundMcpDescriptor`; the others are bounded as before (and go to the full path).
+ * depth: what it gives is pushed to `inputs` for each descriptor kept (in their order), and the
+ * schemas it answers for are not measured again by `boundMcpDescriptor`; for the others it
+ * pushes `undefined`, and they are bounded as before (and go to the full path).
  */
 function collectDescriptors(
   server: string,
   descriptors: readonly unknown[],
   skipped: { tool: string; reason: McpSkipReason }[],
   warnings: string[],
-  inputs?: Map<McpToolDescriptor, SharedMcpSchema>,
+  inputs?: (SharedMcpSchema | undefined)[],
 ): McpToolDescriptor[] {
   const seen = new Set<string>();
   const valid: McpToolDescriptor[] = [];
@@ -396,7 +414,7 @@ function collectDescriptors(
         warn,
         common === undefined ? undefined : (rawInput as object),
       );
-      if (common !== undefined) inputs!.set(bounded, common);
+      inputs?.push(common);
       valid.push(bounded);
     }
   });

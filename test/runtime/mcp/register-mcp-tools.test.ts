@@ -723,6 +723,90 @@ describe('registerMcpTools: schemas frozen, shared per identical schema outside 
     expect(contract.permission).toBe(one.permission);
   });
 
+  test('each tool keeps its own schema, name and flags when tools before it are skipped or take the full path', () => {
+    const { runtime } = setup();
+    const common = (property: string) => ({
+      type: 'object',
+      properties: { [property]: { type: 'string' } },
+    });
+    const full = (property: string) => ({
+      type: 'object',
+      properties: { [property]: { type: 'string' } },
+      patternProperties: { '^x': { type: 'number' } },
+    });
+    const result = registerMcpTools(
+      runtime,
+      'docs',
+      [
+        { name: 'skipped', inputSchema: common('skipped') },
+        { name: 'fullA', inputSchema: full('a'), annotations: { readOnlyHint: true } },
+        { name: 'unnamed' },
+        { name: 'commonB', inputSchema: common('b'), annotations: { destructiveHint: true } },
+        { name: 'excluded', inputSchema: full('excluded') },
+        { name: 'fullC', inputSchema: full('c') },
+        { name: 'commonD', inputSchema: common('d'), title: 'Dee' },
+      ].map((descriptor) => (descriptor.name === 'unnamed' ? { title: 'no name' } : descriptor)),
+      { callMcpTool: noCall, excludeTools: ['skipped', 'excluded'] },
+    );
+    expect(result.registered.map((tool) => tool.name)).toEqual([
+      'mcp__docs__fullA',
+      'mcp__docs__commonB',
+      'mcp__docs__fullC',
+      'mcp__docs__commonD',
+    ]);
+    const view = (name: string) => {
+      const entry = runtime.registry.get(name)!;
+      const schema = entry.inputSchema as { properties: object; patternProperties?: object };
+      return {
+        properties: Object.keys(schema.properties),
+        fullPath: schema.patternProperties !== undefined,
+        tool: entry.mcp!.tool,
+        riskLevel: entry.metadata.riskLevel,
+        purpose: entry.metadata.purpose,
+        capability: entry.capability,
+        permission: entry.permission.permission,
+      };
+    };
+    expect(result.registered.map((tool) => view(tool.name))).toEqual([
+      {
+        properties: ['a'],
+        fullPath: true,
+        tool: 'fullA',
+        riskLevel: 'low',
+        purpose: 'Tool "fullA" of the MCP server "docs"',
+        capability: 'mcp.docs.fullA',
+        permission: 'mcp__docs__fullA',
+      },
+      {
+        properties: ['b'],
+        fullPath: false,
+        tool: 'commonB',
+        riskLevel: 'high',
+        purpose: 'Tool "commonB" of the MCP server "docs"',
+        capability: 'mcp.docs.commonB',
+        permission: 'mcp__docs__commonB',
+      },
+      {
+        properties: ['c'],
+        fullPath: true,
+        tool: 'fullC',
+        riskLevel: 'medium',
+        purpose: 'Tool "fullC" of the MCP server "docs"',
+        capability: 'mcp.docs.fullC',
+        permission: 'mcp__docs__fullC',
+      },
+      {
+        properties: ['d'],
+        fullPath: false,
+        tool: 'commonD',
+        riskLevel: 'medium',
+        purpose: 'Dee',
+        capability: 'mcp.docs.commonD',
+        permission: 'mcp__docs__commonD',
+      },
+    ]);
+  });
+
   test('a bad schema is reported at registration for every tool that has it, also when it is shared', () => {
     const { runtime, warnings } = setup();
     const bad = () => ({ type: 'array' });
