@@ -15,12 +15,8 @@ import {
   isFrozenData,
   type JsonSchema,
   type ModelProfile,
-  RISK_LEVELS,
-  SIDE_EFFECT_SCOPES,
   type ModelToolContract,
-  type ModelToolFlags,
   type ToolEntry,
-  type ToolMetadata,
 } from '../contract.js';
 import { parseJsonPointer, resolveJsonPointer } from '../json-schema/json-pointer.js';
 import { defineEntry } from '../support/define-entry.js';
@@ -112,61 +108,6 @@ function frozenIf<Node extends object>(frozen: boolean, node: Node): Node {
   return frozen ? Object.freeze(node) : node;
 }
 
-function flagsOf(metadata: ToolMetadata): ModelToolFlags {
-  return {
-    readOnly: metadata.readOnly,
-    destructive: metadata.destructive,
-    concurrentSafe: metadata.concurrentSafe,
-    sideEffectScope: metadata.sideEffectScope,
-    riskLevel: metadata.riskLevel,
-    needsApproval: metadata.needsApproval,
-    requiresUserInteraction: metadata.requiresUserInteraction,
-    allowedInPlanMode: metadata.allowedInPlanMode,
-    stopTurnOnSuccess: metadata.stopTurnOnSuccess,
-    idempotent: metadata.idempotent,
-  };
-}
-
-/**
- * Frozen flags, one object for every contract of frozen lists with the same ones: a list of a
- * thousand MCP tools has a handful of distinct flag sets. Keyed by the eight booleans and the
- * places of the scope and risk level in their lists; flags with any other value (an entry built
- * outside the types) are not kept, so the table never holds more than 256 × 3 × the number of
- * scopes.
- */
-function sharedFlags(metadata: ToolMetadata): ModelToolFlags {
-  const key = flagsKey(metadata);
-  if (key === undefined) return Object.freeze(flagsOf(metadata));
-  let flags = SHARED_FLAGS.get(key);
-  if (flags === undefined) SHARED_FLAGS.set(key, (flags = Object.freeze(flagsOf(metadata))));
-  return flags;
-}
-
-const SHARED_FLAGS = new Map<number, ModelToolFlags>();
-
-/** What tells `metadata`'s flags apart from every other set, or `undefined` when one is unknown. */
-function flagsKey(metadata: ToolMetadata): number | undefined {
-  const scope = SIDE_EFFECT_SCOPES.indexOf(metadata.sideEffectScope);
-  const risk = RISK_LEVELS.indexOf(metadata.riskLevel);
-  if (scope === -1 || risk === -1) return undefined;
-  // (Written out, not a loop over a list: no array per contract.)
-  let key = scope * RISK_LEVELS.length + risk;
-  key = key * 2 + flagBit(metadata.readOnly);
-  key = key * 2 + flagBit(metadata.destructive);
-  key = key * 2 + flagBit(metadata.concurrentSafe);
-  key = key * 2 + flagBit(metadata.needsApproval);
-  key = key * 2 + flagBit(metadata.requiresUserInteraction);
-  key = key * 2 + flagBit(metadata.allowedInPlanMode);
-  key = key * 2 + flagBit(metadata.stopTurnOnSuccess);
-  key = key * 2 + flagBit(metadata.idempotent);
-  return Number.isNaN(key) ? undefined : key;
-}
-
-/** 1 for `true`, 0 for `false`, `NaN` (which makes the whole key `NaN`) for anything else. */
-function flagBit(flag: unknown): number {
-  return flag === true ? 1 : flag === false ? 0 : Number.NaN;
-}
-
 /**
  * The contract. For a frozen list (`list` given), when nothing was copied and there is no
  * provider-native spec, every node built here (of strings, numbers, booleans and frozen data
@@ -238,7 +179,18 @@ function project(
   }
   const { metadata } = entry;
   const frozen = list !== undefined && !copied && entry.providerNative === undefined;
-  const flags = frozen ? sharedFlags(metadata) : flagsOf(metadata);
+  const flags = frozenIf(frozen, {
+    readOnly: metadata.readOnly,
+    destructive: metadata.destructive,
+    concurrentSafe: metadata.concurrentSafe,
+    sideEffectScope: metadata.sideEffectScope,
+    riskLevel: metadata.riskLevel,
+    needsApproval: metadata.needsApproval,
+    requiresUserInteraction: metadata.requiresUserInteraction,
+    allowedInPlanMode: metadata.allowedInPlanMode,
+    stopTurnOnSuccess: metadata.stopTurnOnSuccess,
+    idempotent: metadata.idempotent,
+  });
   const name = metadata.name;
   description = appendUsageList(description, metadata.modelInstructions);
   const { strict, executionMode } = entry;

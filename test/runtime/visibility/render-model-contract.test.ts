@@ -551,38 +551,6 @@ describe('renderFrozenModelContract (what a list shares: frozen as it is built)'
     expect(Object.isFrozen(entry.mcp)).toBe(false);
   });
 
-  test('contracts with the same flags share one frozen flags object; other flags get their own', () => {
-    const entries = {
-      readA: { readOnly: true, riskLevel: 'low' },
-      readB: { readOnly: true, riskLevel: 'low' },
-      write: { readOnly: false, riskLevel: 'low' },
-      // Outside the types (a JavaScript host): carried as they are, never shared.
-      odd: { readOnly: 'yes' as unknown as boolean, riskLevel: 'low' },
-      oddAgain: { readOnly: 'yes' as unknown as boolean, riskLevel: 'low' },
-      moon: { sideEffectScope: 'moon' as never },
-      moonAgain: { sideEffectScope: 'moon' as never },
-    } satisfies Record<string, Partial<ToolEntry['metadata']>>;
-    const contracts = Object.fromEntries(
-      Object.entries(entries).map(([name, metadata]) => {
-        const entry = freezeData(makeToolEntry(name, { metadata }));
-        const contract = renderFrozenModelContract(entry, settings, undefined, { data: true });
-        expect(contract).toEqual(renderModelContract(entry, settings));
-        expect(Object.isFrozen(contract.flags)).toBe(true);
-        return [name, contract];
-      }),
-    ) as Record<keyof typeof entries, ModelToolContract>;
-    expect(contracts.readB.flags).toBe(contracts.readA.flags);
-    expect(contracts.write.flags).not.toBe(contracts.readA.flags);
-    expect(contracts.oddAgain.flags).not.toBe(contracts.odd.flags);
-    expect(contracts.moonAgain.flags).not.toBe(contracts.moon.flags);
-    expect([
-      contracts.readA.flags.readOnly,
-      contracts.write.flags.readOnly,
-      contracts.odd.flags.readOnly,
-      contracts.moon.flags.sideEffectScope,
-    ]).toEqual([true, false, 'yes', 'moon']);
-  });
-
   test('a list of such contracts is frozen data, and a list with a hooked entry is frozen too', () => {
     const hooked = freezeData(
       makeToolEntry('Hooked', {
