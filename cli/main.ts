@@ -3,11 +3,11 @@
  * Each command module exports `run(args, io)` (made with `defineCommand`, see
  * `cli/define-command.ts`) and returns the process exit code.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { suggestName } from '../generator/manifest/suggest-name.js';
 import type { CommandIO } from './command-io.js';
 import { processIO } from './command-io.js';
+import { readFileSync } from './sync-fs.js';
 
 interface CommandSpec {
   readonly summary: string;

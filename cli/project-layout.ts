@@ -5,7 +5,6 @@
  * the audit scans the package's runtime (on demand, not in every generate). Without a config file
  * nothing changes: this repository.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadProjectConfig, type ProjectConfig } from '../generator/config/project-config.js';
@@ -14,6 +13,7 @@ import type { BuiltInSelection } from '../generator/config/select-built-ins.js';
 import { formatManifestIssue } from '../generator/manifest/manifest-issue.js';
 import { requireProjectRoot } from './project-root.js';
 import { CommandError } from './usage-error.js';
+import { existsSync, readFileSync } from './sync-fs.js';
 
 /** The package's module of runtime types, as a project that installed it imports it. */
 export const PACKAGE_CONTRACT_MODULE = 'tool-contracts/contract';

@@ -3,9 +3,9 @@
  * `tool-contracts.config.json`/`.yaml`/`.yml` or a `manifest/tools.yaml`. So `tool-contracts
  * check` works from `runtime/tools/` as from the root, like `git` or `npm` do.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CommandError } from './usage-error.js';
+import { existsSync } from './sync-fs.js';
 
 /** Config files (as `generator/config/project-config.ts` reads them), in the order looked for. */
 const CONFIG_FILE_MARKERS = [

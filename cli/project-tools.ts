@@ -3,7 +3,6 @@
  * `tool-contracts.config.*`, that project's own generated tools plus the built-ins its `builtIns`
  * selects (default none). Loaded lazily: commands import this only once they need the tools.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ToolEntry } from '../runtime/contract.js';
@@ -11,6 +10,7 @@ import { selectBuiltIns, unknownBuiltIns } from '../generator/config/select-buil
 import { findProjectRoot, hasConfigFile } from './project-root.js';
 import { ensureTypeScriptLoader } from './typescript-loader.js';
 import { CommandError } from './usage-error.js';
+import { existsSync } from './sync-fs.js';
 
 export interface ProjectTools {
   /** Every tool to register, in registration order: the selected built-ins, then the project's. */

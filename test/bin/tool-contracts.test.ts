@@ -123,6 +123,8 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     // No module imports node:crypto at its top (runtime/support/lazy-crypto.ts loads it when a
     // hash or an id is first asked for).
     expect(modules.filter((url) => url === 'node:crypto' || url === 'crypto')).toEqual([]);
+    // Nor node:fs: its ESM facade loads Node's file streams (cli/sync-fs.ts requires it instead).
+    expect(modules.filter((url) => url === 'node:fs' || url === 'fs')).toEqual([]);
     // The same contracts as the TypeScript sources give, byte for byte.
     const fromSources = await run(
       process.execPath,
