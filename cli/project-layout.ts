@@ -12,8 +12,8 @@ import { projectPaths, type ProjectPaths } from '../generator/config/project-pat
 import type { BuiltInSelection } from '../generator/config/select-built-ins.js';
 import { formatManifestIssue } from '../generator/manifest/manifest-issue.js';
 import { requireProjectRoot } from './project-root.js';
-import { CommandError } from './usage-error.js';
 import { existsSync, readFileSync } from './sync-fs.js';
+import { CommandError } from './usage-error.js';
 
 /** The package's module of runtime types, as a project that installed it imports it. */
 export const PACKAGE_CONTRACT_MODULE = 'tool-contracts/contract';

@@ -4,8 +4,8 @@
  * check` works from `runtime/tools/` as from the root, like `git` or `npm` do.
  */
 import path from 'node:path';
-import { CommandError } from './usage-error.js';
 import { existsSync } from './sync-fs.js';
+import { CommandError } from './usage-error.js';
 
 /** Config files (as `generator/config/project-config.ts` reads them), in the order looked for. */
 const CONFIG_FILE_MARKERS = [

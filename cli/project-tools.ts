@@ -9,8 +9,8 @@ import type { ToolEntry } from '../runtime/contract.js';
 import { selectBuiltIns, unknownBuiltIns } from '../generator/config/select-built-ins.js';
 import { findProjectRoot, hasConfigFile } from './project-root.js';
 import { ensureTypeScriptLoader } from './typescript-loader.js';
-import { CommandError } from './usage-error.js';
 import { existsSync } from './sync-fs.js';
+import { CommandError } from './usage-error.js';
 
 export interface ProjectTools {
   /** Every tool to register, in registration order: the selected built-ins, then the project's. */

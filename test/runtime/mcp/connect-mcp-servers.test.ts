@@ -8,7 +8,7 @@ import { realpath } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { executeToolBatch } from '../../../runtime/executor/execute-tool-batch.js';
 import {
   connectMcpServers,
@@ -346,12 +346,10 @@ describe('connectMcpServers: list_changed', () => {
     await call(runtime, 'mcp__changing__touch', { times: 5 });
     // The bounded refreshes end with a warning; wait for it (a real wait on the real server,
     // up to 10 s so a loaded machine does not fail it; the test timeout is 30 s).
-    for (
-      let attempt = 0;
-      attempt < 500 && !warnings.some((w) => w.includes('list_changed'));
-      attempt += 1
-    )
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(
+      () => expect(warnings.some((warning) => warning.includes('list_changed'))).toBe(true),
+      { timeout: 10_000, interval: 20 },
+    );
     expect(warnings).toEqual([
       'MCP server "changing": tools/list_changed more than 2 times in 60000 ms; the next refresh waits for the window to end',
     ]);
