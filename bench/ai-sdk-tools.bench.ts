@@ -11,9 +11,9 @@
 import { generateText } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { builtInTools } from '../generated/index.js';
-import { toAiSdkTools } from '../runtime/adapters/index.js';
-import type { ModelProfile } from '../runtime/contract.js';
-import { computeVisibleTools } from '../runtime/visibility/get-tools.js';
+import { toAiSdkTools } from '../runtime/integrations/adapters/index.js';
+import type { ModelProfile } from '../runtime/core/contract.js';
+import { computeVisibleTools } from '../runtime/core/visibility/get-tools.js';
 import { compareAsync, compareSync, type Comparison } from './support/compare-interleaved.js';
 import { median, medianRatio } from './support/round-ratios.js';
 

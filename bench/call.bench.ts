@@ -22,7 +22,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { builtInTools } from '../generated/index.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../generated/provider-order.js';
-import { modelInputSchema } from '../runtime/call/model-input-schema.js';
+import { modelInputSchema } from '../runtime/call-path/call/model-input-schema.js';
 import { callTool, createToolRuntime, type CallToolContext } from '../runtime/index.js';
 import { rowsToMeasure } from './support/bench-rows.js';
 import { admitCall } from './support/call-admission.js';

@@ -16,10 +16,10 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtInTools } from '../generated/index.js';
-import { callTool, type ToolCall } from '../runtime/call/call-tool.js';
-import type { SessionState } from '../runtime/contract.js';
-import { executeToolBatch, resolveCallEffects } from '../runtime/executor/index.js';
-import { ToolRegistry } from '../runtime/tool-registry.js';
+import { callTool, type ToolCall } from '../runtime/call-path/call/call-tool.js';
+import type { SessionState } from '../runtime/core/contract.js';
+import { executeToolBatch, resolveCallEffects } from '../runtime/call-path/executor/index.js';
+import { ToolRegistry } from '../runtime/core/tool-registry.js';
 
 const SAMPLES = 31;
 const BATCH = 8;

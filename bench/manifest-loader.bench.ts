@@ -37,7 +37,7 @@ const tools = first.value.set.tools;
 const warmLoad = await median(() => loadManifestSet(PROJECT_ROOT));
 
 const importMorph = await time(() => import('ts-morph'));
-const { checkHookExports } = await import('../generator/manifest/check-hook-exports.js');
+const { checkHookExports } = await import('../generator/audit/check-hook-exports.js');
 const syntacticFirst = await time(() => checkHookExports(PROJECT_ROOT, tools));
 const syntacticWarm = await median(() => checkHookExports(PROJECT_ROOT, tools));
 

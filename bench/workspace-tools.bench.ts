@@ -21,8 +21,8 @@ import { parse } from 'shell-quote';
 import { tool as bash } from '../generated/tools/bash.js';
 import { tool as grep } from '../generated/tools/grep.js';
 import { tool as read } from '../generated/tools/read.js';
-import type { ToolCallContext } from '../runtime/contract.js';
-import { classifyShellCommand } from '../runtime/tools/support/classify-shell-command.js';
+import type { ToolCallContext } from '../runtime/core/contract.js';
+import { classifyShellCommand } from '../runtime/tools/bash-classifier/classify-shell-command.js';
 import { compareAsync, compareSync, type Comparison } from './support/compare-interleaved.js';
 import { median, medianRatio } from './support/round-ratios.js';
 

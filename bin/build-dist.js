@@ -8,7 +8,7 @@
 // The JavaScript is one rolldown bundle with code splitting over every entry point at once (see
 // distEntryPoints): each source module exists exactly once across them, in the entry file or
 // in a shared chunk under dist/chunks/, so that the package's entry points and the CLI share one
-// copy of runtime/contract.ts (its frozen-data WeakSet) and of every registry. Handler modules
+// copy of runtime/core/contract.ts (its frozen-data WeakSet) and of every registry. Handler modules
 // are entry points of their own (dist/runtime/tools/<name>.js), loaded by the generated
 // `lazyImplementation` on a tool's first call. What a host imports to list tools is one chunk,
 // and what `tool-contracts list` loads beyond it two more (CHUNK_GROUPS below), not the dozens
@@ -54,7 +54,7 @@ function filesUnder(directory) {
  * ≈ 7 ms bundled). None of their objects cross the package's API: description templates are
  * handed out as functions. Every other dependency stays external — zod above all, so that the
  * package's schemas and its users' are built by one zod (and the MCP SDK's) — and so does
- * picomatch, which no list needs: runtime/support/picomatch-on-demand.ts requires it on first use.
+ * picomatch, which no list needs: runtime/core/support/picomatch-on-demand.ts requires it on first use.
  */
 const BUNDLED = ['handlebars', 'fastest-levenshtein'];
 
@@ -90,8 +90,8 @@ const CLI_LIST_ENTRIES = [
   'cli/list-command.ts',
   // What list-command.ts imports on demand once its options are parsed.
   'cli/project-tools.ts',
-  'runtime/visibility/turn-filter.ts',
-  'runtime/visibility/tools-fingerprint.ts',
+  'runtime/core/visibility/turn-filter.ts',
+  'runtime/core/visibility/tools-fingerprint.ts',
 ];
 const CHUNK_GROUPS = [
   {

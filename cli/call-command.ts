@@ -19,17 +19,17 @@ import { terminalText } from './terminal-text.js';
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
 import type { CommandIO } from './command-io.js';
-import type { ToolCall } from '../runtime/call/call-tool.js';
-import type { ModelProfile } from '../runtime/contract.js';
-import type { ToolErrorCode } from '../runtime/tool-error-code.js';
-import type { RequestApproval } from '../runtime/executor/authorize-tool-call.js';
-import type { ToolCallResult } from '../runtime/call/call-tool.js';
-import type { ArtifactCleanup } from '../runtime/call/index.js';
-import type { ExecutedToolCall } from '../runtime/executor/execute-tool-batch.js';
-import type { PermissionMode } from '../runtime/permission/evaluate-permission.js';
-import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
-import type { ToolSession } from '../runtime/session/create-tool-session.js';
-import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
+import type { ToolCall } from '../runtime/call-path/call/call-tool.js';
+import type { ModelProfile } from '../runtime/core/contract.js';
+import type { ToolErrorCode } from '../runtime/core/tool-error-code.js';
+import type { RequestApproval } from '../runtime/call-path/executor/authorize-tool-call.js';
+import type { ToolCallResult } from '../runtime/call-path/call/call-tool.js';
+import type { ArtifactCleanup } from '../runtime/call-path/call/index.js';
+import type { ExecutedToolCall } from '../runtime/call-path/executor/execute-tool-batch.js';
+import type { PermissionMode } from '../runtime/call-path/permission/evaluate-permission.js';
+import { safeParsePermissionRule } from '../runtime/core/rules/parse-permission-rule.js';
+import type { ToolSession } from '../runtime/call-path/session/create-tool-session.js';
+import type { RegistrationGateInput } from '../runtime/core/visibility/registration-gate.js';
 import {
   CONTEXT_OPTIONS,
   MODEL_OPTIONS_USAGE,
@@ -49,7 +49,7 @@ import {
   mcpPinsFor,
   parseMcpPinsOption,
 } from './mcp-pins-option.js';
-import type { McpPinPolicy } from '../runtime/mcp/mcp-definition-lock.js';
+import type { McpPinPolicy } from '../runtime/integrations/mcp/mcp-definition-lock.js';
 import { jsonText } from './json-output.js';
 import { LineSource } from './line-source.js';
 import { parseCallLine, readCallLines } from './read-call-lines.js';
@@ -268,8 +268,8 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   }
   const { builtInTools, sortedProviderToolNames } = projectTools;
   const [{ createToolRuntime }, session] = await Promise.all([
-    import('../runtime/tool-runtime.js'),
-    import('../runtime/session/index.js'),
+    import('../runtime/core/tool-runtime.js'),
+    import('../runtime/call-path/session/index.js'),
   ]);
   const runtime = createToolRuntime({
     builtInTools,
@@ -297,7 +297,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     mcpServers.length === 0
       ? undefined
       : await (
-          await import('../runtime/mcp/connect-mcp-servers.js')
+          await import('../runtime/integrations/mcp/connect-mcp-servers.js')
         ).connectMcpServers({
           runtime,
           servers: mcpServers,

@@ -4,11 +4,11 @@
  * flag differently (the drift the registration gate exists to prevent).
  */
 import type { ParseArgsConfig } from 'node:util';
-import type { FeatureFlag, HostPort, ModelProfile } from '../runtime/contract.js';
-import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../runtime/contract.js';
-import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
-import { isProviderName, modelProviderOf } from '../runtime/providers/provider-name.js';
-import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
+import type { FeatureFlag, HostPort, ModelProfile } from '../runtime/core/contract.js';
+import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../runtime/core/contract.js';
+import { safeParsePermissionRule } from '../runtime/core/rules/parse-permission-rule.js';
+import { isProviderName, modelProviderOf } from '../runtime/integrations/providers/provider-name.js';
+import type { RegistrationGateInput } from '../runtime/core/visibility/registration-gate.js';
 import { UsageError } from './usage-error.js';
 
 export { UsageError } from './usage-error.js';

@@ -107,7 +107,7 @@ export const run = command.run;
 
 /** The index and every manifest file of the project, in code-unit order. */
 async function defaultFiles(root: string, index: string, directory: string): Promise<string[]> {
-  const { listFiles } = await import('../generator/list-files.js');
+  const { listFiles } = await import('../generator/support/list-files.js');
   const manifests = (await listFiles(root, directory)).filter((file) => /\.ya?ml$/.test(file));
   return [index, ...manifests].map((file) => path.join(root, ...file.split('/')));
 }

@@ -10,11 +10,11 @@
 import { terminalText } from './terminal-text.js';
 import { readFile } from 'node:fs/promises';
 import nodePath from 'node:path';
-import type { ModelProfile } from '../runtime/contract.js';
-import { PROVIDER_NAMES, type ProviderName } from '../runtime/providers/provider-name.js';
-import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
-import type { TurnFilterMode } from '../runtime/visibility/turn-filter.js';
-import { isJsonObject } from '../runtime/support/is-json-object.js';
+import type { ModelProfile } from '../runtime/core/contract.js';
+import { PROVIDER_NAMES, type ProviderName } from '../runtime/integrations/providers/provider-name.js';
+import type { RegistrationGateInput } from '../runtime/core/visibility/registration-gate.js';
+import type { TurnFilterMode } from '../runtime/core/visibility/turn-filter.js';
+import { isJsonObject } from '../runtime/core/support/is-json-object.js';
 import type { CommandIO } from './command-io.js';
 import {
   CONTEXT_OPTIONS,
@@ -35,8 +35,8 @@ import {
   mcpPinsFor,
   parseMcpPinsOption,
 } from './mcp-pins-option.js';
-import type { McpPinPolicy } from '../runtime/mcp/mcp-definition-lock.js';
-import type { McpServerConfig } from '../runtime/mcp/load-mcp-config.js';
+import type { McpPinPolicy } from '../runtime/integrations/mcp/mcp-definition-lock.js';
+import type { McpServerConfig } from '../runtime/integrations/mcp/load-mcp-config.js';
 
 export const LIST_USAGE = `Usage: tool-contracts list [options]
 
@@ -247,9 +247,9 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   const { builtInTools, sortedProviderToolNames } = projectTools;
   const [{ createToolRuntime }, { planTurnTools }, { canonicalJson, toolsFingerprint }] =
     await Promise.all([
-      import('../runtime/tool-runtime.js'),
-      import('../runtime/visibility/turn-filter.js'),
-      import('../runtime/visibility/tools-fingerprint.js'),
+      import('../runtime/core/tool-runtime.js'),
+      import('../runtime/core/visibility/turn-filter.js'),
+      import('../runtime/core/visibility/tools-fingerprint.js'),
     ]);
   const runtime = createToolRuntime({
     builtInTools,
@@ -259,7 +259,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   });
   // The MCP bridge (and its JSON Schema validator) only for a --mcp file: plain listing stays lean.
   if (options.mcp.length > 0) {
-    const { registerMcpTools } = await import('../runtime/mcp/register-mcp-tools.js');
+    const { registerMcpTools } = await import('../runtime/integrations/mcp/register-mcp-tools.js');
     options.mcp.forEach(({ server }, index) => {
       registerMcpTools(runtime, server, mcpTools[index]!, {
         callMcpTool: async () => {
@@ -270,7 +270,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     });
   }
   if (mcpServers.length > 0) {
-    const { connectMcpServers } = await import('../runtime/mcp/connect-mcp-servers.js');
+    const { connectMcpServers } = await import('../runtime/integrations/mcp/connect-mcp-servers.js');
     const pool = await connectMcpServers({
       runtime,
       servers: mcpServers,

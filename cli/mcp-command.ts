@@ -1,6 +1,6 @@
 /**
  * `tool-contracts mcp approve|status`: the MCP definition lock (`.tool-contracts/mcp-lock.json`,
- * see `runtime/mcp/mcp-definition-lock.ts`). Both start the servers of `--mcp-config`, read each
+ * see `runtime/integrations/mcp/mcp-definition-lock.ts`). Both start the servers of `--mcp-config`, read each
  * one's `tools/list` and compare it with the lock; `approve` then records the current
  * definitions (all, or only `--tool NAME`) and prints what changed, `status` only prints which
  * tools are pinned, changed or new, and exits 1 when any is not pinned. The lock is the project
@@ -9,8 +9,8 @@
 import type { CommandIO } from './command-io.js';
 import { defineCommand, UsageError } from './define-command.js';
 import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
-import { MCP_LOCK_FILE } from '../runtime/mcp/mcp-definition-lock.js';
-import type { McpToolDescriptor } from '../runtime/mcp/mcp-tool-descriptor.js';
+import { MCP_LOCK_FILE } from '../runtime/integrations/mcp/mcp-definition-lock.js';
+import type { McpToolDescriptor } from '../runtime/integrations/mcp/mcp-tool-descriptor.js';
 import { readMcpLockFile, writeMcpLockFile } from './mcp-pins-option.js';
 import { CommandError } from './usage-error.js';
 import { terminalText } from './terminal-text.js';
@@ -60,9 +60,9 @@ async function listServers(
   const chosen = names.length === 0 ? servers : servers.filter((s) => names.includes(s.name));
   const [{ createToolRuntime }, { connectMcpServers }, { usableMcpDescriptors }] =
     await Promise.all([
-      import('../runtime/tool-runtime.js'),
-      import('../runtime/mcp/connect-mcp-servers.js'),
-      import('../runtime/mcp/register-mcp-tools.js'),
+      import('../runtime/core/tool-runtime.js'),
+      import('../runtime/integrations/mcp/connect-mcp-servers.js'),
+      import('../runtime/integrations/mcp/register-mcp-tools.js'),
     ]);
   const runtime = createToolRuntime({
     builtInTools: [],
@@ -101,7 +101,7 @@ const approve = defineCommand({
     const tools = values.tool;
     const listed = await listServers(io, 'mcp approve', values['mcp-config'] ?? [], positionals);
     const { approveMcpPins, checkMcpPins, EMPTY_MCP_LOCK } =
-      await import('../runtime/mcp/mcp-definition-lock.js');
+      await import('../runtime/integrations/mcp/mcp-definition-lock.js');
     for (const tool of tools ?? [])
       if (![...listed.values()].some((list) => list.some((d) => d.name === tool)))
         throw new UsageError(`--tool ${JSON.stringify(tool)}: no listed server has this tool`);
@@ -132,7 +132,7 @@ const status = defineCommand({
   positionals: { max: Number.MAX_SAFE_INTEGER },
   async run({ values, positionals }, io) {
     const listed = await listServers(io, 'mcp status', values['mcp-config'] ?? [], positionals);
-    const { checkMcpPins, EMPTY_MCP_LOCK } = await import('../runtime/mcp/mcp-definition-lock.js');
+    const { checkMcpPins, EMPTY_MCP_LOCK } = await import('../runtime/integrations/mcp/mcp-definition-lock.js');
     const lock = (await readMcpLockFile(io.cwd)) ?? EMPTY_MCP_LOCK;
     const lines: string[] = [];
     let unapproved = 0;

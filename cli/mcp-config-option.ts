@@ -4,7 +4,7 @@
  * warnings (ignored keys, disabled servers) go to standard error.
  */
 import nodePath from 'node:path';
-import type { McpServerConfig } from '../runtime/mcp/load-mcp-config.js';
+import type { McpServerConfig } from '../runtime/integrations/mcp/load-mcp-config.js';
 
 /** Thrown when a file has problems; `message` lists them, one per line. */
 export class McpConfigOptionError extends Error {}
@@ -15,7 +15,7 @@ export async function loadMcpConfigOption(
   warn: (message: string) => void,
 ): Promise<McpServerConfig[]> {
   if (files.length === 0) return [];
-  const { loadMcpConfig, McpConfigError } = await import('../runtime/mcp/load-mcp-config.js');
+  const { loadMcpConfig, McpConfigError } = await import('../runtime/integrations/mcp/load-mcp-config.js');
   const servers: McpServerConfig[] = [];
   const problems: string[] = [];
   for (const file of files) {

@@ -2,7 +2,7 @@
  * The MCP definition lock as the commands see it: `.tool-contracts/mcp-lock.json` under the
  * project root (the nearest folder with a project marker, from the current directory up; the
  * current directory when there is none — see `project-root.ts` and
- * `runtime/mcp/mcp-definition-lock.ts`), read by `list`, `call` and `serve`
+ * `runtime/integrations/mcp/mcp-definition-lock.ts`), read by `list`, `call` and `serve`
  * when it exists and written by `mcp approve`. `--mcp-pins warn|hide` (default `warn`) says what a
  * changed definition does: a warning on standard error, or the tool is also left out until it is
  * approved again.
@@ -15,7 +15,7 @@ import {
   serializeMcpLock,
   type McpLock,
   type McpPinPolicy,
-} from '../runtime/mcp/mcp-definition-lock.js';
+} from '../runtime/integrations/mcp/mcp-definition-lock.js';
 import { findProjectRoot } from './project-root.js';
 import { CommandError, UsageError } from './usage-error.js';
 

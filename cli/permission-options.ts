@@ -4,8 +4,8 @@
  * a usage error before anything starts.
  */
 import type { ParseArgsConfig } from 'node:util';
-import type { PermissionMode } from '../runtime/permission/evaluate-permission.js';
-import { safeParsePermissionRule } from '../runtime/permission/parse-permission-rule.js';
+import type { PermissionMode } from '../runtime/call-path/permission/evaluate-permission.js';
+import { safeParsePermissionRule } from '../runtime/core/rules/parse-permission-rule.js';
 import { UsageError, oneOf } from './context-options.js';
 
 export const PERMISSION_MODES: readonly PermissionMode[] = [

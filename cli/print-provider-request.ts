@@ -3,12 +3,12 @@
  * and tokens of exactly those bytes, per tool and in total, the strict decisions and the
  * fingerprint of the sent bytes.
  */
-import type { ModelProfile, ModelToolContract } from '../runtime/contract.js';
-import { measureRequest } from '../runtime/providers/measure-request.js';
-import { projectProviderRequest } from '../runtime/providers/project-provider-request.js';
-import type { ProviderName } from '../runtime/providers/provider-name.js';
-import { tokenCounterFor } from '../runtime/providers/token-counter.js';
-import { autoDeferredMcpTools, deferredNames } from '../runtime/providers/tool-search.js';
+import type { ModelProfile, ModelToolContract } from '../runtime/core/contract.js';
+import { measureRequest } from '../runtime/integrations/providers/measure-request.js';
+import { projectProviderRequest } from '../runtime/integrations/providers/project-provider-request.js';
+import type { ProviderName } from '../runtime/integrations/providers/provider-name.js';
+import { tokenCounterFor } from '../runtime/integrations/providers/token-counter.js';
+import { autoDeferredMcpTools, deferredNames } from '../runtime/core/visibility/deferred-tools.js';
 import type { CommandIO } from './command-io.js';
 
 export interface PrintProviderRequestInput {

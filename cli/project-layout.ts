@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadProjectConfig, type ProjectConfig } from '../generator/config/project-config.js';
-import { projectPaths, type ProjectPaths } from '../generator/config/project-paths.js';
+import { projectPaths, type ProjectPaths } from '../generator/support/project-paths.js';
 import type { BuiltInSelection } from '../generator/config/select-built-ins.js';
 import { formatManifestIssue } from '../generator/manifest/manifest-issue.js';
 import { requireProjectRoot } from './project-root.js';

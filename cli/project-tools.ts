@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ToolEntry } from '../runtime/contract.js';
+import type { ToolEntry } from '../runtime/core/contract.js';
 import { selectBuiltIns, unknownBuiltIns } from '../generator/config/select-built-ins.js';
 import { findProjectRoot, hasConfigFile } from './project-root.js';
 import { ensureTypeScriptLoader } from './typescript-loader.js';

@@ -3,8 +3,8 @@
  * (`input` defaults to `{}`; an `id` string names the call). Blank lines and lines starting with
  * `#` are skipped. Every bad line is reported with `file:line`, and nothing runs.
  */
-import type { ToolCall } from '../runtime/call/call-tool.js';
-import { isJsonObject } from '../runtime/support/is-json-object.js';
+import type { ToolCall } from '../runtime/call-path/call/call-tool.js';
+import { isJsonObject } from '../runtime/core/support/is-json-object.js';
 
 /** One problem of the file, with its 1-based line. */
 export interface CallLineProblem {

@@ -12,8 +12,8 @@
  * invalid MCP configuration or a port that cannot be bound, 2 for a usage error.
  */
 import nodePath from 'node:path';
-import type { ModelProfile } from '../runtime/contract.js';
-import type { RegistrationGateInput } from '../runtime/visibility/registration-gate.js';
+import type { ModelProfile } from '../runtime/core/contract.js';
+import type { RegistrationGateInput } from '../runtime/core/visibility/registration-gate.js';
 import type { CommandIO } from './command-io.js';
 import { defineCommand, UsageError, type ParsedCommandLine } from './define-command.js';
 import {
@@ -31,7 +31,7 @@ import {
   mcpPinsFor,
   parseMcpPinsOption,
 } from './mcp-pins-option.js';
-import type { McpPinPolicy } from '../runtime/mcp/mcp-definition-lock.js';
+import type { McpPinPolicy } from '../runtime/integrations/mcp/mcp-definition-lock.js';
 import {
   PERMISSION_OPTIONS,
   PERMISSION_OPTIONS_USAGE,
@@ -146,10 +146,10 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
   ] = await Promise.all([
     // This package's built-ins, or a configured project's own tools and the built-ins it selects.
     import('./project-tools.js').then(({ loadProjectTools }) => loadProjectTools(io.cwd)),
-    import('../runtime/tool-runtime.js'),
-    import('../runtime/session/create-tool-session.js'),
-    import('../runtime/mcp/connect-mcp-servers.js'),
-    import('../runtime/mcp/create-tool-server.js'),
+    import('../runtime/core/tool-runtime.js'),
+    import('../runtime/call-path/session/create-tool-session.js'),
+    import('../runtime/integrations/mcp/connect-mcp-servers.js'),
+    import('../runtime/integrations/mcp/create-tool-server.js'),
   ]);
   const runtime = createToolRuntime({
     builtInTools,
@@ -199,7 +199,7 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
   });
   try {
     if (options.http !== undefined) {
-      const { listenToolServerHttp } = await import('../runtime/mcp/listen-tool-server-http.js');
+      const { listenToolServerHttp } = await import('../runtime/integrations/mcp/listen-tool-server-http.js');
       let http;
       try {
         http = await listenToolServerHttp({

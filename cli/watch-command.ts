@@ -6,7 +6,7 @@
  */
 import { watch as watchDirectory, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { isInFolder, manifestOutputFiles } from '../generator/config/project-paths.js';
+import { isInFolder, manifestOutputFiles } from '../generator/support/project-paths.js';
 import type { CommandIO } from './command-io.js';
 import { defineCommand, UsageError } from './define-command.js';
 import { generateReport, paint } from './generate-command.js';

@@ -8,16 +8,16 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { readRegularFile } from './read-regular-file.js';
+import { readRegularFile } from './support/read-regular-file.js';
 import path from 'node:path';
-import { compareCodeUnits } from '../runtime/support/compare-code-units.js';
-import { listFiles } from './list-files.js';
+import { compareCodeUnits } from '../runtime/core/support/compare-code-units.js';
+import { listFiles } from './support/list-files.js';
 import {
   isInFolder,
   manifestOutputFiles,
   REPOSITORY_PATHS,
   type ProjectPaths,
-} from './config/project-paths.js';
+} from './support/project-paths.js';
 
 /** This repository's generated folder and state file (a project's are in its `ProjectPaths`). */
 export const GENERATED_DIRECTORY = REPOSITORY_PATHS.generated;
@@ -86,7 +86,7 @@ export async function normalizedInputs(
     else result[file] = known;
   }
   if (missing.length > 0) {
-    const { normalizedHashes } = await import('./source-fingerprint.js');
+    const { normalizedHashes } = await import('./support/source-fingerprint.js');
     Object.assign(result, await normalizedHashes(projectRoot, missing, inputs));
   }
   return Object.fromEntries(

@@ -12,7 +12,7 @@
  *    the state — and swapping it in, then the two schema files in `manifest/` (each written to a
  *    temporary file and renamed). A renderer that fails fails the run before the swap.
  */
-import type { JsonSchema } from '../runtime/contract.js';
+import type { JsonSchema } from '../runtime/core/contract.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareGenerateIssues, type GenerateIssue } from './generate-issue.js';
@@ -26,9 +26,9 @@ import {
   stateFileText,
   stateOf,
 } from './generate-state.js';
-import { compareCodeUnits } from '../runtime/support/compare-code-units.js';
-import { listFiles } from './list-files.js';
-import { isInFolder, REPOSITORY_PATHS, type ProjectPaths } from './config/project-paths.js';
+import { compareCodeUnits } from '../runtime/core/support/compare-code-units.js';
+import { listFiles } from './support/list-files.js';
+import { isInFolder, REPOSITORY_PATHS, type ProjectPaths } from './support/project-paths.js';
 import type { BuiltInSelection } from './config/select-built-ins.js';
 import type { LoadManifestSetOptions } from './manifest/load-manifest-set.js';
 import { withGenerateLock } from './with-generate-lock.js';
@@ -54,7 +54,7 @@ export interface GenerateOptions {
   readonly listDirectory?: LoadManifestSetOptions['listDirectory'];
   /**
    * Where generated modules import the runtime types from (see `EmitOptions.contractModule`).
-   * Default: this repository's `runtime/contract.js`, by relative path.
+   * Default: this repository's `runtime/core/contract.js`, by relative path.
    */
   readonly contractModule?: string;
   /**
@@ -144,7 +144,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     // classifies a field: record their new hashes and stay a no-op.
     const candidates = layoutCandidates(previous, inputs, outputs);
     if (candidates !== undefined) {
-      const { onlyLayoutChanged } = await import('./source-fingerprint.js');
+      const { onlyLayoutChanged } = await import('./support/source-fingerprint.js');
       if (await onlyLayoutChanged(root, candidates, previous.normalized)) {
         await withGenerateLock(root, () =>
           writeFileAtomically(
@@ -165,7 +165,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // Every problem of the run is reported at once: the implementation modules of the manifests
   // that are valid are checked even when others are not, and the emitter runs even when a
   // module is wrong.
-  const { checkHookExports } = await import('./manifest/check-hook-exports.js');
+  const { checkHookExports } = await import('./audit/check-hook-exports.js');
   const hookIssues = await checkHookExports(
     root,
     loaded.ok ? loaded.set.tools : loaded.implementationTargets,

@@ -4,19 +4,19 @@
  * imported on its first call) and every contract type. The built-in tool set is `tool-contracts/tools`, the provider
  * adapters `tool-contracts/adapters`, the MCP bridge `tool-contracts/mcp`.
  */
-export * from './contract.js';
+export * from './core/contract.js';
 export {
   createToolRuntime,
   ToolRuntime,
   type GetToolsContext,
   type ToolRuntimeOptions,
-} from './tool-runtime.js';
-export { callTool } from './call/call-tool-on-demand.js';
+} from './core/tool-runtime.js';
+export { callTool } from './call-path/call/call-tool-on-demand.js';
 export type {
   CallToolContext,
   PreToolHook,
   PreToolHookDecision,
   ToolCall,
   ToolCallResult,
-} from './call/call-tool.js';
-export type { RegistrationGateInput } from './visibility/registration-gate.js';
+} from './call-path/call/call-tool.js';
+export type { RegistrationGateInput } from './core/visibility/registration-gate.js';

@@ -7,14 +7,14 @@
  * is the text `callTool` returns, so a change to `callTool`'s steps shows up as a failed bench,
  * not as a figure of something else.
  */
-import type { ModelProfile, ToolEntry } from '../../runtime/contract.js';
+import type { ModelProfile, ToolEntry } from '../../runtime/core/contract.js';
 import {
   formatInputValidationError,
   parseToolInput,
   sharedJsonSchemaAdmission,
   validateToolInput,
-} from '../../runtime/call/index.js';
-import { modelInputSchema } from '../../runtime/call/model-input-schema.js';
+} from '../../runtime/call-path/call/index.js';
+import { modelInputSchema } from '../../runtime/call-path/call/model-input-schema.js';
 
 export type Admission =
   { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly content: string };

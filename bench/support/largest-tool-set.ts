@@ -6,7 +6,7 @@
  * the largest tool list a model gets, so both sides of a row serve the most tools there are.
  * The same session as the flags of `bench/mcp-round-trip.bench.ts`.
  */
-import type { ModelProfile } from '../../runtime/contract.js';
+import type { ModelProfile } from '../../runtime/core/contract.js';
 import type { RegistrationGateInput } from '../../runtime/index.js';
 
 export const BENCH_MODEL: ModelProfile = {

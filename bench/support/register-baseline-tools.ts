@@ -6,9 +6,9 @@
  * beyond the SDK's, permission, budget or trace).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ModelProfile, ToolCallContext } from '../../runtime/contract.js';
-import { toMcpTool } from '../../runtime/mcp/to-mcp-tool.js';
-import type { ToolRuntime } from '../../runtime/tool-runtime.js';
+import type { ModelProfile, ToolCallContext } from '../../runtime/core/contract.js';
+import { toMcpTool } from '../../runtime/integrations/mcp/to-mcp-tool.js';
+import type { ToolRuntime } from '../../runtime/core/tool-runtime.js';
 
 /** Register on `server` every tool `runtime` lists for `model`; returns their names. */
 export function registerBaselineTools(

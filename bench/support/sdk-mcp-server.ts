@@ -12,8 +12,8 @@ import { parseArgs } from 'node:util';
 import { gateInputFromOptions, CONTEXT_OPTIONS } from '../../cli/context-options.js';
 import { builtInTools } from '../../generated/index.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../../generated/provider-order.js';
-import type { ModelProfile } from '../../runtime/contract.js';
-import { createToolRuntime } from '../../runtime/tool-runtime.js';
+import type { ModelProfile } from '../../runtime/core/contract.js';
+import { createToolRuntime } from '../../runtime/core/tool-runtime.js';
 import { registerBaselineTools } from './register-baseline-tools.js';
 
 const { values, positionals } = parseArgs({

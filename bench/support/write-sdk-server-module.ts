@@ -10,9 +10,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { jsonSchemaToZod } from 'json-schema-to-zod';
 import ts from 'typescript';
-import type { ModelProfile } from '../../runtime/contract.js';
-import { toMcpTool } from '../../runtime/mcp/to-mcp-tool.js';
-import type { ToolRuntime } from '../../runtime/tool-runtime.js';
+import type { ModelProfile } from '../../runtime/core/contract.js';
+import { toMcpTool } from '../../runtime/integrations/mcp/to-mcp-tool.js';
+import type { ToolRuntime } from '../../runtime/core/tool-runtime.js';
 
 const zodOf = (schema: unknown) => jsonSchemaToZod(schema as never, { module: 'none' });
 

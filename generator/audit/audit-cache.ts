@@ -1,6 +1,6 @@
 /**
  * The scan's cache: the result is keyed by a content hash of everything it depends on — the
- * scanned runtime files (with `runtime/contract.ts`), the lock file (library types) and the
+ * scanned runtime files (with `runtime/core/contract.ts`), the lock file (library types) and the
  * audit's own sources — and kept in `node_modules/.cache/tool-contracts/audit-<hash>.json`.
  * A `generate` with no runtime change reads it instead of starting the type checker; this
  * module imports only node built-ins so that path never loads ts-morph. When the exact key
@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
 import type { FieldReaderScan } from './scan-field-readers.js';
 
 /** Bump when the cached data changes meaning without the audit's sources changing. */
@@ -134,7 +134,7 @@ async function readLayoutMatch(
   } catch {
     return undefined;
   }
-  const { onlyLayoutChanged } = await import('../source-fingerprint.js');
+  const { onlyLayoutChanged } = await import('../support/source-fingerprint.js');
   for (const name of names.sort(compareCodeUnits)) {
     const entry = await readEntry(path.join(directory, name));
     if (entry?.base !== key.base || entry.scan === undefined || entry.normalized === undefined)
@@ -165,7 +165,7 @@ export async function writeCachedScan(
             base: key.base,
             files: key.files,
             normalized: await (
-              await import('../source-fingerprint.js')
+              await import('../support/source-fingerprint.js')
             ).normalizedHashes(projectRoot, Object.keys(key.files), key.files),
           };
     await mkdir(directory, { recursive: true });

@@ -3,7 +3,7 @@
  * never reach, and hooks manifests declare that the runtime never calls.
  */
 import type { LoadedTool, ManifestSet } from '../manifest/manifest-set.js';
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
 import type { HookAudit } from './scan-field-readers.js';
 
 /** A name in the sorted-name table (`SORTED_PROVIDER_TOOL_NAMES`) that matches no registered tool. */

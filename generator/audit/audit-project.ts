@@ -2,7 +2,7 @@
  * The audit of a project: scan (cached), report, generated files and inline flags. This is what
  * `generate` (through {@link auditExtension}), `check --strict` and `tool-contracts audit` call.
  */
-import { REPOSITORY_PATHS, type ProjectPaths } from '../config/project-paths.js';
+import { REPOSITORY_PATHS, type ProjectPaths } from '../support/project-paths.js';
 import { RESERVED_CONTRACT_FIELDS } from '../manifest/manifest-schema.js';
 import type { LoadedTool, ManifestSet } from '../manifest/manifest-set.js';
 import { buildAuditReport, type AuditReport } from './build-audit-report.js';

@@ -17,10 +17,10 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node as MorphNode } from 'ts-morph';
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
-import { AUDIT_CACHE_DIRECTORY } from '../audit/audit-cache.js';
-import { listFiles } from '../list-files.js';
-import { compareManifestIssues, type ManifestIssue } from './manifest-issue.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
+import { AUDIT_CACHE_DIRECTORY } from './audit-cache.js';
+import { listFiles } from '../support/list-files.js';
+import { compareManifestIssues, type ManifestIssue } from '../manifest/manifest-issue.js';
 
 /** One export to check: `member` of `runtime/tools/<implementation>.ts`. */
 export interface ExportToCheck {
@@ -113,7 +113,7 @@ export async function checkExportTypes(
 ): Promise<ManifestIssue[]> {
   if (exports.length === 0) return [];
   const morph = await import('ts-morph');
-  const { AUDIT_COMPILER_OPTIONS } = await import('../audit/create-audit-program.js');
+  const { AUDIT_COMPILER_OPTIONS } = await import('./create-audit-program.js');
   const project = new morph.Project({
     compilerOptions: {
       ...AUDIT_COMPILER_OPTIONS,
@@ -127,7 +127,7 @@ export async function checkExportTypes(
   });
   const modules = [...new Set(exports.map((entry) => entry.implementation))].sort();
   // The contract types of this package (the user's project may have no runtime/ of its own).
-  const contractPath = fileURLToPath(new URL('../../runtime/contract.js', import.meta.url));
+  const contractPath = fileURLToPath(new URL('../../runtime/core/contract.js', import.meta.url));
   const lines = [
     `import type { ToolImplementation } from ${JSON.stringify(contractPath)};`,
     'type Member<K extends keyof ToolImplementation<any, any>> = NonNullable<ToolImplementation<any, any>[K]>;',

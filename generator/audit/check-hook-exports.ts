@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Project, SourceFile } from 'ts-morph';
-import { HOOK_NAMES } from '../../runtime/contract.js';
-import type { HookName } from '../../runtime/contract.js';
-import type { FieldPath } from './field-path.js';
-import { formatFieldPath } from './field-path.js';
-import type { ManifestIssue, ManifestIssueCode } from './manifest-issue.js';
-import type { ImplementationTarget } from './manifest-set.js';
+import { HOOK_NAMES } from '../../runtime/core/contract.js';
+import type { HookName } from '../../runtime/core/contract.js';
+import type { FieldPath } from '../manifest/field-path.js';
+import { formatFieldPath } from '../manifest/field-path.js';
+import type { ManifestIssue, ManifestIssueCode } from '../manifest/manifest-issue.js';
+import type { ImplementationTarget } from '../manifest/manifest-set.js';
 import type { ExportToCheck } from './check-export-types.js';
-import { REPOSITORY_PATHS } from '../config/project-paths.js';
+import { REPOSITORY_PATHS } from '../support/project-paths.js';
 
 const HOOKS: ReadonlySet<string> = new Set(HOOK_NAMES);
 

@@ -5,7 +5,7 @@
  * positions stay in the {@link AuditReport} that `tool-contracts audit` prints.
  */
 import type { AuditReport, ReportedField, ReportedHook } from './build-audit-report.js';
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
 import type { FieldAudit, FieldReader } from './scan-field-readers.js';
 
 /** A reader without its position; reads of one kind in one symbol are one reader. */

@@ -1,5 +1,5 @@
 /**
- * Which property declarations of `runtime/contract.ts` are contract fields, and under which path.
+ * Which property declarations of `runtime/core/contract.ts` are contract fields, and under which path.
  *
  * The audit names fields by their path in `ToolContract` (`permission.patternSources`,
  * `resultBudget.preview.direction`, `timeout.cleanupGraceMs`). The map is built from the types

@@ -4,7 +4,7 @@
  */
 import { glob } from 'tinyglobby';
 import path from 'node:path';
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
 
 /** Globs of the scanned files, relative to the project root. */
 export const RUNTIME_GLOBS = ['runtime/**/*.ts'] as const;

@@ -12,7 +12,7 @@ import {
   type CommittedField,
   type CommittedReader,
 } from './committed-report.js';
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
 import { REQUIREMENTS, type RequirementCoverage } from './requirement-coverage.js';
 import type { FieldClass } from './scan-field-readers.js';
 

@@ -8,7 +8,7 @@ import { listRuntimeFiles } from './list-runtime-files.js';
 import type { FieldReaderScan } from './scan-field-readers.js';
 
 /** Where the contract types live, relative to the project root. */
-export const CONTRACT_FILE = 'runtime/contract.ts';
+export const CONTRACT_FILE = 'runtime/core/contract.ts';
 
 export interface RunFieldScanOptions {
   readonly projectRoot: string;

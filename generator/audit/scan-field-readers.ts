@@ -16,7 +16,7 @@
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { collectAccessSites, type AccessKind } from './access-sites.js';
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
 import {
   buildContractFieldMap,
   type ContractFieldMap,

@@ -14,7 +14,7 @@ import { compareManifestIssues } from '../manifest/manifest-issue.js';
 import { TOOL_NAME_PATTERN } from '../manifest/manifest-schema.js';
 import { parseYamlSource } from '../manifest/parse-yaml-source.js';
 import { translateZodIssue } from '../manifest/translate-zod-issue.js';
-import { DEFAULT_PROJECT_FOLDERS, isInFolder } from './project-paths.js';
+import { DEFAULT_PROJECT_FOLDERS, isInFolder } from '../support/project-paths.js';
 
 /** Config file names, in the order they are looked for; a project has at most one. */
 export const PROJECT_CONFIG_FILES = [

@@ -3,7 +3,7 @@
  * `builtIns`: all, none or the named ones (in the package's registration order). `list`, `call`,
  * `serve` and the model view of `generate` use the same selection.
  */
-import type { ToolEntry } from '../../runtime/contract.js';
+import type { ToolEntry } from '../../runtime/core/contract.js';
 import type { ProjectConfig } from './project-config.js';
 
 export type BuiltInSelection = ProjectConfig['builtIns'];

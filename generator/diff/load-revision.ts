@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadManifestSet } from '../manifest/load-manifest-set.js';
 import type { LoadResult } from '../manifest/manifest-set.js';
-import { REPOSITORY_PATHS, type ProjectPaths } from '../config/project-paths.js';
+import { REPOSITORY_PATHS, type ProjectPaths } from '../support/project-paths.js';
 
 const run = promisify(execFile);
 

@@ -9,18 +9,18 @@
  * another revision needs no generated code, no ts-morph and no handlers.
  */
 import Handlebars from 'handlebars';
-import type { JsonSchema, ModelToolContract, ToolEntry } from '../../runtime/contract.js';
+import type { JsonSchema, ModelToolContract, ToolEntry } from '../../runtime/core/contract.js';
 import {
   MODEL_VIEW_CONTEXTS,
   MODEL_VIEW_FORMATS,
   modelViewRequest,
-} from '../../runtime/providers/model-view.js';
-import type { DescriptionSettings } from '../../runtime/visibility/description-context.js';
-import { renderModelContract } from '../../runtime/visibility/render-model-contract.js';
-import { canonicalJson } from '../../runtime/visibility/tools-fingerprint.js';
+} from '../../runtime/integrations/providers/model-view.js';
+import type { DescriptionSettings } from '../../runtime/core/visibility/description-context.js';
+import { renderModelContract } from '../../runtime/core/visibility/render-model-contract.js';
+import { canonicalJson } from '../../runtime/core/visibility/tools-fingerprint.js';
 import { compileSchema } from '../emit/compile-schema.js';
 import { contractValue } from '../emit/contract-value.js';
-import { findDescriptionTemplates } from '../emit/description-templates.js';
+import { findDescriptionTemplates } from '../manifest/description-templates.js';
 import type { LoadedTool } from '../manifest/manifest-set.js';
 import type { ToolIndex } from '../manifest/manifest-schema.js';
 

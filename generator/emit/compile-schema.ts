@@ -8,8 +8,8 @@ import type { FieldPath } from '../manifest/field-path.js';
 import type { SchemaNode } from '../manifest/manifest-schema.js';
 import { findUnionOverlaps, type UnionOverlap } from './find-union-overlaps.js';
 import { liveZodSchema } from './live-zod-schema.js';
-import type { JsonObject } from '../../runtime/support/is-json-object.js';
-import { parseJsonPointer } from '../../runtime/json-schema/json-pointer.js';
+import type { JsonObject } from '../../runtime/core/support/is-json-object.js';
+import { parseJsonPointer } from '../../runtime/core/json-schema/json-pointer.js';
 import { normalizeJsonSchema } from './normalize-json-schema.js';
 import { zodCode } from './zod-code.js';
 

@@ -5,7 +5,7 @@
  * `resultBudget.maxInlineBytes` and `resultBudget.preview.maxBytes` to `maxModelBytes`.
  */
 import type { Manifest, ToolIndex } from '../manifest/manifest-schema.js';
-import type { JsonObject } from '../../runtime/support/is-json-object.js';
+import type { JsonObject } from '../../runtime/core/support/is-json-object.js';
 import { SourceCode } from './source-code.js';
 import { zodChecksAreJsonSchema } from './zod-code.js';
 

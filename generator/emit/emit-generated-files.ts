@@ -3,8 +3,8 @@
  * per output kind, this module only wires them. Returns problems instead of files when a manifest
  * is valid for the loader but cannot be emitted (overlapping unions, bad defaults).
  */
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
-import { REPOSITORY_PATHS, relativeSpecifier, type ProjectPaths } from '../config/project-paths.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
+import { REPOSITORY_PATHS, relativeSpecifier, type ProjectPaths } from '../support/project-paths.js';
 import type { FieldPath } from '../manifest/field-path.js';
 import { formatFieldPath } from '../manifest/field-path.js';
 import { kebabCase } from '../manifest/kebab-case.js';
@@ -15,11 +15,11 @@ import {
   descriptionTemplatesDeclaration,
   descriptionTemplatesModule,
   findDescriptionTemplates,
-} from './description-templates.js';
+} from '../manifest/description-templates.js';
 import { createEmitProject } from './emit-project.js';
 import type { EmitIssue, EmitIssueCode } from './emit-issue.js';
 import { indexModuleSource } from './index-module.js';
-import { isWellFormed } from './js-literal.js';
+import { isWellFormed } from '../support/js-literal.js';
 import { jsonFile } from './json-file.js';
 import type { FieldAnnotations } from './print-value.js';
 import { providerOrderModuleSource, sortedProviderToolNames } from './provider-order-module.js';
@@ -37,7 +37,7 @@ export interface EmitOptions {
   /**
    * Where the generated modules import the runtime types from: the package name
    * (`tool-contracts/contract`) in a project that uses the package. Default: the relative path to
-   * `runtime/contract.js` of this repository.
+   * `runtime/core/contract.js` of this repository.
    */
   readonly contractModule?: string;
   /** Where the outputs go and where the implementations are. Default: this repository's layout. */

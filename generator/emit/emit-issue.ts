@@ -8,7 +8,7 @@ export type EmitIssueCode =
   | 'invalid_default'
   /** A property name the JSON Schema projection cannot carry (`__proto__`). */
   | 'unsupported_property_name'
-  /** `runtime/providers/model-view.ts` failed to render `generated/model-view/`. */
+  /** `runtime/integrations/providers/model-view.ts` failed to render `generated/model-view/`. */
   | 'model_view_failed';
 
 /** Same fields and wording rules as a {@link ManifestIssue}; only the codes differ. */

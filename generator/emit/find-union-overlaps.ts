@@ -11,8 +11,8 @@
  * that do not meet, an object property required by one branch that the other forbids or types
  * disjointly). Anything it cannot prove (two patterns, two formats) is reported.
  */
-import { schemaNodes } from '../../runtime/json-schema/schema-nodes.js';
-import { isJsonObject, type JsonObject } from '../../runtime/support/is-json-object.js';
+import { schemaNodes } from '../../runtime/core/json-schema/schema-nodes.js';
+import { isJsonObject, type JsonObject } from '../../runtime/core/support/is-json-object.js';
 import { jsonTypeOf } from './normalize-json-schema.js';
 
 /** Two branches of one `anyOf` that a single value can satisfy. */

@@ -3,7 +3,7 @@
  * module): the schemas, permission and budget of a contract, each a new tree of data, so every
  * node is frozen and only the root marked as data (marking each node cost most of a cold
  * start's freezing). The runtime shares frozen data between every model-facing list instead of
- * copying it per list (`runtime/visibility/render-model-contract.ts`), reaching inner nodes only
+ * copying it per list (`runtime/core/visibility/render-model-contract.ts`), reaching inner nodes only
  * through their root.
  */
 export class FrozenValue {

@@ -4,18 +4,18 @@
  */
 import { StructureKind, type Project } from 'ts-morph';
 import { blankLine, printModule } from './emit-project.js';
-import { generatedHeader } from './generated-header.js';
+import { generatedHeader } from '../support/generated-header.js';
 
 export interface IndexEntry {
   /** Kebab-case module name in `generated/tools/`. */
   readonly kebab: string;
 }
 
-/** `contractModule`: where `ToolEntry` is imported from; default `../runtime/contract.js`. */
+/** `contractModule`: where `ToolEntry` is imported from; default `../runtime/core/contract.js`. */
 export function indexModuleSource(
   project: Project,
   tools: readonly IndexEntry[],
-  contractModule = '../runtime/contract.js',
+  contractModule = '../runtime/core/contract.js',
 ): string {
   const bindings = tools.map((tool) => toolBinding(tool.kebab));
   return printModule(project, '/generated/index.ts', [

@@ -10,10 +10,10 @@
  *
  * Pure: returns a new schema and leaves the argument alone.
  */
-import { DRAFT_2020_12 } from '../../runtime/json-schema/draft-2020-12.js';
-import { mapSchemaNodes } from '../../runtime/json-schema/map-schema-nodes.js';
-import { defineEntry } from '../../runtime/support/define-entry.js';
-import type { JsonObject } from '../../runtime/support/is-json-object.js';
+import { DRAFT_2020_12 } from '../../runtime/core/json-schema/draft-2020-12.js';
+import { mapSchemaNodes } from '../../runtime/core/json-schema/map-schema-nodes.js';
+import { defineEntry } from '../../runtime/core/support/define-entry.js';
+import type { JsonObject } from '../../runtime/core/support/is-json-object.js';
 
 const DROPPED_KEYWORDS = new Set(['$schema', '$id', '$ref', '$defs', 'definitions']);
 

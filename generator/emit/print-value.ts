@@ -5,7 +5,7 @@
  */
 import { FrozenValue } from './frozen-value.js';
 import { SourceCode } from './source-code.js';
-import { commentText, jsJson, jsPropertyKey } from './js-literal.js';
+import { commentText, jsJson, jsPropertyKey } from '../support/js-literal.js';
 
 /** Trailing comment text for the field at a dotted path, or `undefined` for none. */
 export type FieldAnnotations = (fieldPath: string) => string | undefined;

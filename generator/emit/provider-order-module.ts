@@ -3,10 +3,10 @@
  * in this order; the list is part of the prompt prefix, so it must not depend on the machine.
  */
 import type { Project } from 'ts-morph';
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
 import { blankLine, printModule } from './emit-project.js';
-import { generatedHeader } from './generated-header.js';
-import { jsString } from './js-literal.js';
+import { generatedHeader } from '../support/generated-header.js';
+import { jsString } from '../support/js-literal.js';
 
 /**
  * `ordering: reference` tool names plus the index's `reservedReferenceNames`, without duplicates,

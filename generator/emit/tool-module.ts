@@ -15,8 +15,8 @@ import type { Manifest, ToolIndex } from '../manifest/manifest-schema.js';
 import { contractValue, isAnnotatedContractField } from './contract-value.js';
 import { withFrozenData } from './frozen-value.js';
 import { blankLine, printModule } from './emit-project.js';
-import { generatedHeader } from './generated-header.js';
-import type { JsonObject } from '../../runtime/support/is-json-object.js';
+import { generatedHeader } from '../support/generated-header.js';
+import type { JsonObject } from '../../runtime/core/support/is-json-object.js';
 import { printValue, type FieldAnnotations } from './print-value.js';
 
 export interface ToolModuleInput {
@@ -38,7 +38,7 @@ export interface ToolModuleInput {
   readonly annotations?: FieldAnnotations;
   /** The index's groups (the description of the tool's `group`). Default: none. */
   readonly groups?: ToolIndex['groups'];
-  /** Module the runtime types are imported from. Default: `../../runtime/contract.js`. */
+  /** Module the runtime types are imported from. Default: `../../runtime/core/contract.js`. */
   readonly contractModule?: string;
   /** Specifier of the implementation module. Default: `../../runtime/tools/<implementation>.js`. */
   readonly implementationModule?: string;
@@ -105,7 +105,7 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     '}',
   ].join('\n');
 
-  const contractModule = input.contractModule ?? '../../runtime/contract.js';
+  const contractModule = input.contractModule ?? '../../runtime/core/contract.js';
   const zodModule = `../zod/${input.kebab}.js`;
   const imports: ImportDeclarationStructure[] = [
     {

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import type { Manifest } from '../manifest/manifest-schema.js';
-import { wellFormed } from './js-literal.js';
+import { wellFormed } from '../support/js-literal.js';
 
 export interface ToolsTableEntry {
   readonly manifest: Manifest;

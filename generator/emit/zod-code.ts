@@ -6,7 +6,7 @@
  * schema the runtime validates with and the JSON Schema the model sees cannot disagree.
  */
 import type { SchemaNode, StringNode } from '../manifest/manifest-schema.js';
-import { jsJson, jsPropertyKey, jsString } from './js-literal.js';
+import { jsJson, jsPropertyKey, jsString } from '../support/js-literal.js';
 
 const INDENT = '  ';
 

@@ -2,11 +2,11 @@
  * `generated/zod/<kebab>.ts`: one tool's zod schemas and their types, apart from its tool module
  * so that listing tools never imports zod. The tool module imports the types alone and this
  * module with the implementation, on the tool's first call (`lazyZodSchemas` in
- * runtime/contract.ts).
+ * runtime/core/contract.ts).
  */
 import { StructureKind, type Project } from 'ts-morph';
 import { blankLine, printModule } from './emit-project.js';
-import { generatedHeader } from './generated-header.js';
+import { generatedHeader } from '../support/generated-header.js';
 
 export interface ZodModuleInput {
   /** Project-relative posix path of the manifest. */

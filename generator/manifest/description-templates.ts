@@ -4,14 +4,14 @@
  * and rendered by the runtime per context (timeout policy, sub-agent profiles, current month).
  */
 import Handlebars from 'handlebars';
-import type { FieldPath } from '../manifest/field-path.js';
-import type { Manifest } from '../manifest/manifest-schema.js';
-import { suggestName } from '../manifest/suggest-name.js';
-import { DESCRIPTION_CONTEXT_SHAPE, type DescriptionContextShape } from '../../runtime/contract.js';
-import { generatedHeader } from './generated-header.js';
-import { jsString, wellFormed } from './js-literal.js';
-import { schemaNodes } from '../../runtime/json-schema/schema-nodes.js';
-import type { JsonObject } from '../../runtime/support/is-json-object.js';
+import type { FieldPath } from './field-path.js';
+import type { Manifest } from './manifest-schema.js';
+import { suggestName } from './suggest-name.js';
+import { DESCRIPTION_CONTEXT_SHAPE, type DescriptionContextShape } from '../../runtime/core/contract.js';
+import { generatedHeader } from '../support/generated-header.js';
+import { jsString, wellFormed } from '../support/js-literal.js';
+import { schemaNodes } from '../../runtime/core/json-schema/schema-nodes.js';
+import type { JsonObject } from '../../runtime/core/support/is-json-object.js';
 
 /** A template and where it sits in the model-facing contract. */
 export interface DescriptionTemplate {
@@ -374,7 +374,7 @@ export function descriptionTemplatesModule(
     ...compiled,
     ']);',
     '',
-    "/** @type {import('../../runtime/contract.js').DescriptionTemplates} */",
+    "/** @type {import('../../runtime/core/contract.js').DescriptionTemplates} */",
     'export const descriptionTemplates = Object.freeze({',
     '  sources,',
     '  render(pointer, context) {',
@@ -391,7 +391,7 @@ export function descriptionTemplatesModule(
 export function descriptionTemplatesDeclaration(source: string): string {
   return [
     generatedHeader(source),
-    "import type { DescriptionTemplates } from '../../runtime/contract.js';",
+    "import type { DescriptionTemplates } from '../../runtime/core/contract.js';",
     '',
     'export declare const descriptionTemplates: DescriptionTemplates;',
     '',

@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { loadManifestSources } from './load-manifest-sources.js';
-import { REPOSITORY_PATHS, type ProjectPaths } from '../config/project-paths.js';
+import { REPOSITORY_PATHS, type ProjectPaths } from '../support/project-paths.js';
 import type { SourceText } from './load-manifest-sources.js';
 import type { LoadResult } from './manifest-set.js';
-import { readRegularFile } from '../read-regular-file.js';
+import { readRegularFile } from '../support/read-regular-file.js';
 
 export type { LoadedTool, LoadResult, ManifestSet } from './manifest-set.js';
 export type { ManifestIssue } from './manifest-issue.js';

@@ -1,5 +1,5 @@
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
-import { REPOSITORY_PATHS } from '../config/project-paths.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
+import { REPOSITORY_PATHS } from '../support/project-paths.js';
 import { collectExplicitPaths } from './collect-explicit-paths.js';
 import { checkCrossManifest } from './check-cross-manifest.js';
 import type { ValidatedManifest } from './check-cross-manifest.js';
@@ -22,7 +22,7 @@ import { translateZodIssue } from './translate-zod-issue.js';
 import type { UnlocatedIssue } from './translate-zod-issue.js';
 import { rawValueProblems } from './raw-value-problems.js';
 import { schemaNodeProblems } from './schema-node-problems.js';
-import { templateProblems } from '../emit/description-templates.js';
+import { templateProblems } from './description-templates.js';
 
 /** The text of one input file, or why it could not be read. */
 export type SourceText =

@@ -2,7 +2,7 @@
  * A problem found while loading manifests. Problems are data: the loader collects every one of a
  * run and the edge (CLI, tests) words them with {@link formatManifestIssue}.
  */
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
 
 /** What kind of problem an issue is; one code per rule, so tools can filter without parsing text. */
 export type ManifestIssueCode =

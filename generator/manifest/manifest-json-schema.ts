@@ -1,6 +1,6 @@
 import { ignoreOverride, zodToJsonSchema } from 'zod-to-json-schema';
-import { mapSchemaNodes } from '../../runtime/json-schema/map-schema-nodes.js';
-import type { JsonObject } from '../../runtime/support/is-json-object.js';
+import { mapSchemaNodes } from '../../runtime/core/json-schema/map-schema-nodes.js';
+import type { JsonObject } from '../../runtime/core/support/is-json-object.js';
 import {
   ManifestSchema,
   SCHEMA_NODE_FIELD_DESCRIPTIONS,

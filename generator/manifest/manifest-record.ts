@@ -1,5 +1,5 @@
 import type { YamlSource } from './parse-yaml-source.js';
-import { isJsonObject } from '../../runtime/support/is-json-object.js';
+import { isJsonObject } from '../../runtime/core/support/is-json-object.js';
 
 /** One parsed manifest file before validation: its source and raw value (a mapping, if it is one). */
 export interface ManifestRecord {

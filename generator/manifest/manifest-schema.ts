@@ -21,7 +21,7 @@ import {
   SESSION_KINDS,
   SIDE_EFFECT_SCOPES,
   TRACE_GRANULARITIES,
-} from '../../runtime/contract.js';
+} from '../../runtime/core/contract.js';
 
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

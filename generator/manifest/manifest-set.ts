@@ -1,6 +1,6 @@
 import type { FieldPath } from './field-path.js';
 import type { ManifestIssue } from './manifest-issue.js';
-import type { HookName } from '../../runtime/contract.js';
+import type { HookName } from '../../runtime/core/contract.js';
 import type { Manifest, ToolIndex } from './manifest-schema.js';
 
 /** One valid tool manifest, ready for the emitter. */

@@ -3,12 +3,12 @@
  * would never apply, so generate warns, with the place of `strict` and each provider's reason.
  * (It is a warning, not a problem: the tool still works, sent without strict mode.)
  */
-import { toStrictSchema } from '../../runtime/adapters/to-strict-schema.js';
+import { toStrictSchema } from '../../runtime/integrations/adapters/to-strict-schema.js';
 import {
   ANTHROPIC_STRICT_DIALECT,
   OPENAI_STRICT_DIALECT,
-} from '../../runtime/adapters/strict-schema-dialects.js';
-import type { JsonSchema } from '../../runtime/contract.js';
+} from '../../runtime/integrations/adapters/strict-schema-dialects.js';
+import type { JsonSchema } from '../../runtime/core/contract.js';
 import type { LoadedTool } from './manifest-set.js';
 
 /** One warning line per such tool: `file:line:col strict: …`. */

@@ -1,5 +1,5 @@
 import { closest, distance } from 'fastest-levenshtein';
-import { compareCodeUnits } from '../../runtime/support/compare-code-units.js';
+import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
 
 /**
  * The closest known name, if it is close enough to be a typo: at most a third of the name's length

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isJsonObject } from '../../runtime/support/is-json-object.js';
+import { isJsonObject } from '../../runtime/core/support/is-json-object.js';
 import type { FieldPath } from './field-path.js';
 
 /**

@@ -14,7 +14,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import type { ToolEntry } from '../../runtime/contract.js';
+import type { ToolEntry } from '../../runtime/core/contract.js';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
 
 const [root, generatedDirectory, generatedFolder, selection] = process.argv.slice(2);
@@ -29,12 +29,12 @@ const [own, order] = await Promise.all([
 ]);
 let tools: readonly ToolEntry[] = own.builtInTools;
 let sortedNames: ReadonlySet<string> = new Set<string>(order.sortedProviderToolNames);
-let renderModelViews: typeof import('../../runtime/providers/model-view.js').renderModelViews;
+let renderModelViews: typeof import('../../runtime/integrations/providers/model-view.js').renderModelViews;
 if (selection === undefined) {
-  ({ renderModelViews } = await load(path.join(root, 'runtime/providers/model-view.ts')));
+  ({ renderModelViews } = await load(path.join(root, 'runtime/integrations/providers/model-view.ts')));
 } else {
   const [views, packageTools, packageOrder, { selectBuiltIns }] = await Promise.all([
-    import('../../runtime/providers/model-view.js'),
+    import('../../runtime/integrations/providers/model-view.js'),
     import('../../generated/index.js'),
     import('../../generated/provider-order.js'),
     import('../config/select-built-ins.js'),

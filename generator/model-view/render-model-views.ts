@@ -3,7 +3,7 @@
  * (Node with tsx, as the CLI runs) over a directory of generated modules — the generated folder
  * itself, or the staged directory a write is about to swap in, so the views are swapped in with
  * the modules they were rendered from — and returns the files. This repository renders with its
- * own `runtime/providers/model-view.ts` (a copy of its layout without that file has no model
+ * own `runtime/integrations/providers/model-view.ts` (a copy of its layout without that file has no model
  * view); a project that uses the package renders with the package's, from its own tools and the
  * built-ins it selects.
  */
@@ -13,14 +13,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { EmitIssue } from '../emit/emit-issue.js';
-import { listFiles } from '../list-files.js';
-import { REPOSITORY_PATHS, isInFolder, type ProjectPaths } from '../config/project-paths.js';
+import { listFiles } from '../support/list-files.js';
+import { REPOSITORY_PATHS, isInFolder, type ProjectPaths } from '../support/project-paths.js';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
 
 const run = promisify(execFile);
 
 /** This repository's renderer, project-relative. */
-export const MODEL_VIEW_RENDERER = 'runtime/providers/model-view.ts';
+export const MODEL_VIEW_RENDERER = 'runtime/integrations/providers/model-view.ts';
 
 /** How to render a project's views. */
 export interface ModelViewOptions {

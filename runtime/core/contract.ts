@@ -45,7 +45,7 @@ export type HostPort = (typeof HOST_PORTS)[number];
 
 /**
  * Feature flags of the runtime configuration. `toolSearch` registers the client-side `ToolSearch`
- * tool: a host turns it on when it defers tools (see `runtime/providers/tool-search.ts`).
+ * tool: a host turns it on when it defers tools (see `runtime/core/visibility/deferred-tools.ts`).
  */
 export const FEATURE_FLAGS = [
   'skill',
@@ -779,7 +779,7 @@ export type ToolImplementation<Input, Output> = ToolHooks<Input, Output> & {
 // Generated modules freeze their schemas, permission and budget at import with `deepFreeze`
 // (imported from this module, like the types, so a generated module needs nothing else), and
 // the runtime shares frozen data between model-facing lists instead of copying it
-// (`runtime/visibility/render-model-contract.ts`). Defined here, not imported: a project's copy
+// (`runtime/core/visibility/render-model-contract.ts`). Defined here, not imported: a project's copy
 // of this module stands alone.
 
 /** Plain objects and arrays frozen by {@link deepFreeze} with everything under them, all data. */
@@ -852,7 +852,7 @@ export function freezeJsonTree<T>(value: T): T {
  * Mark `root` as data for {@link isFrozenData} without walking it, for a builder that made every
  * object and array under it itself, from strings, finite numbers, booleans, `null` and data
  * {@link isFrozenData} says is frozen only, and froze each with `Object.freeze` when it was
- * complete (the MCP schema walk, `runtime/mcp/normalize-common-mcp-schema.ts`; an MCP entry's
+ * complete (the MCP schema walk, `runtime/integrations/mcp/normalize-common-mcp-schema.ts`; an MCP entry's
  * permission): what {@link freezeJsonTree} would do to such a tree, without its second walk.
  * `root` itself is frozen here: given before it is frozen, it is marked by a private field
  * (cheaper than the `WeakSet` {@link deepFreeze} fills). Nothing under it may be an object its

@@ -11,7 +11,7 @@
 import type { ModelProfile, ModelToolContract, ToolEntry } from './contract.js';
 import { formatCurrentMonth, type DescriptionSettings } from './visibility/description-context.js';
 import { computeVisibleTools } from './visibility/get-tools.js';
-import type { ComputerUseVerifier } from './mcp/computer-use-verifier.js';
+import type { ComputerUseVerifier } from './computer-use-verifier.js';
 import {
   resolveRegistrationGate,
   type RegistrationGateInput,

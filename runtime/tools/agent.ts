@@ -2,7 +2,7 @@
  * Agent (and Task, its hidden Claude Code-compatible copy): starts a sub-agent through the host's
  * sub-agent port, after checking that the requested agent type is one the host offers.
  */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/agent.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -2,7 +2,7 @@
  * AmendWorkflow: like CreateWorkflow, but the approval preview is a diff against the run's current
  * script when the host can give it, so the user sees what the revision changes.
  */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/amend-workflow.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -2,7 +2,7 @@
  * AskUserQuestion: shows the questions through the host's user-interaction port and waits (no
  * timeout: a person answers) until the user answers or the call is cancelled.
  */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/ask-user-question.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -4,8 +4,8 @@
  * decides, apart from running it.
  */
 import type { Input, Output } from '../../generated/tools/bash.js';
-import type { PermissionCapability, ToolImplementation } from '../contract.js';
-import { classifyShellCommand } from './support/classify-shell-command.js';
+import type { PermissionCapability, ToolImplementation } from '../core/contract.js';
+import { classifyShellCommand } from './bash-classifier/classify-shell-command.js';
 
 type Implementation = ToolImplementation<Input, Output>;
 

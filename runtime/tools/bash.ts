@@ -8,7 +8,7 @@
  */
 import { stat } from 'node:fs/promises';
 import type { Input, Output } from '../../generated/tools/bash.js';
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import { startBackgroundTask } from './support/background-tasks.js';
 import { startShellCommand } from './support/start-shell-command.js';
 import { toolFailure } from './support/tool-failure.js';

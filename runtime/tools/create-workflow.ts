@@ -3,7 +3,7 @@
  * (resolveInput), shown to the user in full (prepareApproval; the permission asks every time) and
  * then started as a background run through the workflow port.
  */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/create-workflow.js';
 import { callHostPort } from './support/call-host-port.js';
 import { toJsonText } from './support/json-text.js';

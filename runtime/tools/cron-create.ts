@@ -1,5 +1,5 @@
 /** CronCreate: checks the cron expression field by field, then schedules through the cron port. */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/cron-create.js';
 import { callHostPort } from './support/call-host-port.js';
 import { checkCronExpression } from './support/cron-expression.js';

@@ -1,5 +1,5 @@
 /** CronUpdate: changes only the fields given, after checking a new cron expression. */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/cron-update.js';
 import { callHostPort } from './support/call-host-port.js';
 import { checkCronExpression } from './support/cron-expression.js';

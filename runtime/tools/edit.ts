@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { readToolFile, writeToolFile } from './support/tool-file-io.js';
 import path from 'node:path';
 import type { Input, Output } from '../../generated/tools/edit.js';
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import { formatNumberedLine } from './support/format-numbered-line.js';
 import {
   checkReadBeforeWrite,

@@ -1,5 +1,5 @@
 /** EnterPlanMode: asks the host to switch the session's permission mode to plan mode. */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/enter-plan-mode.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -2,7 +2,7 @@
  * escalate: a workflow actor's blocking question, raised through the workflow port. The host may
  * answer at once (the main agent was waiting) or later, when the run resumes the actor.
  */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/escalate.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

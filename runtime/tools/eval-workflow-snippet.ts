@@ -2,7 +2,7 @@
  * EvalWorkflowSnippet: checks (with the smaller snippet limit) and type-checks the snippet, shows
  * it for approval, then runs it synchronously through the workflow port; nothing is kept.
  */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/eval-workflow-snippet.js';
 import { callHostPort } from './support/call-host-port.js';
 import { toJsonText } from './support/json-text.js';

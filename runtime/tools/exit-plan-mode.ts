@@ -2,7 +2,7 @@
  * ExitPlanMode: presents the plan through the host's user-interaction port and waits (no
  * timeout: a person decides) for approval; the host ends plan mode when the user approves.
  */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/exit-plan-mode.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -1,5 +1,5 @@
 /** GetWorkflowRun: one run's status, progress and result, rendered as JSON text for the model. */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/get-workflow-run.js';
 import { callHostPort } from './support/call-host-port.js';
 import { toJsonText } from './support/json-text.js';

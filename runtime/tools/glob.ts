@@ -4,7 +4,7 @@
  * followed (a link cycle cannot make the search endless).
  */
 import type { Input, Output } from '../../generated/tools/glob.js';
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import { findFilesUnder, resolveSearchRoot } from './support/search-root.js';
 import { sortByModificationTime } from './support/sort-by-modification-time.js';
 import { toolFailure } from './support/tool-failure.js';

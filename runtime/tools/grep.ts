@@ -8,17 +8,17 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { picomatchOnDemand } from '../support/picomatch-on-demand.js';
+import { picomatchOnDemand } from '../core/support/picomatch-on-demand.js';
 import type { Input, Output } from '../../generated/tools/grep.js';
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import { FILE_TYPE_GLOBS } from './support/file-type-globs.js';
 import { findMatchingLines, splitTextLines } from './support/find-matching-lines.js';
 import { looksBinary } from './support/looks-binary.js';
 import { findFilesUnder, resolveSearchRoot } from './support/search-root.js';
 import { sortByModificationTime } from './support/sort-by-modification-time.js';
 import { toolFailure } from './support/tool-failure.js';
-import { capEcho } from '../cap-echo.js';
-import { runWithDeadline } from '../support/run-with-deadline.js';
+import { capEcho } from '../core/cap-echo.js';
+import { runWithDeadline } from '../core/support/run-with-deadline.js';
 
 type Implementation = ToolImplementation<Input, Output>;
 

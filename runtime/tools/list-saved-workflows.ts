@@ -1,5 +1,5 @@
 /** ListSavedWorkflows: the project's saved workflow definitions, from the workflow port. */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/list-saved-workflows.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -1,5 +1,5 @@
 /** ListWorkflowRuns: the workflow port's runs (newest first, as the host lists them), filtered and capped. */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/list-workflow-runs.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -1,5 +1,5 @@
 /** OffPeakCreate: queues a prompt through the host's off-peak port. */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/off-peak-create.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

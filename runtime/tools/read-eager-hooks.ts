@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Input, Output } from '../../generated/tools/read.js';
-import type { ModelToolContract, ToolImplementation } from '../contract.js';
+import type { ModelToolContract, ToolImplementation } from '../core/contract.js';
 
 type Implementation = ToolImplementation<Input, Output>;
 

@@ -2,7 +2,7 @@
  * ReadSessionContext: reads another session's context through the host's session port, and
  * holds the host to `max_bytes` (keeping the most recent part) whatever it returns.
  */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/read-session-context.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -5,11 +5,11 @@
  */
 import { constants as fsConstants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { openToolPath, PathPolicyError } from '../path-policy.js';
+import { openToolPath, PathPolicyError } from '../core/path-policy.js';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Input, Output } from '../../generated/tools/read.js';
-import type { ModelToolContract, ToolCallContext, ToolImplementation } from '../contract.js';
+import type { ModelToolContract, ToolCallContext, ToolImplementation } from '../core/contract.js';
 import { extractPdfPages } from './support/extract-pdf-pages.js';
 import { formatNumberedLine } from './support/format-numbered-line.js';
 import { isPdfPath } from './read-eager-hooks.js';

@@ -1,5 +1,5 @@
 /** ResolveWorkflowQuestion: delivers the main agent's answer to an actor's escalated question. */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/resolve-workflow-question.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -1,5 +1,5 @@
 /** RespondToCoordinator: a sub-agent's reply to the agent that started it, through the host. */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/respond-to-coordinator.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -1,5 +1,5 @@
 /** ResumeWorkflowRun: resumes a stopped run under its id through the workflow port. */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/resume-workflow-run.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -2,7 +2,7 @@
  * SaveWorkflow: checks and type-checks the script like CreateWorkflow, tells the user in the
  * approval preview when an existing definition will be replaced, then saves through the port.
  */
-import type { ToolCallContext, ToolImplementation } from '../contract.js';
+import type { ToolCallContext, ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/save-workflow.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -2,7 +2,7 @@
  * submit_result: a workflow actor's final result, recorded through the workflow port. The call is
  * terminal (`stopTurnOnSuccess`), so only a recorded result counts as success.
  */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/submit-result.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -3,7 +3,7 @@
  * the output and status of a background task, optionally waiting for it to finish.
  */
 import type { Input, Output } from '../../generated/tools/task-output.js';
-import type { BackgroundTask, ToolImplementation } from '../contract.js';
+import type { BackgroundTask, ToolImplementation } from '../core/contract.js';
 import { waitForBackgroundTask } from './support/background-tasks.js';
 import { unknownTaskFailure } from './support/unknown-task-failure.js';
 

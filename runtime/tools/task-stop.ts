@@ -1,6 +1,6 @@
 /** TaskStop (aliases KillShell, KillBash): stop a running background task and its process group. */
 import type { Input, Output } from '../../generated/tools/task-stop.js';
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import { toolFailure } from './support/tool-failure.js';
 import { unknownTaskFailure } from './support/unknown-task-failure.js';
 

@@ -1,6 +1,6 @@
 /** TodoRead: the session's todo list, as it is. */
 import type { Input, Output } from '../../generated/tools/todo-read.js';
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import { formatTodoList } from './support/format-todo-list.js';
 
 type Implementation = ToolImplementation<Input, Output>;

@@ -3,7 +3,7 @@
  * the list as a whole (at most one item in progress).
  */
 import type { Input, Output } from '../../generated/tools/todo-write.js';
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import { formatTodoList } from './support/format-todo-list.js';
 import { toolFailure } from './support/tool-failure.js';
 

@@ -4,8 +4,8 @@
  * It runs through the one call path like every tool (permission, trace, result budget).
  */
 import type { Input, Output } from '../../generated/tools/tool-search.js';
-import type { ToolImplementation } from '../contract.js';
-import { searchableTools, searchDeferredTools } from '../providers/tool-search.js';
+import type { ToolImplementation } from '../core/contract.js';
+import { searchableTools, searchDeferredTools } from '../core/visibility/deferred-tools.js';
 
 type Implementation = ToolImplementation<Input, Output>;
 

@@ -8,7 +8,7 @@
  */
 import { TextDecoder } from 'node:util';
 import type { Input, Output } from '../../generated/tools/web-fetch.js';
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import { htmlToMarkdown } from './support/html-to-markdown.js';
 import { looksBinary } from './support/looks-binary.js';
 import { toolFailure } from './support/tool-failure.js';

@@ -2,7 +2,7 @@
  * WebSearch: searches through the host's web search port (the model's native search) and keeps
  * only results the domain filters allow, even if the host ignores the filters.
  */
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/web-search.js';
 import { callHostPort } from './support/call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';

@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { writeToolFile } from './support/tool-file-io.js';
 import path from 'node:path';
 import type { Input, Output } from '../../generated/tools/write.js';
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 import {
   checkReadBeforeWrite,
   modificationTimeOf,

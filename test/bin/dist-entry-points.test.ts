@@ -60,11 +60,11 @@ test('this repository: every JavaScript export and, per generated tool, its zod 
     'cli/main.ts',
     'generated/index.ts',
     'generated/provider-order.ts',
-    'runtime/adapters/index.ts',
-    'runtime/contract.ts',
+    'runtime/integrations/adapters/index.ts',
+    'runtime/core/contract.ts',
     'runtime/index.ts',
-    'runtime/mcp/index.ts',
-    'runtime/providers/index.ts',
+    'runtime/integrations/mcp/index.ts',
+    'runtime/integrations/providers/index.ts',
   ]);
   expect(entries).toContain('runtime/tools/read.ts');
   expect(entries.filter((entry) => entry.endsWith('-eager-hooks.ts'))).toEqual([]);

@@ -91,8 +91,8 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     expect(bundled.size).toBeGreaterThan(300);
     expect([...bundled].filter((source) => !stamp.sources.includes(source))).toEqual([]);
     // A module of types only is no module of the bundle: it shapes the declarations alone.
-    expect(stamp.declarationSources).toContain('runtime/mcp/mcp-tool-descriptor.ts');
-    expect(stamp.sources).not.toContain('runtime/mcp/mcp-tool-descriptor.ts');
+    expect(stamp.declarationSources).toContain('runtime/integrations/mcp/mcp-tool-descriptor.ts');
+    expect(stamp.sources).not.toContain('runtime/integrations/mcp/mcp-tool-descriptor.ts');
   });
 
   test('list --json loads no tsx, no TypeScript source or compiler, no handler module, and prints what the sources print', async () => {
@@ -120,7 +120,7 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     ]);
     // handlebars and picomatch are bundled, not loaded from node_modules as CommonJS.
     expect(modules.filter((url) => /node_modules\/(handlebars|picomatch)\//.test(url))).toEqual([]);
-    // No module imports node:crypto at its top (runtime/support/lazy-crypto.ts loads it when a
+    // No module imports node:crypto at its top (runtime/core/support/lazy-crypto.ts loads it when a
     // hash or an id is first asked for).
     expect(modules.filter((url) => url === 'node:crypto' || url === 'crypto')).toEqual([]);
     // Nor node:fs: its ESM facade loads Node's file streams (cli/sync-fs.ts requires it instead).
@@ -190,7 +190,7 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     const notAscii = [];
     for (const url of modules.filter((module) => module.startsWith('dist/'))) {
       const code = await readFile(path.join(REPO_ROOT, url), 'utf8');
-      if (code.includes('// runtime/call/call-tool.ts')) withCallPath.push(url);
+      if (code.includes('// runtime/call-path/call/call-tool.ts')) withCallPath.push(url);
       // bin/build-dist.js: ASCII only, so that V8 holds each as a one-byte string.
       if (/[^\x00-\x7f]/.test(code)) notAscii.push(url);
     }
@@ -225,7 +225,7 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
       { cwd: REPO_ROOT },
     );
     const { shared, different } = JSON.parse(stdout) as { shared: string[]; different: string[] };
-    // runtime/contract.ts (its frozen-data WeakSet behind deepFreeze) is re-exported by `.`.
+    // runtime/core/contract.ts (its frozen-data WeakSet behind deepFreeze) is re-exported by `.`.
     expect(shared).toEqual(expect.arrayContaining(['deepFreeze', 'lazyImplementation']));
     expect(different).toEqual([]);
   });

@@ -76,7 +76,7 @@ describe('tool-contracts audit', () => {
     expect(code).toBe(0);
     const report = JSON.parse(out);
     expect(report.runtimeFiles).toEqual([
-      'runtime/contract.ts',
+      'runtime/core/contract.ts',
       'runtime/registry.ts',
       'runtime/tools/echo.ts',
     ]);

@@ -258,7 +258,7 @@ describe('tool-contracts list', () => {
       fingerprint: string;
       tools: unknown[];
     };
-    const { canonicalJson } = await import('../../runtime/visibility/tools-fingerprint.js');
+    const { canonicalJson } = await import('../../runtime/core/visibility/tools-fingerprint.js');
     const sizes = json.tools.map((tool) => Buffer.byteLength(canonicalJson(tool)));
     expect(result.out.split('\n')).toEqual([
       'main session, terminal host, model unspecified: 2 tools',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { main } from '../../cli/main.js';
 import { packageRoot, requireProjectLayout } from '../../cli/project-layout.js';
-import { REPOSITORY_PATHS } from '../../generator/config/project-paths.js';
+import { REPOSITORY_PATHS } from '../../generator/support/project-paths.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
 
 async function cli(cwd: string, ...argv: string[]) {
@@ -48,7 +48,7 @@ test('a configured project imports the runtime types by package name, renders it
     packageBuiltIns: ['Read'],
   });
   expect(layout.runtimeRoot).toBe(packageRoot());
-  expect(existsSync(path.join(layout.runtimeRoot, 'runtime/contract.ts'))).toBe(true);
+  expect(existsSync(path.join(layout.runtimeRoot, 'runtime/core/contract.ts'))).toBe(true);
 });
 
 test("the config's folders become every path of the layout", async () => {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveHttp, serveStdio, type Served } from '../support/serve-child.js';
 import { builtInTools } from '../../generated/index.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../../generated/provider-order.js';
-import { createToolRuntime } from '../../runtime/tool-runtime.js';
+import { createToolRuntime } from '../../runtime/core/tool-runtime.js';
 
 const textOf = (result: unknown) =>
   ((result as CallToolResult).content as { type: string; text?: string }[])

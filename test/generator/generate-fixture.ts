@@ -1,6 +1,6 @@
 /**
  * Temporary projects for generator tests: real files in a temp directory, `node_modules`
- * symlinked from this checkout and the real `runtime/contract.ts`, so generated modules can be
+ * symlinked from this checkout and the real `runtime/core/contract.ts`, so generated modules can be
  * type-checked with tsc and imported.
  */
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kebabCase } from '../../generator/manifest/kebab-case.js';
-import { listFiles } from '../../generator/list-files.js';
+import { listFiles } from '../../generator/support/list-files.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -109,10 +109,10 @@ export async function fixtureProject(
   created.push(root);
   const files: Record<string, string> = {
     'manifest/tools.yaml': toolIndexYaml(tools.map((tool) => tool.name)),
-    'runtime/contract.ts': await readFile(path.join(REPO_ROOT, 'runtime/contract.ts'), 'utf8'),
+    'runtime/core/contract.ts': await readFile(path.join(REPO_ROOT, 'runtime/core/contract.ts'), 'utf8'),
     // contract.ts imports the error-code union.
-    'runtime/tool-error-code.ts': await readFile(
-      path.join(REPO_ROOT, 'runtime/tool-error-code.ts'),
+    'runtime/core/tool-error-code.ts': await readFile(
+      path.join(REPO_ROOT, 'runtime/core/tool-error-code.ts'),
       'utf8',
     ),
     'tsconfig.json': await fixtureTsconfig(),

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { listFiles } from '../../generator/list-files.js';
+import { listFiles } from '../../generator/support/list-files.js';
 import { builtInTools } from '../../generated/index.js';
 import { REPO_ROOT } from './generate-fixture.js';
 

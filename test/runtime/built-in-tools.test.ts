@@ -11,14 +11,14 @@ import type {
   HostPort,
   ModelToolContract,
   SessionKind,
-} from '../../runtime/contract.js';
-import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../../runtime/contract.js';
+} from '../../runtime/core/contract.js';
+import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../../runtime/core/contract.js';
 import {
   resolveRegistrationGate,
   type RegistrationGateInput,
-} from '../../runtime/visibility/registration-gate.js';
-import { createToolRuntime, type ToolRuntimeOptions } from '../../runtime/tool-runtime.js';
-import { applyTurnFilter } from '../../runtime/visibility/turn-filter.js';
+} from '../../runtime/core/visibility/registration-gate.js';
+import { createToolRuntime, type ToolRuntimeOptions } from '../../runtime/core/tool-runtime.js';
+import { applyTurnFilter } from '../../runtime/core/visibility/turn-filter.js';
 import { fixtureBuiltInTools, modelProfile, namesOf } from './fixtures/tool-entries.js';
 
 const gate: RegistrationGateInput = {

@@ -20,7 +20,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import nodePath from 'node:path';
-import type { ToolResultBudget } from '../contract.js';
+import type { ToolResultBudget } from '../../core/contract.js';
 import { utf8ByteLength, utf8Preview } from './utf8-slice.js';
 
 export type ArtifactRetention = ToolResultBudget['artifact']['retention'];

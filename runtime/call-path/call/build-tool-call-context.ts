@@ -9,7 +9,7 @@ import type {
   SessionState,
   ToolCallContext,
   ToolEntry,
-} from '../contract.js';
+} from '../../core/contract.js';
 
 /** The host's side of a call context: what is the same for every call of a session. */
 export interface ToolCallHost {

@@ -1,6 +1,6 @@
 /**
  * `callTool` as the package's main entry exports it: the call path (parsing, validation,
- * permission, hooks, handler, result budget; runtime/call/call-tool.ts) is imported on the first
+ * permission, hooks, handler, result budget; runtime/call-path/call/call-tool.ts) is imported on the first
  * call, so a process that only lists tools never loads it.
  */
 import type { callTool as callToolNow } from './call-tool.js';

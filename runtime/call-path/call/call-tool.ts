@@ -34,9 +34,9 @@
  * | `cancelled`          | the host's signal aborted the call (content: `cancellation.userMessage`) |
  * | `trace_unavailable`  | `trace.required` and no tracer                                   |
  */
-import { restrictedToolContent } from '../visibility/turn-filter.js';
-import { capEcho, MAX_FAILURE_MESSAGE_CHARS } from '../cap-echo.js';
-import { randomUuid } from '../support/lazy-crypto.js';
+import { restrictedToolContent } from '../../core/visibility/turn-filter.js';
+import { capEcho, MAX_FAILURE_MESSAGE_CHARS } from '../../core/cap-echo.js';
+import { randomUuid } from '../../core/support/lazy-crypto.js';
 import type {
   HostPortImplementations,
   ModelProfile,
@@ -44,11 +44,11 @@ import type {
   ToolCallContext,
   ToolContentBlock,
   ToolEntry,
-} from '../contract.js';
-import type { ToolErrorCode } from '../tool-error-code.js';
+} from '../../core/contract.js';
+import type { ToolErrorCode } from '../../core/tool-error-code.js';
 import { buildToolCallContext } from './build-tool-call-context.js';
-import type { DescriptionSettings } from '../visibility/description-context.js';
-import { isProviderVisible } from '../visibility/provider-visible.js';
+import type { DescriptionSettings } from '../../core/visibility/description-context.js';
+import { isProviderVisible } from '../../core/visibility/provider-visible.js';
 import {
   matchHostHooks,
   type HostToolHook,

@@ -13,8 +13,8 @@
  * (see {@link compileCopyWithDefaults}); when one of them refuses, or the input is not JSON data
  * (a `Date`, a class instance, `NaN`), the copy is {@link UNDECIDED} and the caller runs zod itself.
  */
-import type { JsonSchema } from '../contract.js';
-import { isJsonObject } from '../support/is-json-object.js';
+import type { JsonSchema } from '../../core/contract.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
 
 /** The input needs zod to be judged (it is refused, or not plain JSON data). */
 export const UNDECIDED: unique symbol = Symbol('undecided');

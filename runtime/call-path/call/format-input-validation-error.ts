@@ -16,10 +16,10 @@
  * Parameters are named by their path: `file_path`, `edits[0].old_string`, `[""]` (see
  * {@link parameterName}).
  */
-import { capEcho, capLines, MAX_FAILURE_MESSAGE_CHARS } from '../cap-echo.js';
-import type { JsonSchema } from '../contract.js';
-import { declaredJsonType, jsonSchemaNodeAt } from '../json-schema/json-schema-node-at.js';
-import { isJsonObject } from '../support/is-json-object.js';
+import { capEcho, capLines, MAX_FAILURE_MESSAGE_CHARS } from '../../core/cap-echo.js';
+import type { JsonSchema } from '../../core/contract.js';
+import { declaredJsonType, jsonSchemaNodeAt } from '../../core/json-schema/json-schema-node-at.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
 import { hasValueAt, valueAt } from './value-at.js';
 import { toolUseError } from './tool-use-error.js';
 import type { IssuePath, Zod4Issue } from './zod4-issue.js';

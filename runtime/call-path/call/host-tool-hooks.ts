@@ -7,7 +7,7 @@
  * `validateInput` / `resolveInput` ran, and before permission: a rewritten input is validated
  * again and is what permission judges and the handler gets; the first deny stops the call.
  */
-import { hookMatcherApplies } from '../hook-matcher-names.js';
+import { hookMatcherApplies } from '../../core/hook-matcher-names.js';
 
 /** What a pre-tool hook may answer: go on (optionally with a new input), or deny. */
 export type PreToolHookDecision = { readonly input?: unknown } | { readonly deny: string };

@@ -9,9 +9,9 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import type { JsonSchema } from '../contract.js';
-import { loadAddFormats, loadAjv2020 } from '../support/load-ajv.js';
-import { linearRegExpEngine } from '../support/linear-regexp.js';
+import type { JsonSchema } from '../../core/contract.js';
+import { loadAddFormats, loadAjv2020 } from '../../core/support/load-ajv.js';
+import { linearRegExpEngine } from '../../core/support/linear-regexp.js';
 
 export type AdmissionResult =
   { readonly ok: true } | { readonly ok: false; readonly errors: readonly ErrorObject[] };

@@ -19,8 +19,8 @@
  * shows the texts identical over all exact built-in tools and models.
  */
 import type { ErrorObject } from 'ajv';
-import type { JsonSchema } from '../contract.js';
-import { isJsonObject } from '../support/is-json-object.js';
+import type { JsonSchema } from '../../core/contract.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
 import { SAME_MEANING } from './copy-with-defaults.js';
 import { translateAjvErrors } from './translate-ajv-errors.js';
 import type { IssuePath, Zod4Issue } from './zod4-issue.js';

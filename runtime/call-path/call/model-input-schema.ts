@@ -3,9 +3,9 @@
  * rewrites its contract per model (`resolveModelContract`: Read shows `pages` only to PDF-capable
  * models), a model that was not shown a parameter must not get to use it.
  */
-import type { JsonSchema, ModelProfile, ToolEntry } from '../contract.js';
-import { formatCurrentMonth, type DescriptionSettings } from '../visibility/description-context.js';
-import { renderModelContract } from '../visibility/render-model-contract.js';
+import type { JsonSchema, ModelProfile, ToolEntry } from '../../core/contract.js';
+import { formatCurrentMonth, type DescriptionSettings } from '../../core/visibility/description-context.js';
+import { renderModelContract } from '../../core/visibility/render-model-contract.js';
 
 /** Projections per entry and model; a tool's projection depends on nothing else that validation reads. */
 const projections = new WeakMap<ToolEntry, Map<string, JsonSchema>>();

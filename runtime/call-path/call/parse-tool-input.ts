@@ -3,7 +3,7 @@
  * top-level string that parses to a JSON object is replaced by that object; anything else is
  * left as it is, so the model is told what it really sent ("expected object, received string").
  */
-import { isJsonObject } from '../support/is-json-object.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
 
 export function parseToolInput(input: unknown): unknown {
   if (typeof input !== 'string') return input;

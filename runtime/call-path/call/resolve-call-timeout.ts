@@ -15,10 +15,10 @@
  *   the call still runs, under the default. A result above 2^31−1 ms (what Node's timers take)
  *   is that maximum: a longer timer would fire at once.
  */
-import type { ToolEntry, ToolTimeoutPolicy } from '../contract.js';
-import { isJsonObject } from '../support/is-json-object.js';
-import { readsTimeoutPolicy } from '../visibility/description-context.js';
-import { timerDelayMs } from './timer-delay.js';
+import type { ToolEntry, ToolTimeoutPolicy } from '../../core/contract.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
+import { readsTimeoutPolicy } from '../../core/visibility/description-context.js';
+import { timerDelayMs } from '../../core/support/timer-delay.js';
 
 export interface CallTimeout {
   /** Milliseconds the handler gets; `undefined` for `kind: none`. */

@@ -24,8 +24,8 @@ import type {
   CancellationCleanup,
   ToolCancellationPolicy,
   ToolHandlerResult,
-} from '../contract.js';
-import { timerDelayMs } from './timer-delay.js';
+} from '../../core/contract.js';
+import { timerDelayMs } from '../../core/support/timer-delay.js';
 
 export type HandlerRunOutcome<Output> =
   | { readonly kind: 'settled'; readonly result: ToolHandlerResult<Output> }

@@ -3,7 +3,7 @@
  * hears "not found" tends to try again with the same name; a short list of real names ends that.
  */
 import { distance } from 'fastest-levenshtein';
-import { compareCodeUnits } from '../support/compare-code-units.js';
+import { compareCodeUnits } from '../../core/support/compare-code-units.js';
 
 /** Requested names longer than this get no suggestions. */
 const MAX_COMPARED_NAME_LENGTH = 256;

@@ -2,7 +2,7 @@
  * Content blocks of a call result (`ToolContentBlock`): the text a client that cannot take a
  * kind of media reads instead, and the result budget applied to blocks.
  */
-import type { ToolContentBlock } from '../contract.js';
+import type { ToolContentBlock } from '../../core/contract.js';
 import { utf8ByteLength, utf8Head } from './utf8-slice.js';
 
 /** Whether any block is media (not plain text). */

@@ -2,7 +2,7 @@
  * The model-facing texts of failed calls that are not about the input's schema. Each is built
  * here, in one place, so tests and documentation can quote them exactly.
  */
-import { capEcho } from '../cap-echo.js';
+import { capEcho } from '../../core/cap-echo.js';
 
 /** `<tool_use_error>text</tool_use_error>`: how a failure is marked for the model. */
 export function toolUseError(text: string): string {

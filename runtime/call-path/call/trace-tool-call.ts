@@ -7,9 +7,9 @@
  *   `none` (nothing), `summary` (JSON type, size in bytes, top-level keys of an object; no
  *   values), `full` (the value itself).
  */
-import type { TraceGranularity } from '../contract.js';
+import type { TraceGranularity } from '../../core/contract.js';
 import type { PermissionReason } from '../permission/evaluate-permission.js';
-import type { ToolErrorCode } from '../tool-error-code.js';
+import type { ToolErrorCode } from '../../core/tool-error-code.js';
 import { utf8ByteLength } from './utf8-slice.js';
 
 /** A recorded value, at the granularity the contract asks for. */

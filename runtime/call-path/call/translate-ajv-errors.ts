@@ -21,10 +21,10 @@
  * Requires the validator to be compiled with `allErrors` and `verbose` (for `parentSchema`).
  */
 import type { ErrorObject } from 'ajv';
-import type { JsonSchema } from '../contract.js';
-import { declaredJsonType } from '../json-schema/json-schema-node-at.js';
-import { isArrayIndexToken, parseJsonPointer } from '../json-schema/json-pointer.js';
-import { isJsonObject } from '../support/is-json-object.js';
+import type { JsonSchema } from '../../core/contract.js';
+import { declaredJsonType } from '../../core/json-schema/json-schema-node-at.js';
+import { isArrayIndexToken, parseJsonPointer } from '../../core/json-schema/json-pointer.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
 import { valueAt } from './value-at.js';
 import {
   customIssue,

@@ -19,11 +19,11 @@
  * | not_multiple_of              | not_multiple_of, `divisor`                                    |
  * | not_finite                   | invalid_type expected `number`, received `Infinity`           |
  */
-import { runWithDeadline } from '../support/run-with-deadline.js';
+import { runWithDeadline } from '../../core/support/run-with-deadline.js';
 import type { ZodIssue } from 'zod';
-import type { JsonSchema } from '../contract.js';
-import { jsonSchemaNodeAt } from '../json-schema/json-schema-node-at.js';
-import { isJsonObject } from '../support/is-json-object.js';
+import type { JsonSchema } from '../../core/contract.js';
+import { jsonSchemaNodeAt } from '../../core/json-schema/json-schema-node-at.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
 import { valueAt } from './value-at.js';
 import {
   customIssue,

@@ -14,8 +14,8 @@
  * ajv both, and the text of every refusal worded without zod is theirs.
  */
 import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
-import type { JsonSchema } from '../contract.js';
-import { validationText } from '../json-schema/validation-text.js';
+import type { JsonSchema } from '../../core/contract.js';
+import { validationText } from '../../core/json-schema/validation-text.js';
 import {
   compileCopyWithDefaults,
   schemaForCopies,

@@ -2,7 +2,7 @@
  * Look-ups by issue path in the value a tool was called with: whether something is there, and
  * what.
  */
-import { isJsonObject } from '../support/is-json-object.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
 import type { IssuePath } from './zod4-issue.js';
 
 /** Whether `path` names a place in `value` that holds something (an own property or an index). */

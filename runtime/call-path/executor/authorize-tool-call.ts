@@ -12,14 +12,14 @@
  *   session has no interactive user, the call is refused at once instead of waiting for an
  *   answer that never comes; an approver that throws refuses too (no answer is not a yes).
  */
-import type { PermissionCapability, ToolCallContext, ToolEntry } from '../contract.js';
+import type { PermissionCapability, ToolCallContext, ToolEntry } from '../../core/contract.js';
 import {
   evaluatePermission,
   type PermissionDecision,
   type PermissionReason,
   type PermissionSettings,
 } from '../permission/evaluate-permission.js';
-import type { ParsedRule } from '../permission/parse-permission-rule.js';
+import type { ParsedRule } from '../../core/rules/parse-permission-rule.js';
 import type { ToolTraceStep } from '../call/trace-tool-call.js';
 import {
   approvalDeclinedMessage,

@@ -49,7 +49,7 @@
  * scheduled as concurrent into one that is not (`ls` into `rm`) is judged by permission on the
  * rewritten input, but it has already been scheduled beside its neighbours.
  */
-import { randomUuid } from '../support/lazy-crypto.js';
+import { randomUuid } from '../../core/support/lazy-crypto.js';
 import { isDeepStrictEqual } from 'node:util';
 import {
   callTool,
@@ -60,9 +60,9 @@ import {
   type ToolCallResult,
 } from '../call/call-tool.js';
 import { toolUseError } from '../call/tool-use-error.js';
-import type { SessionState } from '../contract.js';
+import type { SessionState } from '../../core/contract.js';
 import type { PermissionSettings } from '../permission/evaluate-permission.js';
-import type { ParsedRule } from '../permission/parse-permission-rule.js';
+import type { ParsedRule } from '../../core/rules/parse-permission-rule.js';
 import {
   authorizationTraceSteps,
   authorizeToolCall,

@@ -13,9 +13,9 @@
  * Guidance is given only when the outcome is uncertain ({@link UNCERTAIN_OUTCOME_ERROR_CODES}):
  * a call refused before its handler ran, or one the tool failed on purpose, changed nothing.
  */
-import type { RecoveryStrategy, ToolEntry } from '../contract.js';
-import type { ToolErrorCode } from '../tool-error-code.js';
-import { timerDelayMs } from '../call/timer-delay.js';
+import type { RecoveryStrategy, ToolEntry } from '../../core/contract.js';
+import type { ToolErrorCode } from '../../core/tool-error-code.js';
+import { timerDelayMs } from '../../core/support/timer-delay.js';
 
 /**
  * Failures that may not happen again with the same input:

@@ -7,13 +7,13 @@
  * `metadata.concurrentSafe`) declare it for every input; `resolvePermissionCapability`
  * recomputes it for this input (Bash `ls` is read-only with scope `none`, Bash `rm` is not).
  */
-import type { SideEffectScope, ToolEntry } from '../contract.js';
+import type { SideEffectScope, ToolEntry } from '../../core/contract.js';
 import { parseToolInput } from '../call/parse-tool-input.js';
 import {
   isTrulyReadOnlyToolCall,
   isWorkspaceMutatingToolCall,
   isWorldTouchingToolCall,
-} from '../tool-call-predicates.js';
+} from '../../core/tool-call-predicates.js';
 
 /** The effects of one call with one input. */
 export interface CallEffects {

@@ -25,14 +25,14 @@
  * refuse to touch a file the model has not read. High-risk calls and calls outside the workspace
  * go on to the ordinary checks and ask when they need approval.
  */
-import type { PermissionCapability, PermissionRulePolicy, ToolEntry } from '../contract.js';
+import type { PermissionCapability, PermissionRulePolicy, ToolEntry } from '../../core/contract.js';
 import {
   matchesRulePattern,
   ruleAppliesToTool,
   type ParsedRule,
   type RuleSubjectTool,
-} from './parse-permission-rule.js';
-import { ruleSubjectNames } from './rule-subject-names.js';
+} from '../../core/rules/parse-permission-rule.js';
+import { ruleSubjectNames } from '../../core/rules/rule-subject-names.js';
 
 export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'yolo';
 

@@ -23,7 +23,7 @@
  * share — which files were read (Read then Edit works), the todo list, background tasks — and
  * the "always allow" answers given during it; `close()` ends them.
  */
-import { randomUuid } from '../support/lazy-crypto.js';
+import { randomUuid } from '../../core/support/lazy-crypto.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
@@ -37,7 +37,7 @@ import type {
   ModelToolContract,
   SessionKind,
   SessionState,
-} from '../contract.js';
+} from '../../core/contract.js';
 import {
   executeToolBatch,
   type ExecutedToolCall,
@@ -49,10 +49,9 @@ import type { RetryOptions } from '../executor/recovery-policy.js';
 import type { HostToolHook } from '../call/host-tool-hooks.js';
 import { evaluatePermission, type PermissionMode } from '../permission/evaluate-permission.js';
 import { parseToolInput } from '../call/parse-tool-input.js';
-import { deferredNames } from '../providers/tool-search.js';
-import { parsePermissionRule, type ParsedRule } from '../permission/parse-permission-rule.js';
-import { stopAllBackgroundTasks } from '../tools/support/background-tasks.js';
-import type { ToolRuntime } from '../tool-runtime.js';
+import { deferredNames } from '../../core/visibility/deferred-tools.js';
+import { parsePermissionRule, type ParsedRule } from '../../core/rules/parse-permission-rule.js';
+import type { ToolRuntime } from '../../core/tool-runtime.js';
 
 /** A permission rule as written (`Bash(rm:*)`, `Read`, `capability:file.*`) or parsed. */
 export type PermissionRuleInput = string | ParsedRule;
@@ -419,7 +418,7 @@ class Session implements ToolSession {
     await Promise.allSettled([...this.#running]);
     // Processes a call started in the foreground are its handler's to stop (timeout and
     // cancellation policy); what outlives a call on purpose is a background task.
-    await stopAllBackgroundTasks(this.state);
+    await Promise.all([...this.state.backgroundTasks.values()].map((task) => task.stop()));
     let cleanup: ArtifactCleanup | undefined;
     if (this.#options.keepArtifacts === true) {
       // The host reads them after the session.

@@ -8,9 +8,3 @@ export {
   type ToolSessionPermissions,
   type ToolSessionRunOptions,
 } from './create-tool-session.js';
-export {
-  toMcpCallToolResult,
-  toMcpContent,
-  toMcpContentBlock,
-  type McpCallToolResultOptions,
-} from './to-mcp-content.js';

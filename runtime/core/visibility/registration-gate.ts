@@ -9,7 +9,7 @@
  * The only tool names written here are the fixed sets the article defines for session kinds:
  * the explore toolset and RespondToCoordinator's add-back in sub-agent sessions.
  */
-import { ruleSubjectNames } from '../permission/rule-subject-names.js';
+import { ruleSubjectNames } from '../rules/rule-subject-names.js';
 import type { FeatureFlag, HostPort, SessionKind, ToolEntry } from '../contract.js';
 import { FEATURE_FLAGS } from '../contract.js';
 import {
@@ -18,7 +18,7 @@ import {
   type ParsedRule,
   type PermissionRuleProblem,
   type RuleSubjectTool,
-} from '../permission/parse-permission-rule.js';
+} from '../rules/parse-permission-rule.js';
 import { filterSearchBranch } from './search-branch-filter.js';
 
 /** Everything the gate depends on. */

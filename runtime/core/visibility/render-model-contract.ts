@@ -26,7 +26,7 @@ import { descriptionContextFor, type DescriptionSettings } from './description-c
 
 /**
  * A description template that threw while rendering. The generator refuses every template that
- * could (see `generator/emit/description-templates.ts`), so this means a hand-written or
+ * could (see `generator/manifest/description-templates.ts`), so this means a hand-written or
  * outdated `descriptionTemplates`; `computeVisibleTools` leaves such a tool out of the list and
  * reports this error instead of failing the whole list.
  */

@@ -22,7 +22,7 @@ export {
   hoistLocalRefs,
   safeHoistLocalRefs,
   type HoistLocalRefsResult,
-} from '../json-schema/hoist-local-refs.js';
+} from '../../core/json-schema/hoist-local-refs.js';
 export { toStrictSchema, type StrictSchemaResult } from './to-strict-schema.js';
 export { restoreOptionalProperties } from './restore-optional-properties.js';
 export {
@@ -34,4 +34,4 @@ export {
   SchemaProblemsError,
   type SchemaProblem,
   type SchemaProblemCode,
-} from '../json-schema/schema-problem.js';
+} from '../../core/json-schema/schema-problem.js';

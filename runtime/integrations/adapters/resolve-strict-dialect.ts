@@ -1,4 +1,4 @@
-import type { ModelProfile, ModelToolContract } from '../contract.js';
+import type { ModelProfile, ModelToolContract } from '../../core/contract.js';
 import {
   ANTHROPIC_STRICT_DIALECT,
   OPENAI_STRICT_DIALECT,

@@ -1,8 +1,8 @@
-import type { JsonSchema } from '../contract.js';
-import { resolveLocalRef } from '../json-schema/json-pointer.js';
-import { acceptsNull } from '../json-schema/nullable-schema.js';
-import { typeList } from '../json-schema/type-list.js';
-import { isJsonObject } from '../support/is-json-object.js';
+import type { JsonSchema } from '../../core/contract.js';
+import { resolveLocalRef } from '../../core/json-schema/json-pointer.js';
+import { acceptsNull } from '../../core/json-schema/nullable-schema.js';
+import { typeList } from '../../core/json-schema/type-list.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
 
 /**
  * Undo the one change a `requireAllProperties` strict projection makes to what the model sends:

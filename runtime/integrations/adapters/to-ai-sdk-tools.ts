@@ -15,15 +15,15 @@
  * images and PDF pages, MCP images) — `media: false` sends their text description instead.
  */
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from 'ai';
-import type { ToolCallResult } from '../call/call-tool.js';
-import { blocksToText } from '../call/tool-content-blocks.js';
-import type { JsonSchema, ModelProfile, ModelToolContract, ToolContentBlock } from '../contract.js';
-import { safeHoistLocalRefs } from '../json-schema/hoist-local-refs.js';
-import type { ToolSession } from '../session/create-tool-session.js';
-import type { ToolErrorCode } from '../tool-error-code.js';
+import type { ToolCallResult } from '../../call-path/call/call-tool.js';
+import { blocksToText } from '../../call-path/call/tool-content-blocks.js';
+import type { JsonSchema, ModelProfile, ModelToolContract, ToolContentBlock } from '../../core/contract.js';
+import { safeHoistLocalRefs } from '../../core/json-schema/hoist-local-refs.js';
+import type { ToolSession } from '../../call-path/session/create-tool-session.js';
+import type { ToolErrorCode } from '../../core/tool-error-code.js';
 import { resolveStrictDialect } from './resolve-strict-dialect.js';
 import { restoreOptionalProperties } from './restore-optional-properties.js';
-import type { SchemaProblem } from '../json-schema/schema-problem.js';
+import type { SchemaProblem } from '../../core/json-schema/schema-problem.js';
 import { toStrictSchema } from './to-strict-schema.js';
 
 /** What `toModelOutput` returns (the SDK's `ToolResultOutput`, which `ai` does not re-export). */

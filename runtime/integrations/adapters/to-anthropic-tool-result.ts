@@ -4,9 +4,9 @@
  * Anthropic tool results take no audio, so audio (and a resource without text) is its text
  * description (`[audio: audio/wav, 1200 bytes]`).
  */
-import type { ToolCallResult } from '../call/call-tool.js';
-import { mediaFallbackText } from '../call/tool-content-blocks.js';
-import type { ToolContentBlock } from '../contract.js';
+import type { ToolCallResult } from '../../call-path/call/call-tool.js';
+import { mediaFallbackText } from '../../call-path/call/tool-content-blocks.js';
+import type { ToolContentBlock } from '../../core/contract.js';
 
 /** A content block of an Anthropic `tool_result`. */
 export type AnthropicToolResultBlock =

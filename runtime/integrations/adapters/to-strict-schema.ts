@@ -2,17 +2,17 @@
  * Project a tool's input schema onto a provider's strict subset (see `strict-schema-dialects.ts`),
  * or say exactly why it cannot be.
  */
-import type { JsonSchema } from '../contract.js';
-import { safeHoistLocalRefs } from '../json-schema/hoist-local-refs.js';
+import type { JsonSchema } from '../../core/contract.js';
+import { safeHoistLocalRefs } from '../../core/json-schema/hoist-local-refs.js';
 import {
   formatJsonPointer,
   localRefPointer,
   parseJsonPointer,
-} from '../json-schema/json-pointer.js';
-import { makeNullable } from '../json-schema/nullable-schema.js';
-import { schemaProblem, type SchemaProblem } from '../json-schema/schema-problem.js';
-import { typeList } from '../json-schema/type-list.js';
-import { isJsonObject, type JsonObject } from '../support/is-json-object.js';
+} from '../../core/json-schema/json-pointer.js';
+import { makeNullable } from '../../core/json-schema/nullable-schema.js';
+import { schemaProblem, type SchemaProblem } from '../../core/json-schema/schema-problem.js';
+import { typeList } from '../../core/json-schema/type-list.js';
+import { isJsonObject, type JsonObject } from '../../core/support/is-json-object.js';
 import type { StrictSchemaDialect } from './strict-schema-dialects.js';
 import { foldConstraints } from './describe-constraints.js';
 

@@ -12,9 +12,9 @@
  *   {@link WARN_MCP_SCHEMA_CHARS} is reported, and one longer than {@link MAX_MCP_SCHEMA_CHARS}
  *   is replaced by `{type: "object"}` ({@link boundMcpSchemaSize}).
  */
-import { capEcho } from '../cap-echo.js';
-import { isJsonObject } from '../support/is-json-object.js';
-import type { Writable } from '../support/writable.js';
+import { capEcho } from '../../core/cap-echo.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
+import type { Writable } from '../../core/support/writable.js';
 import type { McpToolAnnotations, McpToolDescriptor } from './mcp-tool-descriptor.js';
 
 /** Deepest nesting of objects and arrays accepted in a schema or annotation value. */

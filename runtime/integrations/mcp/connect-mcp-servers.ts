@@ -32,9 +32,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { RuntimeLogger } from '../runtime-logger.js';
-import type { ToolRuntime } from '../tool-runtime.js';
-import { canonicalJson } from '../visibility/tools-fingerprint.js';
+import type { RuntimeLogger } from '../../core/runtime-logger.js';
+import type { ToolRuntime } from '../../core/tool-runtime.js';
+import { canonicalJson } from '../../core/visibility/tools-fingerprint.js';
 import type { McpServerConfig } from './load-mcp-config.js';
 import { currentProgressReporter } from './mcp-progress-reporter.js';
 import type { McpCallResult } from './mcp-tool-descriptor.js';

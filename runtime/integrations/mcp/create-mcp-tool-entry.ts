@@ -2,7 +2,7 @@
  * One MCP tool descriptor → a {@link ToolEntry} like any built-in, whose handler calls the
  * host's `callMcpTool` with the tool's original name (SPEC §5.4).
  */
-import { timerDelayMs } from '../call/timer-delay.js';
+import { timerDelayMs } from '../../core/support/timer-delay.js';
 import { z } from 'zod';
 import {
   adoptFrozenJsonTree,
@@ -12,7 +12,7 @@ import {
   type SideEffectScope,
   type ToolEntry,
   type ToolResultBudget,
-} from '../contract.js';
+} from '../../core/contract.js';
 import { formatMcpContent } from './format-mcp-content.js';
 import { mcpContentBlocks } from './mcp-content-blocks.js';
 import { MCP_DEFAULT_TIMEOUT_MS } from './mcp-result-budgets.js';

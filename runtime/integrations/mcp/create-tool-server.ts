@@ -29,10 +29,10 @@ import {
   type Implementation,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ModelProfile, ModelToolContract } from '../contract.js';
-import type { RequestApproval } from '../executor/authorize-tool-call.js';
-import type { ToolSession } from '../session/create-tool-session.js';
-import { canonicalJson } from '../visibility/tools-fingerprint.js';
+import type { ModelProfile, ModelToolContract } from '../../core/contract.js';
+import type { RequestApproval } from '../../call-path/executor/authorize-tool-call.js';
+import type { ToolSession } from '../../call-path/session/create-tool-session.js';
+import { canonicalJson } from '../../core/visibility/tools-fingerprint.js';
 import { elicitApproval } from './elicit-approval.js';
 import { runWithProgressReporter, type ToolProgress } from './mcp-progress-reporter.js';
 import { toMcpCallResult } from './to-mcp-call-result.js';

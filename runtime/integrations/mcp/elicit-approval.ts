@@ -9,7 +9,7 @@ import type {
   ApprovalAnswer,
   ApprovalRequest,
   RequestApproval,
-} from '../executor/authorize-tool-call.js';
+} from '../../call-path/executor/authorize-tool-call.js';
 
 /** What sends a request to the client within the current request (the SDK's `extra.sendRequest`). */
 export type SendElicitation = (

@@ -9,12 +9,12 @@
  * the browser. Request bodies are capped (`maxBodyBytes`), and so is the number of open
  * sessions (`maxSessions`): a client cannot exhaust the process.
  */
-import { randomUuid } from '../support/lazy-crypto.js';
+import { randomUuid } from '../../core/support/lazy-crypto.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { RuntimeLogger } from '../runtime-logger.js';
-import type { ToolSession } from '../session/create-tool-session.js';
+import type { RuntimeLogger } from '../../core/runtime-logger.js';
+import type { ToolSession } from '../../call-path/session/create-tool-session.js';
 import type { ToolServer } from './create-tool-server.js';
 
 export interface ToolServerHttpOptions {

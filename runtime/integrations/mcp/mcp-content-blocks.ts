@@ -4,8 +4,8 @@
  * an image or document block), a `resource_link` keeps where it is. The content is a server's,
  * so nothing is trusted: a block without the fields its type needs becomes its JSON as text.
  */
-import type { ToolContentBlock } from '../contract.js';
-import { isJsonObject } from '../support/is-json-object.js';
+import type { ToolContentBlock } from '../../core/contract.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
 import type { McpCallResult } from './mcp-tool-descriptor.js';
 
 function text(value: unknown): ToolContentBlock {

@@ -10,9 +10,9 @@
  *
  * Pure: no files here — the CLI reads and writes the lock; `registerMcpTools` takes the policy.
  */
-import { sha256Hex } from '../support/lazy-crypto.js';
-import { isJsonObject } from '../support/is-json-object.js';
-import { canonicalJson } from '../visibility/tools-fingerprint.js';
+import { sha256Hex } from '../../core/support/lazy-crypto.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
+import { canonicalJson } from '../../core/visibility/tools-fingerprint.js';
 import type { McpToolDescriptor } from './mcp-tool-descriptor.js';
 
 /** Default lock file, relative to the project root. */

@@ -33,17 +33,17 @@
  * same keys in the same order, the same warnings): `test/runtime/mcp/normalize-common-mcp-schema.test.ts`
  * checks it on generated schemas, adversarial ones included. Never throws.
  */
-import { adoptFrozenJsonTree } from '../contract.js';
-import { DRAFT_2020_12 } from '../json-schema/draft-2020-12.js';
-import { resolveLocalRef } from '../json-schema/json-pointer.js';
+import { adoptFrozenJsonTree } from '../../core/contract.js';
+import { DRAFT_2020_12 } from '../../core/json-schema/draft-2020-12.js';
+import { resolveLocalRef } from '../../core/json-schema/json-pointer.js';
 import {
   DEFINITION_KEYWORDS,
   SUBSCHEMA_KEYWORDS,
   subschemaKind,
-} from '../json-schema/subschema-keywords.js';
-import { loadFullFormats } from '../support/load-ajv.js';
-import type { JsonObject } from '../support/is-json-object.js';
-import { capEcho } from '../cap-echo.js';
+} from '../../core/json-schema/subschema-keywords.js';
+import { loadFullFormats } from '../../core/support/load-ajv.js';
+import type { JsonObject } from '../../core/support/is-json-object.js';
+import { capEcho } from '../../core/cap-echo.js';
 import { MAX_MCP_VALUE_DEPTH, valueDepth } from './bound-mcp-descriptor.js';
 import {
   droppedPatternNote,

@@ -21,17 +21,17 @@
  * - the result is validated against the draft 2020-12 meta-schema with ajv; if it fails,
  *   `{type:'object'}` with a warning.
  */
-import { capEcho } from '../cap-echo.js';
-import { compileLinearRegExp, linearRegExpEngine } from '../support/linear-regexp.js';
+import { capEcho } from '../../core/cap-echo.js';
+import { compileLinearRegExp, linearRegExpEngine } from '../../core/support/linear-regexp.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import type { JsonSchema } from '../contract.js';
-import { DRAFT_2020_12 } from '../json-schema/draft-2020-12.js';
-import { DEFAULT_RECURSION_LIMIT, inlineLocalRefs } from '../json-schema/inline-local-refs.js';
-import { DEFINITION_KEYWORDS, subschemaKind } from '../json-schema/subschema-keywords.js';
-import { withDescriptionNote } from '../json-schema/with-description-note.js';
-import { defineEntry } from '../support/define-entry.js';
-import { loadAjv2020, loadFullFormats } from '../support/load-ajv.js';
-import { isJsonObject, type JsonObject } from '../support/is-json-object.js';
+import type { JsonSchema } from '../../core/contract.js';
+import { DRAFT_2020_12 } from '../../core/json-schema/draft-2020-12.js';
+import { DEFAULT_RECURSION_LIMIT, inlineLocalRefs } from '../../core/json-schema/inline-local-refs.js';
+import { DEFINITION_KEYWORDS, subschemaKind } from '../../core/json-schema/subschema-keywords.js';
+import { withDescriptionNote } from '../../core/json-schema/with-description-note.js';
+import { defineEntry } from '../../core/support/define-entry.js';
+import { loadAjv2020, loadFullFormats } from '../../core/support/load-ajv.js';
+import { isJsonObject, type JsonObject } from '../../core/support/is-json-object.js';
 
 /** How many times one recursive reference is expanded along a path before it is stubbed. */
 export const RECURSION_LIMIT = DEFAULT_RECURSION_LIMIT;

@@ -9,7 +9,7 @@
  * at most 64 characters, and different for different originals. The original names are kept for
  * the call. Nothing is ever overwritten silently.
  */
-import { sha256Hex } from '../support/lazy-crypto.js';
+import { sha256Hex } from '../../core/support/lazy-crypto.js';
 
 /** Longest tool name the providers accept. */
 export const PROVIDER_TOOL_NAME_LIMIT = 64;

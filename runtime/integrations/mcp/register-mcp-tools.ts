@@ -23,18 +23,18 @@
  * - Registering clears the runtime's tools cache.
  */
 import { checkMcpPins, type McpLock, type McpPinPolicy } from './mcp-definition-lock.js';
-import { capEcho } from '../cap-echo.js';
+import { capEcho } from '../../core/cap-echo.js';
 import {
   boundMcpDescriptor,
   boundMcpSchemaSize,
   WARN_MCP_SCHEMA_CHARS,
 } from './bound-mcp-descriptor.js';
-import { picomatchOnDemand } from '../support/picomatch-on-demand.js';
-import { deepFreeze, type ToolEntry } from '../contract.js';
-import { isJsonObject } from '../support/is-json-object.js';
-import type { Writable } from '../support/writable.js';
-import { sessionListVerdict, splitDisallowedTools } from '../visibility/registration-gate.js';
-import type { ToolRuntime } from '../tool-runtime.js';
+import { picomatchOnDemand } from '../../core/support/picomatch-on-demand.js';
+import { deepFreeze, type ToolEntry } from '../../core/contract.js';
+import { isJsonObject } from '../../core/support/is-json-object.js';
+import type { Writable } from '../../core/support/writable.js';
+import { sessionListVerdict, splitDisallowedTools } from '../../core/visibility/registration-gate.js';
+import type { ToolRuntime } from '../../core/tool-runtime.js';
 import { createMcpToolEntry, type McpToolEntryOptions } from './create-mcp-tool-entry.js';
 import {
   COMPUTER_USE_RESULT_BUDGET,

@@ -9,9 +9,9 @@
  * sent, relayed as it came.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult } from '../call/call-tool.js';
-import type { ToolEntry } from '../contract.js';
-import { toMcpCallToolResult, toMcpContent } from '../session/to-mcp-content.js';
+import type { ToolCallResult } from '../../call-path/call/call-tool.js';
+import type { ToolEntry } from '../../core/contract.js';
+import { toMcpCallToolResult, toMcpContent } from './to-mcp-content.js';
 
 export function toMcpCallResult(
   result: ToolCallResult,

@@ -5,8 +5,8 @@
  * `resource_link`. A failed call is `isError: true` with our exact text.
  */
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult } from '../call/call-tool.js';
-import type { ToolContentBlock } from '../contract.js';
+import type { ToolCallResult } from '../../call-path/call/call-tool.js';
+import type { ToolContentBlock } from '../../core/contract.js';
 
 /** One of our blocks as an MCP content block. */
 export function toMcpContentBlock(block: ToolContentBlock): ContentBlock {

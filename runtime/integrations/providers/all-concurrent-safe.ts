@@ -1,4 +1,4 @@
-import type { ModelToolContract } from '../contract.js';
+import type { ModelToolContract } from '../../core/contract.js';
 
 /**
  * Whether the model may call `tools` in parallel: every one of them is `concurrentSafe` (an empty

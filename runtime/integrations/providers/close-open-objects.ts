@@ -9,9 +9,9 @@
  * no listed properties (closing it would accept only `{}`) and one whose extra properties have
  * their own schema (a map: closing it would drop every entry).
  */
-import { mapSubschemas } from '../json-schema/map-subschemas.js';
-import { isJsonObject as isSchemaObject } from '../support/is-json-object.js';
-import type { JsonSchema } from '../contract.js';
+import { mapSubschemas } from '../../core/json-schema/map-subschemas.js';
+import { isJsonObject as isSchemaObject } from '../../core/support/is-json-object.js';
+import type { JsonSchema } from '../../core/contract.js';
 
 /** `schema` with every open object that lists properties closed (see the module comment). */
 export function closeOpenObjects(schema: JsonSchema): JsonSchema {

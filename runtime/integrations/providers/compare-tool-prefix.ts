@@ -4,7 +4,7 @@
  * the first tool whose sent bytes differ — or the first position where a tool was added, removed
  * or moved — is where the cached prefix ends; everything after it is sent uncached.
  */
-import { sha256Hex } from '../support/lazy-crypto.js';
+import { sha256Hex } from '../../core/support/lazy-crypto.js';
 import type { ProviderRequest } from './provider-request.js';
 
 export type PrefixChange =

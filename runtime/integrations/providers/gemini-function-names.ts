@@ -6,7 +6,7 @@
  * or shared, as its first 55 characters, `_` and 8 hex digits of the SHA-256 of the original name
  * (the scheme MCP names use). The map back to the tool's own name is kept for the call.
  */
-import { sha256Hex } from '../support/lazy-crypto.js';
+import { sha256Hex } from '../../core/support/lazy-crypto.js';
 
 /** The names Gemini accepts. */
 export const GEMINI_FUNCTION_NAME = /^[a-zA-Z_][a-zA-Z0-9_\-.:]{0,63}$/;

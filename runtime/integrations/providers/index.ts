@@ -38,4 +38,4 @@ export {
   searchableTools,
   searchDeferredTools,
   TOOL_SEARCH_NAME,
-} from './tool-search.js';
+} from '../../core/visibility/deferred-tools.js';

@@ -3,7 +3,7 @@
  * those bytes. Bytes are UTF-8 of `JSON.stringify` (the form the SDKs put on the wire: compact,
  * keys in the order the projection built them).
  */
-import { sha256Hex } from '../support/lazy-crypto.js';
+import { sha256Hex } from '../../core/support/lazy-crypto.js';
 import type { ProviderRequest } from './provider-request.js';
 import type { TokenCounter } from './token-counter.js';
 import { toolUseOverhead } from './token-counter.js';

@@ -7,9 +7,9 @@
  * depends on the machine, and the JSON is pretty-printed with two spaces (the bytes sent are the
  * compact form of the same value).
  */
-import type { ModelProfile, ModelToolContract, ToolEntry } from '../contract.js';
-import { createToolRuntime } from '../tool-runtime.js';
-import type { RegistrationGateInput } from '../visibility/registration-gate.js';
+import type { ModelProfile, ModelToolContract, ToolEntry } from '../../core/contract.js';
+import { createToolRuntime } from '../../core/tool-runtime.js';
+import type { RegistrationGateInput } from '../../core/visibility/registration-gate.js';
 import { projectProviderRequest } from './project-provider-request.js';
 import { PROVIDER_NAMES, type ProviderName } from './provider-name.js';
 import type { ProviderRequest } from './provider-request.js';

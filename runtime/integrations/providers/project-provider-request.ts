@@ -2,14 +2,14 @@
  * One entry point from the visibility pipeline's tool list (`getTools` → turn filter) to a
  * provider's request fragment.
  */
-import type { ModelToolContract } from '../contract.js';
+import type { ModelToolContract } from '../../core/contract.js';
 import type { ProviderName } from './provider-name.js';
 import {
   composeDeferredList,
   deferredNames,
   TOOL_SEARCH_NAME,
   withoutToolSearch,
-} from './tool-search.js';
+} from '../../core/visibility/deferred-tools.js';
 import type {
   ProjectionNote,
   ProviderRequest,

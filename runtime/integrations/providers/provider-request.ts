@@ -2,7 +2,7 @@
  * A tool list projected to one provider's request: the body fragment exactly as it is sent, and
  * what was decided on the way (strict per tool, tools left out or renamed, the turn's restriction).
  */
-import type { ModelProfile } from '../contract.js';
+import type { ModelProfile } from '../../core/contract.js';
 import type { ProviderName } from './provider-name.js';
 import type { StrictDecision } from './strict-decisions.js';
 

@@ -1,4 +1,4 @@
-import type { ModelToolContract } from '../contract.js';
+import type { ModelToolContract } from '../../core/contract.js';
 import type { ProjectionNote } from './provider-request.js';
 
 /**

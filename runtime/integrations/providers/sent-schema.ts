@@ -4,7 +4,7 @@
  * subsets; Gemini's OpenAPI subset rejects the keyword), so it only costs prompt bytes
  * (~50 bytes per tool). Nothing else changes.
  */
-import type { JsonSchema } from '../contract.js';
+import type { JsonSchema } from '../../core/contract.js';
 
 /** `schema` without its root `$schema`. */
 export function toSentSchema(schema: JsonSchema): JsonSchema {

@@ -12,13 +12,13 @@
  * choice only moves when the list changes before them.
  */
 import { resolveStrictDialect } from '../adapters/resolve-strict-dialect.js';
-import type { SchemaProblem } from '../json-schema/schema-problem.js';
-import { mapSubschemas } from '../json-schema/map-subschemas.js';
-import { isJsonObject as isSchemaObject } from '../support/is-json-object.js';
-import { typeList } from '../json-schema/type-list.js';
+import type { SchemaProblem } from '../../core/json-schema/schema-problem.js';
+import { mapSubschemas } from '../../core/json-schema/map-subschemas.js';
+import { isJsonObject as isSchemaObject } from '../../core/support/is-json-object.js';
+import { typeList } from '../../core/json-schema/type-list.js';
 import type { StrictSchemaDialect } from '../adapters/strict-schema-dialects.js';
 import { toStrictSchema } from '../adapters/to-strict-schema.js';
-import type { JsonSchema, ModelProfile, ModelToolContract } from '../contract.js';
+import type { JsonSchema, ModelProfile, ModelToolContract } from '../../core/contract.js';
 import { closeOpenObjects } from './close-open-objects.js';
 import { modelProviderOf, type ProviderName } from './provider-name.js';
 import { toSentSchema } from './sent-schema.js';

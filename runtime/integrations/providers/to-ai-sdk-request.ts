@@ -10,7 +10,7 @@
  */
 import type { ToolSet } from 'ai';
 import { projectAiSdkTools } from '../adapters/to-ai-sdk-tools.js';
-import type { ModelToolContract } from '../contract.js';
+import type { ModelToolContract } from '../../core/contract.js';
 import type {
   ProjectionNote,
   ProviderRequest,

@@ -12,7 +12,7 @@
  * - Deferred tools get `defer_loading: true` and the BM25 tool search is listed last: the list
  *   (and so the cached prefix) stays the same while tools are found (`tool_reference` blocks).
  */
-import type { ModelToolContract } from '../contract.js';
+import type { ModelToolContract } from '../../core/contract.js';
 import { allConcurrentSafe } from './all-concurrent-safe.js';
 import type {
   ProjectionNote,

@@ -18,11 +18,11 @@
  *   schemas cannot be said: each is a problem, and the tool is not sent in this form.
  */
 import { foldConstraints } from '../adapters/describe-constraints.js';
-import { formatJsonPointer } from '../json-schema/json-pointer.js';
-import { typeList } from '../json-schema/type-list.js';
-import { schemaProblem, type SchemaProblem } from '../json-schema/schema-problem.js';
-import { isJsonObject as isSchemaObject } from '../support/is-json-object.js';
-import type { JsonSchema } from '../contract.js';
+import { formatJsonPointer } from '../../core/json-schema/json-pointer.js';
+import { typeList } from '../../core/json-schema/type-list.js';
+import { schemaProblem, type SchemaProblem } from '../../core/json-schema/schema-problem.js';
+import { isJsonObject as isSchemaObject } from '../../core/support/is-json-object.js';
+import type { JsonSchema } from '../../core/contract.js';
 
 /** A node of Gemini's OpenAPI subset. */
 export type GeminiSchema = { [keyword: string]: unknown };

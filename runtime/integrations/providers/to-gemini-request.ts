@@ -9,8 +9,8 @@
  *   call every turn) or `VALIDATED` (calls or text, like `AUTO`, with schema adherence).
  * - Gemini has no per-tool strict mode and no parallel-calls switch.
  */
-import { isJsonObject as isSchemaObject } from '../support/is-json-object.js';
-import type { JsonSchema, ModelToolContract } from '../contract.js';
+import { isJsonObject as isSchemaObject } from '../../core/support/is-json-object.js';
+import type { JsonSchema, ModelToolContract } from '../../core/contract.js';
 import { projectGeminiFunctionNames } from './gemini-function-names.js';
 import type {
   ProjectionNote,

@@ -8,7 +8,7 @@
  *   tools: [{type: "function", function: {name}}]}}`; `tools` stays the same.
  * - `parallel_tool_calls` is sent, true only when every tool is `concurrentSafe`.
  */
-import type { ModelToolContract } from '../contract.js';
+import type { ModelToolContract } from '../../core/contract.js';
 import { allConcurrentSafe } from './all-concurrent-safe.js';
 import type {
   ProjectionNote,

@@ -10,7 +10,7 @@
  *   deferred tools of a manifest `group` are sent in one `{type: "namespace"}` entry (option
  *   `responsesNamespaces`).
  */
-import type { ModelToolContract } from '../contract.js';
+import type { ModelToolContract } from '../../core/contract.js';
 import { allConcurrentSafe } from './all-concurrent-safe.js';
 import type {
   ProjectionNote,

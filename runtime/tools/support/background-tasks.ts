@@ -6,9 +6,9 @@
  * `trackProcess` (that would kill it when the call is cancelled); {@link stopAllBackgroundTasks}
  * ends them with the session.
  */
-import type { BackgroundTask, SessionState } from '../../contract.js';
+import type { BackgroundTask, SessionState } from '../../core/contract.js';
 import { startShellCommand, type RunningShellCommand } from './start-shell-command.js';
-import { timerDelayMs } from '../../call/timer-delay.js';
+import { timerDelayMs } from '../../core/support/timer-delay.js';
 
 /** A background task backed by a shell command of ours; `output` is read live from it. */
 class ShellBackgroundTask implements BackgroundTask {

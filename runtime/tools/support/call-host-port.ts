@@ -3,7 +3,7 @@
  * (throw, reject, hang past a cancellation) into {@link ToolFailure} values, so handlers never
  * throw for something the environment caused.
  */
-import type { ToolFailure } from '../../contract.js';
+import type { ToolFailure } from '../../core/contract.js';
 
 /** What {@link callHostPort} resolves to: the port's value, or a failure to return as is. */
 export type HostPortCallResult<T> = { readonly ok: true; readonly value: T } | ToolFailure;

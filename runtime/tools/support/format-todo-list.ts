@@ -2,7 +2,7 @@
  * The todo list as the model reads it (TodoRead and TodoWrite): one line per item with a status
  * mark, numbered so an item can be referred to.
  */
-import type { SessionState } from '../../contract.js';
+import type { SessionState } from '../../core/contract.js';
 
 type Todo = SessionState['todos'][number];
 

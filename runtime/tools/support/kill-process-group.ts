@@ -3,7 +3,7 @@
  * process group (spawned `detached`), so one signal to the negative pid reaches the whole tree
  * (pipelines, background jobs of the script, sub-shells).
  */
-import { timerDelayMs } from '../../call/timer-delay.js';
+import { timerDelayMs } from '../../core/support/timer-delay.js';
 
 /** Send `signal` to every process of group `pgid`; `false` when the group no longer exists. */
 export function signalProcessGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {

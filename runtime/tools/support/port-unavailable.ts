@@ -3,7 +3,7 @@
  * gate normally keeps such a tool away from the model; this covers the paths that bypass it (an
  * alias, a stale tool list, a host that injects a port without the method a tool needs).
  */
-import type { ToolFailure } from '../../contract.js';
+import type { ToolFailure } from '../../core/contract.js';
 
 /** How `port_unavailable` messages name each host service. */
 export const HOST_SERVICES = {

@@ -4,8 +4,8 @@
  * keyed by {@link normalizeToolPathForComparison}, so two spellings of one path share an entry.
  */
 import { statIfExists } from './stat-if-exists.js';
-import type { SessionState, ToolFailure } from '../../contract.js';
-import { normalizeToolPathForComparison } from '../../path-policy.js';
+import type { SessionState, ToolFailure } from '../../core/contract.js';
+import { normalizeToolPathForComparison } from '../../core/path-policy.js';
 import { toolFailure } from './tool-failure.js';
 
 /** Remember that `path` was read (or written) with this modification time. */

@@ -2,8 +2,8 @@
  * The path policy as a tool handler needs it: a resolved absolute path, or the policy's refusal
  * as a {@link ToolFailure} (its code and message kept), never a thrown error.
  */
-import type { ToolCallContext, ToolFailure } from '../../contract.js';
-import { PathPolicyError, resolveToolPath, resolveWorkspacePath } from '../../path-policy.js';
+import type { ToolCallContext, ToolFailure } from '../../core/contract.js';
+import { PathPolicyError, resolveToolPath, resolveWorkspacePath } from '../../core/path-policy.js';
 
 export type ResolvedToolPath = { readonly ok: true; readonly path: string } | ToolFailure;
 

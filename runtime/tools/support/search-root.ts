@@ -4,7 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { glob } from 'tinyglobby';
-import type { ToolCallContext, ToolFailure } from '../../contract.js';
+import type { ToolCallContext, ToolFailure } from '../../core/contract.js';
 import { resolvePathForTool } from './resolve-path-for-tool.js';
 import { fileSystemFailure, toolFailure } from './tool-failure.js';
 

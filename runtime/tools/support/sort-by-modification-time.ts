@@ -3,7 +3,7 @@
  * code-unit order so the same tree always lists the same way. Files that vanish meanwhile drop out.
  */
 import { stat } from 'node:fs/promises';
-import { compareCodeUnits } from '../../support/compare-code-units.js';
+import { compareCodeUnits } from '../../core/support/compare-code-units.js';
 
 export interface TimedPath {
   readonly path: string;

@@ -5,7 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { distance } from 'fastest-levenshtein';
-import { compareCodeUnits } from '../../support/compare-code-units.js';
+import { compareCodeUnits } from '../../core/support/compare-code-units.js';
 
 /** Most suggestions returned. */
 const MAX_SUGGESTIONS = 3;

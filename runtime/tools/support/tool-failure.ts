@@ -2,9 +2,9 @@
  * Building {@link ToolFailure} values: what a workspace tool returns for anything a model or the
  * environment can cause (missing file, bad pattern, unknown task id) instead of throwing.
  */
-import { capEcho, MAX_FAILURE_MESSAGE_CHARS } from '../../cap-echo.js';
-import type { ToolFailure } from '../../contract.js';
-import { FILE_SYSTEM_ERROR_CODES, type ToolErrorCode } from '../../tool-error-code.js';
+import { capEcho, MAX_FAILURE_MESSAGE_CHARS } from '../../core/cap-echo.js';
+import type { ToolFailure } from '../../core/contract.js';
+import { FILE_SYSTEM_ERROR_CODES, type ToolErrorCode } from '../../core/tool-error-code.js';
 
 const FILE_SYSTEM_CODES: ReadonlySet<string> = new Set(FILE_SYSTEM_ERROR_CODES);
 

@@ -4,8 +4,8 @@
  * in meanwhile. A write opens without truncating, checks, and only then truncates.
  */
 import { constants as fsConstants } from 'node:fs';
-import type { ToolPathContext } from '../../path-policy.js';
-import { openToolPath } from '../../path-policy.js';
+import type { ToolPathContext } from '../../core/path-policy.js';
+import { openToolPath } from '../../core/path-policy.js';
 
 /** The whole file. */
 export async function readToolFile(

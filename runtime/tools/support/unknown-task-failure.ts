@@ -1,5 +1,5 @@
 /** The failure for a task id the session does not know, listing the ids it does know. */
-import type { SessionState, ToolFailure } from '../../contract.js';
+import type { SessionState, ToolFailure } from '../../core/contract.js';
 import { toolFailure } from './tool-failure.js';
 
 export function unknownTaskFailure(taskId: string, session: SessionState): ToolFailure {

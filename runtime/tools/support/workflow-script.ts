@@ -3,7 +3,7 @@
  * SaveWorkflow, EvalWorkflowSnippet): the checks of their `validateInput`, the normalisation and
  * type check of their `resolveInput`, and the preview of their `prepareApproval`.
  */
-import type { ToolCallContext, ToolFailure, ValidationOutcome } from '../../contract.js';
+import type { ToolCallContext, ToolFailure, ValidationOutcome } from '../../core/contract.js';
 import { callHostPort } from './call-host-port.js';
 import { HOST_SERVICES, portUnavailable } from './port-unavailable.js';
 

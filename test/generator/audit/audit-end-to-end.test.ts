@@ -1,6 +1,6 @@
 /**
  * End to end, with the real generator on a small project in a temp dir (one manifest, a
- * mini-runtime, the real runtime/contract.ts): a field the manifest starts to set and nothing
+ * mini-runtime, the real runtime/core/contract.ts): a field the manifest starts to set and nothing
  * reads is flagged on its line in the generated module and listed unread in AUDIT.md; once the
  * runtime reads it, the flag goes away.
  */
@@ -8,7 +8,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generate } from '../../../generator/generate.js';
-import { listFiles } from '../../../generator/list-files.js';
+import { listFiles } from '../../../generator/support/list-files.js';
 import {
   createEchoProject,
   manifest,

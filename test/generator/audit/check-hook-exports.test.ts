@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkHookExports } from '../../../generator/manifest/check-hook-exports.js';
+import { checkHookExports } from '../../../generator/audit/check-hook-exports.js';
 import { loadManifestSet } from '../../../generator/manifest/load-manifest-set.js';
 import { formatManifestIssue } from '../../../generator/manifest/manifest-issue.js';
-import { indexFor, PROBE, removeTempProjects, writeTempProject } from './temp-project.js';
+import { indexFor, PROBE, removeTempProjects, writeTempProject } from '../manifest/temp-project.js';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const HANDLER = 'export async function handler() { return { ok: true as const, output: "" }; }\n';

@@ -17,7 +17,7 @@ import { createAuditProgram } from '../../../generator/audit/create-audit-progra
 import { scanFieldReaders } from '../../../generator/audit/scan-field-readers.js';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
-const contractFile = path.join(repositoryRoot, 'runtime/contract.ts');
+const contractFile = path.join(repositoryRoot, 'runtime/core/contract.ts');
 
 interface CopyGraph {
   /** Number of local interfaces `N0 … N{size-1}`, each with one property `v`. */

@@ -1,6 +1,6 @@
 /**
  * A small project for end-to-end audit tests: one manifest (Echo), a mini-runtime and the real
- * runtime/contract.ts, in a temp dir with the repository's node_modules linked in.
+ * runtime/core/contract.ts, in a temp dir with the repository's node_modules linked in.
  */
 import { cp, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -99,8 +99,8 @@ export async function createEchoProject(prefix: string): Promise<string> {
   await symlink(path.join(repositoryRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   await mkdir(path.join(root, 'runtime'), { recursive: true });
   await cp(
-    path.join(repositoryRoot, 'runtime/contract.ts'),
-    path.join(root, 'runtime/contract.ts'),
+    path.join(repositoryRoot, 'runtime/core/contract.ts'),
+    path.join(root, 'runtime/core/contract.ts'),
   );
   await put(root, 'manifest/tools.yaml', TOOLS_INDEX);
   await put(root, 'manifest/tools/echo.yaml', manifest(''));

@@ -26,8 +26,8 @@ beforeAll(async () => {
   await symlink(path.join(repositoryRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   await mkdir(path.join(root, 'runtime'), { recursive: true });
   await cp(
-    path.join(repositoryRoot, 'runtime/contract.ts'),
-    path.join(root, 'runtime/contract.ts'),
+    path.join(repositoryRoot, 'runtime/core/contract.ts'),
+    path.join(root, 'runtime/core/contract.ts'),
   );
   await writeFile(path.join(root, 'runtime/gate.ts'), GATE);
   // Hooks that log every resolved module URL to a file (they run off the main thread).

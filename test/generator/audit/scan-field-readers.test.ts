@@ -14,7 +14,7 @@ import {
 
 const projectRoot = path.resolve(import.meta.dirname, '../../..');
 const fixtureDir = path.join(projectRoot, 'test/generator/audit/fixtures/constructs');
-const contractFile = path.join(projectRoot, 'runtime/contract.ts');
+const contractFile = path.join(projectRoot, 'runtime/core/contract.ts');
 const fixtureName = (file: string): string => `test/generator/audit/fixtures/constructs/${file}`;
 
 let program: ts.Program;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { impliedType, normalizeJsonSchema } from '../../../generator/emit/normalize-json-schema.js';
-import { DRAFT_2020_12 } from '../../../runtime/json-schema/draft-2020-12.js';
+import { DRAFT_2020_12 } from '../../../runtime/core/json-schema/draft-2020-12.js';
 
 const $schema = DRAFT_2020_12;
 

@@ -11,7 +11,7 @@ import { SORTED_PROVIDER_TOOL_NAMES } from '../../../generated/provider-order.js
 import { tool as read } from '../../../generated/tools/read.js';
 import * as readZod from '../../../generated/zod/read.js';
 import { callTool, createToolRuntime } from '../../../runtime/index.js';
-import { fixtureContext, fixtureRuntime, modelProfiles } from '../../runtime/call/fixture-tool.js';
+import { fixtureContext, fixtureRuntime, modelProfiles } from '../../runtime/call-path/call/fixture-tool.js';
 
 const NOT_LOADED =
   'Read: its zod schemas are not loaded yet; await tool.loadImplementation() before reading runtimeInputSchema or runtimeOutputSchema outside a call';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkHookExports } from '../../../generator/manifest/check-hook-exports.js';
+import { checkHookExports } from '../../../generator/audit/check-hook-exports.js';
 import { loadManifestSet } from '../../../generator/manifest/load-manifest-set.js';
 import { formatManifestIssue } from '../../../generator/manifest/manifest-issue.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { JsonSchema } from '../../../runtime/contract.js';
+import type { JsonSchema } from '../../../runtime/core/contract.js';
 import type { LoadedTool } from '../../../generator/manifest/manifest-set.js';
 import { strictWarnings } from '../../../generator/manifest/strict-warnings.js';
 

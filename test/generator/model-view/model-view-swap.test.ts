@@ -39,7 +39,7 @@ const BROKEN_RENDERER = `export function renderModelViews(): Map<string, string>
 
 async function projectWithRenderer(): Promise<string> {
   return fixtureProject([{ name: 'Alpha' }, { name: 'Beta' }], {
-    'runtime/providers/model-view.ts': NAMES_RENDERER,
+    'runtime/integrations/providers/model-view.ts': NAMES_RENDERER,
   });
 }
 
@@ -106,19 +106,19 @@ describe('generated/model-view/ in the atomic swap', () => {
     await generate({ projectRoot: root, write: true });
     const before = await snapshotDirectory(root, 'generated');
     await addGamma(root);
-    await writeFile(path.join(root, 'runtime/providers/model-view.ts'), BROKEN_RENDERER);
+    await writeFile(path.join(root, 'runtime/integrations/providers/model-view.ts'), BROKEN_RENDERER);
 
     const result = await generate({ projectRoot: root, write: true });
     expect(result.ok).toBe(false);
     expect(result.issues.map(formatGenerateIssue)).toEqual([
-      'runtime/providers/model-view.ts:1:1 generated/model-view/ not rendered: Error: renderer broke (nothing was written)',
+      'runtime/integrations/providers/model-view.ts:1:1 generated/model-view/ not rendered: Error: renderer broke (nothing was written)',
     ]);
     expect(await snapshotDirectory(root, 'generated')).toEqual(before);
     expect((await readdir(root)).filter((entry) => entry.startsWith('.generated'))).toEqual([]);
     // check says the same, and the next run with a working renderer writes both at once.
     const checked = await generate({ projectRoot: root, write: false });
     expect(checked.ok).toBe(true); // the modules are stale: check reports them before rendering
-    await writeFile(path.join(root, 'runtime/providers/model-view.ts'), NAMES_RENDERER);
+    await writeFile(path.join(root, 'runtime/integrations/providers/model-view.ts'), NAMES_RENDERER);
     const repaired = await generate({ projectRoot: root, write: true });
     expect(repaired.issues).toEqual([]);
     expect(await readFile(path.join(root, 'generated/model-view/names.json'), 'utf8')).toBe(
@@ -129,11 +129,11 @@ describe('generated/model-view/ in the atomic swap', () => {
   it('check with current modules and a failing renderer is a located problem', async () => {
     const root = await projectWithRenderer();
     await generate({ projectRoot: root, write: true });
-    await writeFile(path.join(root, 'runtime/providers/model-view.ts'), BROKEN_RENDERER);
+    await writeFile(path.join(root, 'runtime/integrations/providers/model-view.ts'), BROKEN_RENDERER);
     const checked = await generate({ projectRoot: root, write: false });
     expect(checked.ok).toBe(false);
     expect(checked.issues.map(formatGenerateIssue)).toEqual([
-      'runtime/providers/model-view.ts:1:1 generated/model-view/ not rendered: Error: renderer broke (nothing was written)',
+      'runtime/integrations/providers/model-view.ts:1:1 generated/model-view/ not rendered: Error: renderer broke (nothing was written)',
     ]);
   });
 
@@ -167,14 +167,14 @@ describe('generated/model-view/ in the atomic swap', () => {
 
   it('a renderer that writes outside generated/model-view/ is refused', async () => {
     const root = await fixtureProject([{ name: 'Alpha' }], {
-      'runtime/providers/model-view.ts': `export function renderModelViews(): Map<string, string> {
+      'runtime/integrations/providers/model-view.ts': `export function renderModelViews(): Map<string, string> {
   return new Map([['generated/model-view/../index.ts', 'export {};\\n']]);
 }
 `,
     });
     const result = await generate({ projectRoot: root, write: true });
     expect(result.issues.map(formatGenerateIssue)).toEqual([
-      'runtime/providers/model-view.ts:1:1 generated/model-view/ not rendered: the renderer returned generated/model-view/../index.ts, outside generated/model-view/ (nothing was written)',
+      'runtime/integrations/providers/model-view.ts:1:1 generated/model-view/ not rendered: the renderer returned generated/model-view/../index.ts, outside generated/model-view/ (nothing was written)',
     ]);
   });
 });

@@ -8,10 +8,10 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generate } from '../../generator/generate.js';
-import { formatGenerateIssue } from '../../generator/generate-issue.js';
-import { readRegularFile } from '../../generator/read-regular-file.js';
-import { fixtureProject, manifestYaml, removeFixtureProjects } from './generate-fixture.js';
+import { generate } from '../../../generator/generate.js';
+import { formatGenerateIssue } from '../../../generator/generate-issue.js';
+import { readRegularFile } from '../../../generator/support/read-regular-file.js';
+import { fixtureProject, manifestYaml, removeFixtureProjects } from '../generate-fixture.js';
 
 afterAll(removeFixtureProjects);
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { builtInTools } from '../../generated/index.js';
-import { callTool } from '../../runtime/call/call-tool.js';
-import { capEcho, capLines, MAX_FAILURE_MESSAGE_CHARS } from '../../runtime/cap-echo.js';
-import { fixtureContext, fixtureRuntime } from './call/fixture-tool.js';
+import { builtInTools } from '../../../generated/index.js';
+import { callTool } from '../../../runtime/call-path/call/call-tool.js';
+import { capEcho, capLines, MAX_FAILURE_MESSAGE_CHARS } from '../../../runtime/core/cap-echo.js';
+import { fixtureContext, fixtureRuntime } from '../call-path/call/fixture-tool.js';
 
 describe('capEcho', () => {
   test.each([

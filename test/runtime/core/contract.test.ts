@@ -8,7 +8,7 @@ import {
   isFrozenData,
   lazyImplementation,
   lazyZodSchemas,
-} from '../../runtime/contract.js';
+} from '../../../runtime/core/contract.js';
 
 /** Every object and array under `value` (itself included). */
 function nodesOf(value: unknown): object[] {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { hookMatcherApplies, hookMatcherNames } from '../../runtime/hook-matcher-names.js';
+import { hookMatcherApplies, hookMatcherNames } from '../../../runtime/core/hook-matcher-names.js';
 
 test.each([
   { name: 'Task', want: ['Task', 'Agent'] },

@@ -17,8 +17,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { openToolPath, PathPolicyError, resolveToolPath } from '../../runtime/path-policy.js';
-import { readToolFile, writeToolFile } from '../../runtime/tools/support/tool-file-io.js';
+import { openToolPath, PathPolicyError, resolveToolPath } from '../../../runtime/core/path-policy.js';
+import { readToolFile, writeToolFile } from '../../../runtime/tools/support/tool-file-io.js';
 
 let base: string;
 let root: string;

@@ -7,7 +7,7 @@ import {
   PathPolicyError,
   resolveToolPath,
   resolveWorkspacePath,
-} from '../../runtime/path-policy.js';
+} from '../../../runtime/core/path-policy.js';
 
 const NFD_E = 'e\u0301'; // "é" as e + combining acute
 const NFC_E = '\u00e9';

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import type { SideEffectScope } from '../../runtime/contract.js';
+import type { SideEffectScope } from '../../../runtime/core/contract.js';
 import {
   isTrulyReadOnlyToolCall,
   isWorkspaceMutatingToolCall,
   isWorldTouchingToolCall,
-} from '../../runtime/tool-call-predicates.js';
+} from '../../../runtime/core/tool-call-predicates.js';
 
 const table: { scope: SideEffectScope | undefined; mutating: boolean; worldTouching: boolean }[] = [
   { scope: 'none', mutating: false, worldTouching: true },

@@ -3,18 +3,18 @@
  * visible change; a code outside the list does not compile.
  */
 import { describe, expect, expectTypeOf, test } from 'vitest';
-import type { ToolCallResult } from '../../runtime/call/call-tool.js';
-import type { ToolTraceEvent } from '../../runtime/call/trace-tool-call.js';
-import type { ToolFailure } from '../../runtime/contract.js';
-import type { ExecutedToolCall } from '../../runtime/executor/index.js';
-import { fileSystemFailure } from '../../runtime/tools/support/tool-failure.js';
+import type { ToolCallResult } from '../../../runtime/call-path/call/call-tool.js';
+import type { ToolTraceEvent } from '../../../runtime/call-path/call/trace-tool-call.js';
+import type { ToolFailure } from '../../../runtime/core/contract.js';
+import type { ExecutedToolCall } from '../../../runtime/call-path/executor/index.js';
+import { fileSystemFailure } from '../../../runtime/tools/support/tool-failure.js';
 import {
   CALL_ERROR_CODES,
   EXECUTOR_ERROR_CODES,
   isToolErrorCode,
   TOOL_ERROR_CODES,
   type ToolErrorCode,
-} from '../../runtime/tool-error-code.js';
+} from '../../../runtime/core/tool-error-code.js';
 
 describe('the error-code union', () => {
   test('the call path and the executor have exactly these codes', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { ToolRegistry } from '../../runtime/tool-registry.js';
-import { makeToolEntry, namesOf } from './fixtures/tool-entries.js';
+import { ToolRegistry } from '../../../runtime/core/tool-registry.js';
+import { makeToolEntry, namesOf } from '../fixtures/tool-entries.js';
 
 function recordingLogger() {
   const warnings: string[] = [];

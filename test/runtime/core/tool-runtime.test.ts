@@ -5,28 +5,28 @@ import type {
   HostPort,
   ModelToolContract,
   SessionKind,
-} from '../../runtime/contract.js';
-import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../../runtime/contract.js';
-import { registerMcpTools } from '../../runtime/mcp/register-mcp-tools.js';
+} from '../../../runtime/core/contract.js';
+import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../../../runtime/core/contract.js';
+import { registerMcpTools } from '../../../runtime/integrations/mcp/register-mcp-tools.js';
 import {
   resolveRegistrationGate,
   type RegistrationGateInput,
-} from '../../runtime/visibility/registration-gate.js';
+} from '../../../runtime/core/visibility/registration-gate.js';
 import {
   createToolRuntime,
   MONTH_CHECK_MAX_MS,
   type ToolRuntime,
   type ToolRuntimeOptions,
-} from '../../runtime/tool-runtime.js';
-import { toolsFingerprint } from '../../runtime/visibility/tools-fingerprint.js';
-import { handlebarsTemplates } from './fixtures/description-templates.js';
+} from '../../../runtime/core/tool-runtime.js';
+import { toolsFingerprint } from '../../../runtime/core/visibility/tools-fingerprint.js';
+import { handlebarsTemplates } from '../fixtures/description-templates.js';
 import {
   fixtureBuiltInTools,
   fixtureSortedNames,
   makeToolEntry,
   modelProfile,
   namesOf,
-} from './fixtures/tool-entries.js';
+} from '../fixtures/tool-entries.js';
 
 const silent = { warn: () => {} };
 const gate: RegistrationGateInput = {

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { contract, tool } from '../../../generated/tools/bash.js';
-import type { ToolTimeoutPolicy } from '../../../runtime/contract.js';
+import type { ToolTimeoutPolicy } from '../../../runtime/core/contract.js';
 import {
   evaluatePermission,
   type PermissionSettings,
-} from '../../../runtime/permission/evaluate-permission.js';
-import { parsePermissionRule } from '../../../runtime/permission/parse-permission-rule.js';
-import { classifyShellCommand } from '../../../runtime/tools/support/classify-shell-command.js';
+} from '../../../runtime/call-path/permission/evaluate-permission.js';
+import { parsePermissionRule } from '../../../runtime/core/rules/parse-permission-rule.js';
+import { classifyShellCommand } from '../../../runtime/tools/bash-classifier/classify-shell-command.js';
 
 // The permission hooks run the module a call loads first (as callTool awaits it).
 await tool.loadImplementation?.();

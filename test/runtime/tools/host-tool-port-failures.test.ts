@@ -3,7 +3,7 @@
  * data (never a throw), the same three codes for all 29 entries.
  */
 import { describe, expect, test } from 'vitest';
-import type { HostPortImplementations } from '../../../runtime/contract.js';
+import type { HostPortImplementations } from '../../../runtime/core/contract.js';
 import { hostTools, type HostToolName } from './host-support/host-tool-entries.js';
 import { runHandler } from './host-support/host-tool-calls.js';
 import {

@@ -9,8 +9,8 @@ import type {
   ModelProfile,
   ModelToolContract,
   ToolTimeoutPolicy,
-} from '../../../runtime/contract.js';
-import { normalizeToolPathForComparison } from '../../../runtime/path-policy.js';
+} from '../../../runtime/core/contract.js';
+import { normalizeToolPathForComparison } from '../../../runtime/core/path-policy.js';
 import { BINARY_SNIFF_BYTES } from '../../../runtime/tools/support/looks-binary.js';
 import { createWorkspaceContext, type WorkspaceContext } from './workspace-context.js';
 

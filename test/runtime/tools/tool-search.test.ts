@@ -11,22 +11,22 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { builtInTools } from '../../../generated/index.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../../../generated/provider-order.js';
 import { tool as toolSearch } from '../../../generated/tools/tool-search.js';
-import type { ToolEntry } from '../../../runtime/contract.js';
-import { compareToolPrefix } from '../../../runtime/providers/compare-tool-prefix.js';
-import { projectProviderRequest } from '../../../runtime/providers/project-provider-request.js';
-import type { ProviderName } from '../../../runtime/providers/provider-name.js';
+import type { ToolEntry } from '../../../runtime/core/contract.js';
+import { compareToolPrefix } from '../../../runtime/integrations/providers/compare-tool-prefix.js';
+import { projectProviderRequest } from '../../../runtime/integrations/providers/project-provider-request.js';
+import type { ProviderName } from '../../../runtime/integrations/providers/provider-name.js';
 import {
   searchableTools,
   searchDeferredTools,
   TOOL_SEARCH_NAME,
-} from '../../../runtime/providers/tool-search.js';
+} from '../../../runtime/core/visibility/deferred-tools.js';
 import {
   createToolSession,
   type ToolSession,
   type ToolSessionOptions,
-} from '../../../runtime/session/create-tool-session.js';
-import { createToolRuntime } from '../../../runtime/tool-runtime.js';
-import { builtInContracts, FIXED_DATE, model } from '../providers/provider-fixtures.js';
+} from '../../../runtime/call-path/session/create-tool-session.js';
+import { createToolRuntime } from '../../../runtime/core/tool-runtime.js';
+import { builtInContracts, FIXED_DATE, model } from '../integrations/providers/provider-fixtures.js';
 
 /** Every built-in but ToolSearch itself, as a search sees them. */
 const BUILT_INS = searchableTools(

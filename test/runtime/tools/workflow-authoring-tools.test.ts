@@ -4,7 +4,7 @@
  * against an engine whose type check is the real TypeScript compiler.
  */
 import { describe, expect, test } from 'vitest';
-import type { ToolEntry } from '../../../runtime/contract.js';
+import type { ToolEntry } from '../../../runtime/core/contract.js';
 import { callThroughRuntime, hostToolContext } from './host-support/host-tool-calls.js';
 import { hostTools } from './host-support/host-tool-entries.js';
 import { InMemoryWorkflowEngine } from './host-support/in-memory-host-ports.js';

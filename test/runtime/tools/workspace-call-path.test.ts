@@ -5,9 +5,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { builtInTools } from '../../../generated/index.js';
-import { callTool, type CallToolContext } from '../../../runtime/call/call-tool.js';
-import type { SessionState } from '../../../runtime/contract.js';
-import { ToolRegistry } from '../../../runtime/tool-registry.js';
+import { callTool, type CallToolContext } from '../../../runtime/call-path/call/call-tool.js';
+import type { SessionState } from '../../../runtime/core/contract.js';
+import { ToolRegistry } from '../../../runtime/core/tool-registry.js';
 import { waitUntilGone } from './process-liveness.js';
 import { createWorkspaceContext, type WorkspaceContext } from './workspace-context.js';
 

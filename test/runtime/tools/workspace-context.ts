@@ -13,7 +13,7 @@ import type {
   ToolCallContext,
   ToolEntry,
   ToolHandlerResult,
-} from '../../../runtime/contract.js';
+} from '../../../runtime/core/contract.js';
 import { stopAllBackgroundTasks } from '../../../runtime/tools/support/background-tasks.js';
 
 export interface WorkspaceContext {

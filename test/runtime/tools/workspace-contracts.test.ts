@@ -10,7 +10,7 @@ import { tool as todoRead } from '../../../generated/tools/todo-read.js';
 import { tool as todoWrite } from '../../../generated/tools/todo-write.js';
 import { tool as webFetch } from '../../../generated/tools/web-fetch.js';
 import { tool as write } from '../../../generated/tools/write.js';
-import { HOOK_NAMES, type ToolEntry } from '../../../runtime/contract.js';
+import { HOOK_NAMES, type ToolEntry } from '../../../runtime/core/contract.js';
 
 /** The facts of the article's tables for the 11 workspace tools. */
 const FACTS: [

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { callTool } from '../../../runtime/call/call-tool.js';
-import { applyResultBudget } from '../../../runtime/call/index.js';
-import { utf8ByteLength, utf8Head, utf8Tail } from '../../../runtime/call/utf8-slice.js';
-import type { ToolResultBudget } from '../../../runtime/contract.js';
-import { temporaryDirectory } from '../../support/temporary-directory.js';
+import { callTool } from '../../../../runtime/call-path/call/call-tool.js';
+import { applyResultBudget } from '../../../../runtime/call-path/call/index.js';
+import { utf8ByteLength, utf8Head, utf8Tail } from '../../../../runtime/call-path/call/utf8-slice.js';
+import type { ToolResultBudget } from '../../../../runtime/core/contract.js';
+import { temporaryDirectory } from '../../../support/temporary-directory.js';
 import { fixtureContext, fixtureRuntime, fixtureTool } from './fixture-tool.js';
 
 interface BudgetOverrides extends Partial<Omit<ToolResultBudget, 'preview' | 'artifact'>> {

@@ -1,11 +1,11 @@
 /**
  * `callTool` as `tool-contracts` exports it: the same results as the call path it imports on the
- * first call (runtime/call/call-tool.ts), for a success, a refusal and an unknown tool.
+ * first call (runtime/call-path/call/call-tool.ts), for a success, a refusal and an unknown tool.
  */
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { callTool as callToolNow } from '../../../runtime/call/call-tool.js';
-import { callTool } from '../../../runtime/call/call-tool-on-demand.js';
+import { callTool as callToolNow } from '../../../../runtime/call-path/call/call-tool.js';
+import { callTool } from '../../../../runtime/call-path/call/call-tool-on-demand.js';
 import { fixtureContext, fixtureRuntime, fixtureTool } from './fixture-tool.js';
 
 const echo = fixtureTool('Echo', z.object({ text: z.string() }).strict(), {

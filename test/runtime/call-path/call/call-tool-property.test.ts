@@ -5,11 +5,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { builtInTools } from '../../../generated/index.js';
-import { callTool } from '../../../runtime/call/call-tool.js';
-import { ZOD4_ISSUE_KEY_ORDER, type ToolCallResult } from '../../../runtime/call/index.js';
-import type { ToolEntry } from '../../../runtime/contract.js';
-import { ToolRegistry } from '../../../runtime/tool-registry.js';
+import { builtInTools } from '../../../../generated/index.js';
+import { callTool } from '../../../../runtime/call-path/call/call-tool.js';
+import { ZOD4_ISSUE_KEY_ORDER, type ToolCallResult } from '../../../../runtime/call-path/call/index.js';
+import type { ToolEntry } from '../../../../runtime/core/contract.js';
+import { ToolRegistry } from '../../../../runtime/core/tool-registry.js';
 import { fixtureContext, modelProfiles } from './fixture-tool.js';
 
 const registry = new ToolRegistry({ logger: { warn: () => {} } });
@@ -20,7 +20,7 @@ const SENTENCES = [
   /^The required parameter `[^`]+` is missing$/,
   /^An unexpected parameter `[^`]+` was provided$/,
   /^The parameter `[^`]+` type is expected as `[^`]+` but provided as `[^`]+`$/,
-  // The list is capped (runtime/cap-echo.ts): the last line counts the rest.
+  // The list is capped (runtime/core/cap-echo.ts): the last line counts the rest.
   /^… and \d+ more$/,
 ];
 

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { callTool } from '../../../runtime/call/call-tool.js';
+import { callTool } from '../../../../runtime/call-path/call/call-tool.js';
 import {
   parameterName,
   type CallToolContext,
   type ToolTraceEvent,
-} from '../../../runtime/call/index.js';
-import type { ModelProfile, ModelToolContract, ToolEntry } from '../../../runtime/contract.js';
+} from '../../../../runtime/call-path/call/index.js';
+import type { ModelProfile, ModelToolContract, ToolEntry } from '../../../../runtime/core/contract.js';
 import { fixtureContext, fixtureRuntime, fixtureTool, ReadInput } from './fixture-tool.js';
 
 const read = fixtureTool('Read', ReadInput, {

@@ -5,8 +5,8 @@ import {
   artifactExpires,
   cleanupArtifacts,
   type ToolResultArtifact,
-} from '../../../runtime/call/index.js';
-import { temporaryDirectory } from '../../support/temporary-directory.js';
+} from '../../../../runtime/call-path/call/index.js';
+import { temporaryDirectory } from '../../../support/temporary-directory.js';
 
 const exists = (path: string) =>
   access(path).then(

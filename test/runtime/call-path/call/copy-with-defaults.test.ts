@@ -3,8 +3,8 @@ import {
   compileCopyWithDefaults,
   schemaForCopies,
   UNDECIDED,
-} from '../../../runtime/call/copy-with-defaults.js';
-import type { JsonSchema } from '../../../runtime/contract.js';
+} from '../../../../runtime/call-path/call/copy-with-defaults.js';
+import type { JsonSchema } from '../../../../runtime/core/contract.js';
 
 const schema: JsonSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',

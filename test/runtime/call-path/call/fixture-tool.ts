@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import { z, type ZodTypeAny } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
-import type { JsonSchema, ModelProfile, ToolEntry } from '../../../runtime/contract.js';
-import type { CallableRuntime, CallToolContext } from '../../../runtime/call/index.js';
-import { temporaryDirectory } from '../../support/temporary-directory.js';
+import type { JsonSchema, ModelProfile, ToolEntry } from '../../../../runtime/core/contract.js';
+import type { CallableRuntime, CallToolContext } from '../../../../runtime/call-path/call/index.js';
+import { temporaryDirectory } from '../../../support/temporary-directory.js';
 
 function renameAnyOf(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(renameAnyOf);

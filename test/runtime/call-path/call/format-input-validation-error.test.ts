@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { z, type ZodTypeAny } from 'zod';
-import { formatInputValidationError } from '../../../runtime/call/format-input-validation-error.js';
-import { JsonSchemaAdmission } from '../../../runtime/call/json-schema-admission.js';
-import { validateToolInput } from '../../../runtime/call/validate-tool-input.js';
+import { formatInputValidationError } from '../../../../runtime/call-path/call/format-input-validation-error.js';
+import { JsonSchemaAdmission } from '../../../../runtime/call-path/call/json-schema-admission.js';
+import { validateToolInput } from '../../../../runtime/call-path/call/validate-tool-input.js';
 import { jsonSchemaOf } from './fixture-tool.js';
 
 const admission = new JsonSchemaAdmission();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parseToolInput } from '../../../runtime/call/parse-tool-input.js';
-import { suggestToolNames } from '../../../runtime/call/suggest-tool-names.js';
+import { parseToolInput } from '../../../../runtime/call-path/call/parse-tool-input.js';
+import { suggestToolNames } from '../../../../runtime/call-path/call/suggest-tool-names.js';
 
 const TOOLS = [
   'Read',

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { callTool } from '../../../runtime/call/call-tool.js';
-import { resolveCallTimeout, type CallToolContext } from '../../../runtime/call/index.js';
-import type { ToolCallContext, ToolEntry } from '../../../runtime/contract.js';
-import { MAX_TIMER_DELAY_MS, timerDelayMs } from '../../../runtime/call/timer-delay.js';
+import { callTool } from '../../../../runtime/call-path/call/call-tool.js';
+import { resolveCallTimeout, type CallToolContext } from '../../../../runtime/call-path/call/index.js';
+import type { ToolCallContext, ToolEntry } from '../../../../runtime/core/contract.js';
+import { MAX_TIMER_DELAY_MS, timerDelayMs } from '../../../../runtime/core/support/timer-delay.js';
 import { fixtureContext, fixtureRuntime, fixtureTool } from './fixture-tool.js';
 
 interface Probe {
@@ -553,9 +553,9 @@ describe('one host timeout policy for the tools whose descriptions state it', ()
   };
 
   test('Bash under a 2 000 ms policy: its texts say 2000 ms and a call is stopped at 2000 ms', async () => {
-    const { tool: bash } = await import('../../../generated/tools/bash.js');
+    const { tool: bash } = await import('../../../../generated/tools/bash.js');
     const { renderModelContract } =
-      await import('../../../runtime/visibility/render-model-contract.js');
+      await import('../../../../runtime/core/visibility/render-model-contract.js');
     const contract = renderModelContract(bash, settings);
     expect(contract.description).toContain('times out after 2000 ms by default');
     expect(
@@ -580,7 +580,7 @@ describe('one host timeout policy for the tools whose descriptions state it', ()
     },
     { behaviour: 'a shorter timeout asked for is kept', input: { timeout: 500 }, want: 500 },
   ])('Bash: $behaviour', async ({ input, want }) => {
-    const { tool: bash } = await import('../../../generated/tools/bash.js');
+    const { tool: bash } = await import('../../../../generated/tools/bash.js');
     expect(
       resolveCallTimeout(bash, { command: 'true', ...input }, undefined, policy).timeoutMs,
     ).toBe(want);

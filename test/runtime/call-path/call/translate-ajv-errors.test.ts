@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { JsonSchema } from '../../../runtime/contract.js';
-import { JsonSchemaAdmission } from '../../../runtime/call/json-schema-admission.js';
-import { translateAjvErrors } from '../../../runtime/call/translate-ajv-errors.js';
+import type { JsonSchema } from '../../../../runtime/core/contract.js';
+import { JsonSchemaAdmission } from '../../../../runtime/call-path/call/json-schema-admission.js';
+import { translateAjvErrors } from '../../../../runtime/call-path/call/translate-ajv-errors.js';
 
 const admission = new JsonSchemaAdmission();
 

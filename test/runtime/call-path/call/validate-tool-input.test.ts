@@ -8,14 +8,14 @@
 import fc from 'fast-check';
 import { describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
-import { builtInTools } from '../../../generated/index.js';
-import { formatInputValidationError } from '../../../runtime/call/format-input-validation-error.js';
-import { JsonSchemaAdmission } from '../../../runtime/call/json-schema-admission.js';
-import { modelInputSchema } from '../../../runtime/call/model-input-schema.js';
-import { validateToolInput } from '../../../runtime/call/validate-tool-input.js';
-import type { JsonSchema, ModelProfile, ToolEntry } from '../../../runtime/contract.js';
+import { builtInTools } from '../../../../generated/index.js';
+import { formatInputValidationError } from '../../../../runtime/call-path/call/format-input-validation-error.js';
+import { JsonSchemaAdmission } from '../../../../runtime/call-path/call/json-schema-admission.js';
+import { modelInputSchema } from '../../../../runtime/call-path/call/model-input-schema.js';
+import { validateToolInput } from '../../../../runtime/call-path/call/validate-tool-input.js';
+import type { JsonSchema, ModelProfile, ToolEntry } from '../../../../runtime/core/contract.js';
 import { modelProfiles } from './fixture-tool.js';
-import { isJsonObject } from '../../../runtime/support/is-json-object.js';
+import { isJsonObject } from '../../../../runtime/core/support/is-json-object.js';
 
 // A generated entry's zod schemas (runtimeInputSchema) load with its implementation.
 await Promise.all(builtInTools.map((tool) => tool.loadImplementation?.()));

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { IssuePath } from '../../../runtime/call/zod4-issue.js';
-import { hasValueAt, valueAt } from '../../../runtime/call/value-at.js';
+import type { IssuePath } from '../../../../runtime/call-path/call/zod4-issue.js';
+import { hasValueAt, valueAt } from '../../../../runtime/call-path/call/value-at.js';
 
 const input = { a: { b: [1, { c: null }] }, u: undefined };
 

@@ -4,24 +4,24 @@
  * at once when nobody can answer; the gate's pattern rules; tools that need a person.
  */
 import { describe, expect, test } from 'vitest';
-import { builtInTools } from '../../../generated/index.js';
-import { SORTED_PROVIDER_TOOL_NAMES } from '../../../generated/provider-order.js';
+import { builtInTools } from '../../../../generated/index.js';
+import { SORTED_PROVIDER_TOOL_NAMES } from '../../../../generated/provider-order.js';
 import type {
   ApprovalPreparation,
   ToolEntry,
   ToolPermissionSpec,
-} from '../../../runtime/contract.js';
+} from '../../../../runtime/core/contract.js';
 import {
   executeToolBatch,
   type ApprovalAnswer,
   type ApprovalRequest,
-} from '../../../runtime/executor/index.js';
-import { parsePermissionRule } from '../../../runtime/permission/parse-permission-rule.js';
-import { createToolRuntime } from '../../../runtime/tool-runtime.js';
+} from '../../../../runtime/call-path/executor/index.js';
+import { parsePermissionRule } from '../../../../runtime/core/rules/parse-permission-rule.js';
+import { createToolRuntime } from '../../../../runtime/core/tool-runtime.js';
 import {
   InMemoryUserInteraction,
   InMemoryWorkflowEngine,
-} from '../tools/host-support/in-memory-host-ports.js';
+} from '../../tools/host-support/in-memory-host-ports.js';
 import {
   batchContext,
   batchRuntime,

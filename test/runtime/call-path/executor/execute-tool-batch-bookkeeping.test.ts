@@ -6,10 +6,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { builtInTools } from '../../../generated/index.js';
-import type { ToolCall } from '../../../runtime/call/call-tool.js';
-import { executeToolBatch } from '../../../runtime/executor/index.js';
-import { parsePermissionRule } from '../../../runtime/permission/parse-permission-rule.js';
+import { builtInTools } from '../../../../generated/index.js';
+import type { ToolCall } from '../../../../runtime/call-path/call/call-tool.js';
+import { executeToolBatch } from '../../../../runtime/call-path/executor/index.js';
+import { parsePermissionRule } from '../../../../runtime/core/rules/parse-permission-rule.js';
 import { batchContext, batchRuntime } from './support.js';
 
 const runtime = batchRuntime(

@@ -6,8 +6,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { builtInTools } from '../../../generated/index.js';
-import { executeToolBatch } from '../../../runtime/executor/index.js';
+import { builtInTools } from '../../../../generated/index.js';
+import { executeToolBatch } from '../../../../runtime/call-path/executor/index.js';
 import {
   batchContext,
   batchRuntime,

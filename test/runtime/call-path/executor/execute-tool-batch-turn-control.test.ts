@@ -3,11 +3,11 @@
  * calls after it are not run and say why. The real submit_result is the terminal tool here.
  */
 import { describe, expect, test } from 'vitest';
-import { builtInTools } from '../../../generated/index.js';
-import type { ToolEntry } from '../../../runtime/contract.js';
-import { executeToolBatch } from '../../../runtime/executor/index.js';
-import { parsePermissionRule } from '../../../runtime/permission/parse-permission-rule.js';
-import { InMemoryWorkflowEngine } from '../tools/host-support/in-memory-host-ports.js';
+import { builtInTools } from '../../../../generated/index.js';
+import type { ToolEntry } from '../../../../runtime/core/contract.js';
+import { executeToolBatch } from '../../../../runtime/call-path/executor/index.js';
+import { parsePermissionRule } from '../../../../runtime/core/rules/parse-permission-rule.js';
+import { InMemoryWorkflowEngine } from '../../tools/host-support/in-memory-host-ports.js';
 import { batchContext, batchRuntime, labelledCalls, loggingTool } from './support.js';
 
 const builtIn = (name: string): ToolEntry =>

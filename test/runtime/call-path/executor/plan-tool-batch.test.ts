@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { planToolBatch } from '../../../runtime/executor/plan-tool-batch.js';
+import { planToolBatch } from '../../../../runtime/call-path/executor/plan-tool-batch.js';
 
 /** `c`: may run concurrently, `s`: a barrier. */
 const plan = (shape: string) => planToolBatch([...shape].map((letter) => letter === 'c'));

@@ -4,9 +4,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { builtInTools } from '../../../generated/index.js';
-import type { ToolEntry } from '../../../runtime/contract.js';
-import { resolveCallEffects } from '../../../runtime/executor/resolve-call-effects.js';
+import { builtInTools } from '../../../../generated/index.js';
+import type { ToolEntry } from '../../../../runtime/core/contract.js';
+import { resolveCallEffects } from '../../../../runtime/call-path/executor/resolve-call-effects.js';
 import { fixtureTool } from '../call/fixture-tool.js';
 
 // A generated entry's zod schemas (runtimeInputSchema) load with its implementation.

@@ -4,14 +4,14 @@
  * they exist and on fixtures for the full table.
  */
 import { describe, expect, test } from 'vitest';
-import { builtInTools } from '../../../generated/index.js';
-import type { RiskLevel, SideEffectScope, ToolEntry } from '../../../runtime/contract.js';
+import { builtInTools } from '../../../../generated/index.js';
+import type { RiskLevel, SideEffectScope, ToolEntry } from '../../../../runtime/core/contract.js';
 import {
   evaluatePermission,
   type PermissionSettings,
-} from '../../../runtime/permission/evaluate-permission.js';
-import { parsePermissionRule } from '../../../runtime/permission/parse-permission-rule.js';
-import { makeToolEntry } from '../fixtures/tool-entries.js';
+} from '../../../../runtime/call-path/permission/evaluate-permission.js';
+import { parsePermissionRule } from '../../../../runtime/core/rules/parse-permission-rule.js';
+import { makeToolEntry } from '../../fixtures/tool-entries.js';
 
 // The permission hooks run the module a call loads first (as callTool awaits it).
 await Promise.all(builtInTools.map((tool) => tool.loadImplementation?.()));

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import type { PermissionCapability } from '../../../runtime/contract.js';
+import type { PermissionCapability } from '../../../../runtime/core/contract.js';
 import {
   evaluatePermission,
   type PermissionSettings,
-} from '../../../runtime/permission/evaluate-permission.js';
-import { parsePermissionRule } from '../../../runtime/permission/parse-permission-rule.js';
-import { makeToolEntry } from '../fixtures/tool-entries.js';
+} from '../../../../runtime/call-path/permission/evaluate-permission.js';
+import { parsePermissionRule } from '../../../../runtime/core/rules/parse-permission-rule.js';
+import { makeToolEntry } from '../../fixtures/tool-entries.js';
 
 const READ_ONLY_COMMANDS = new Set(['ls', 'git status', 'pwd']);
 const splitCommand = (command: string) =>

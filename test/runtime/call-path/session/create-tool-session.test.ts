@@ -6,13 +6,13 @@
 import { readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { builtInTools } from '../../../generated/index.js';
-import { SORTED_PROVIDER_TOOL_NAMES } from '../../../generated/provider-order.js';
-import type { ApprovalRequest } from '../../../runtime/executor/index.js';
-import { PermissionRuleError } from '../../../runtime/permission/parse-permission-rule.js';
-import { createToolSession, ToolSessionClosedError } from '../../../runtime/session/index.js';
-import { createToolRuntime } from '../../../runtime/tool-runtime.js';
-import { temporaryDirectory } from '../../support/temporary-directory.js';
+import { builtInTools } from '../../../../generated/index.js';
+import { SORTED_PROVIDER_TOOL_NAMES } from '../../../../generated/provider-order.js';
+import type { ApprovalRequest } from '../../../../runtime/call-path/executor/index.js';
+import { PermissionRuleError } from '../../../../runtime/core/rules/parse-permission-rule.js';
+import { createToolSession, ToolSessionClosedError } from '../../../../runtime/call-path/session/index.js';
+import { createToolRuntime } from '../../../../runtime/core/tool-runtime.js';
+import { temporaryDirectory } from '../../../support/temporary-directory.js';
 
 function runtime(disallowedTools: readonly string[] = []) {
   return createToolRuntime({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { directSubschemas } from '../../../runtime/json-schema/direct-subschemas.js';
-import type { JsonObject } from '../../../runtime/support/is-json-object.js';
+import { directSubschemas } from '../../../../runtime/core/json-schema/direct-subschemas.js';
+import type { JsonObject } from '../../../../runtime/core/support/is-json-object.js';
 
 describe('directSubschemas', () => {
   test.each<{ name: string; given: JsonObject; want: [string[], unknown][] }>([

@@ -1,12 +1,12 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { JsonSchema } from '../../../runtime/contract.js';
+import type { JsonSchema } from '../../../../runtime/core/contract.js';
 import {
   hoistLocalRefs,
   safeHoistLocalRefs,
-} from '../../../runtime/json-schema/hoist-local-refs.js';
-import { SchemaProblemsError } from '../../../runtime/json-schema/schema-problem.js';
+} from '../../../../runtime/core/json-schema/hoist-local-refs.js';
+import { SchemaProblemsError } from '../../../../runtime/core/json-schema/schema-problem.js';
 
 interface HoistCase {
   readonly name: string;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { inlineLocalRefs } from '../../../runtime/json-schema/inline-local-refs.js';
+import { inlineLocalRefs } from '../../../../runtime/core/json-schema/inline-local-refs.js';
 
 describe('inlineLocalRefs', () => {
   test.each<{ name: string; given: unknown; want: unknown; warnings?: string[] }>([

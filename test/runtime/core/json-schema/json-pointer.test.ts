@@ -10,7 +10,7 @@ import {
   resolveJsonPointer,
   resolveLocalRef,
   unescapeJsonPointerToken,
-} from '../../../runtime/json-schema/json-pointer.js';
+} from '../../../../runtime/core/json-schema/json-pointer.js';
 
 describe('JSON pointer tokens (RFC 6901)', () => {
   test.each([

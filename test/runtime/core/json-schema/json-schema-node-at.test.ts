@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import type { JsonSchema } from '../../../runtime/contract.js';
+import type { JsonSchema } from '../../../../runtime/core/contract.js';
 import {
   declaredJsonType,
   jsonSchemaNodeAt,
   type InstancePath,
-} from '../../../runtime/json-schema/json-schema-node-at.js';
+} from '../../../../runtime/core/json-schema/json-schema-node-at.js';
 
 const path = { type: 'string', pattern: '^/' };
 const schema: JsonSchema = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { mapSchemaNodes } from '../../../runtime/json-schema/map-schema-nodes.js';
+import { mapSchemaNodes } from '../../../../runtime/core/json-schema/map-schema-nodes.js';
 
 describe('mapSchemaNodes', () => {
   test('visits children before parents, with the pointer of each node', () => {

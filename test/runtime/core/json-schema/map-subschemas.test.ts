@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { mapSubschemas } from '../../../runtime/json-schema/map-subschemas.js';
+import { mapSubschemas } from '../../../../runtime/core/json-schema/map-subschemas.js';
 
 const tag = (schema: unknown, tokens: readonly string[]) => ({ at: tokens.join('/'), was: schema });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { acceptsNull, makeNullable } from '../../../runtime/json-schema/nullable-schema.js';
-import type { JsonObject } from '../../../runtime/support/is-json-object.js';
+import { acceptsNull, makeNullable } from '../../../../runtime/core/json-schema/nullable-schema.js';
+import type { JsonObject } from '../../../../runtime/core/support/is-json-object.js';
 
 describe('makeNullable', () => {
   test.each<[string, unknown, unknown]>([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { schemaNodes } from '../../../runtime/json-schema/schema-nodes.js';
+import { schemaNodes } from '../../../../runtime/core/json-schema/schema-nodes.js';
 
 describe('schemaNodes', () => {
   test('every schema object with its pointer, parents first, in key order', () => {

@@ -4,7 +4,7 @@ import {
   SUBSCHEMA_KEYWORDS,
   isSchema,
   subschemaKind,
-} from '../../../runtime/json-schema/subschema-keywords.js';
+} from '../../../../runtime/core/json-schema/subschema-keywords.js';
 
 describe('subschemaKind', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { typeList } from '../../../runtime/json-schema/type-list.js';
+import { typeList } from '../../../../runtime/core/json-schema/type-list.js';
 
 describe('typeList', () => {
   test.each<[unknown, string[]]>([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { validationText } from '../../../runtime/json-schema/validation-text.js';
+import { validationText } from '../../../../runtime/core/json-schema/validation-text.js';
 
 describe('validationText', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { withDescriptionNote } from '../../../runtime/json-schema/with-description-note.js';
+import { withDescriptionNote } from '../../../../runtime/core/json-schema/with-description-note.js';
 
 describe('withDescriptionNote', () => {
   test.each([

@@ -5,7 +5,7 @@ import {
   PermissionRuleError,
   ruleAppliesToTool,
   safeParsePermissionRule,
-} from '../../../runtime/permission/parse-permission-rule.js';
+} from '../../../../runtime/core/rules/parse-permission-rule.js';
 
 describe('safeParsePermissionRule', () => {
   test.each([

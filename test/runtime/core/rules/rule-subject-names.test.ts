@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { builtInTools } from '../../../generated/index.js';
-import type { ToolEntry } from '../../../runtime/contract.js';
-import { evaluatePermission } from '../../../runtime/permission/evaluate-permission.js';
-import { parsePermissionRule } from '../../../runtime/permission/parse-permission-rule.js';
-import { ruleSubjectNames } from '../../../runtime/permission/rule-subject-names.js';
+import { builtInTools } from '../../../../generated/index.js';
+import type { ToolEntry } from '../../../../runtime/core/contract.js';
+import { evaluatePermission } from '../../../../runtime/call-path/permission/evaluate-permission.js';
+import { parsePermissionRule } from '../../../../runtime/core/rules/parse-permission-rule.js';
+import { ruleSubjectNames } from '../../../../runtime/core/rules/rule-subject-names.js';
 import {
   resolveRegistrationGate,
   type RegistrationGateInput,
-} from '../../../runtime/visibility/registration-gate.js';
+} from '../../../../runtime/core/visibility/registration-gate.js';
 
 const byName = (name: string) =>
   builtInTools.find((tool) => tool.metadata.name === name) as ToolEntry;

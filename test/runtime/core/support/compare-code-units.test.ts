@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { compareCodeUnits } from '../../../runtime/support/compare-code-units.js';
+import { compareCodeUnits } from '../../../../runtime/core/support/compare-code-units.js';
 
 describe('compareCodeUnits', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { defineEntry } from '../../../runtime/support/define-entry.js';
+import { defineEntry } from '../../../../runtime/core/support/define-entry.js';
 
 describe('defineEntry', () => {
   test('a key called __proto__ becomes an own property; the prototype stays', () => {

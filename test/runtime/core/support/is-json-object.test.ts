@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isJsonObject } from '../../../runtime/support/is-json-object.js';
+import { isJsonObject } from '../../../../runtime/core/support/is-json-object.js';
 
 describe('isJsonObject', () => {
   test.each<[unknown, boolean]>([

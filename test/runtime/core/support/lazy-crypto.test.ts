@@ -5,9 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { randomUuid, sha256Hex } from '../../../runtime/support/lazy-crypto.js';
+import { randomUuid, sha256Hex } from '../../../../runtime/core/support/lazy-crypto.js';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../../../..');
 
 describe('sha256Hex', () => {
   it.each([
@@ -34,7 +34,7 @@ describe('loading', () => {
   it('does not load node:crypto until a hash is asked for', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'lazy-crypto-'));
     try {
-      const source = await readFile(path.join(root, 'runtime/support/lazy-crypto.ts'), 'utf8');
+      const source = await readFile(path.join(root, 'runtime/core/support/lazy-crypto.ts'), 'utf8');
       const module = path.join(directory, 'lazy-crypto.mjs');
       await writeFile(module, transformSync(source, { loader: 'ts', format: 'esm' }).code);
       const loaded = `process.moduleLoadList.includes('NativeModule crypto')`;

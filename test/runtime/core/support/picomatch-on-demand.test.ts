@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { picomatchOnDemand } from '../../../runtime/support/picomatch-on-demand.js';
+import { picomatchOnDemand } from '../../../../runtime/core/support/picomatch-on-demand.js';
 
 describe('picomatchOnDemand', () => {
   test('requires picomatch once: every call returns the same function', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { runWithDeadline } from '../../../runtime/support/run-with-deadline.js';
+import { runWithDeadline } from '../../../../runtime/core/support/run-with-deadline.js';
 
 describe('runWithDeadline (its vm context made on the first call)', () => {
   test.each([

@@ -7,9 +7,9 @@
 import { writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tool as grep } from '../../../generated/tools/grep.js';
-import { createWorkspaceContext, type WorkspaceContext } from '../tools/workspace-context.js';
-import { ADVERSARIAL_TIMEOUT_MS, variant } from '../../support/long-variants.js';
+import { tool as grep } from '../../../../generated/tools/grep.js';
+import { createWorkspaceContext, type WorkspaceContext } from '../../tools/workspace-context.js';
+import { ADVERSARIAL_TIMEOUT_MS, variant } from '../../../support/long-variants.js';
 
 /** Grep skips files above MAX_GREP_FILE_BYTES (10 MiB): the long variant takes four of 8 MB. */
 const FILES = variant(1, 4);

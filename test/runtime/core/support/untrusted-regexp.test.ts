@@ -5,12 +5,12 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, test } from 'vitest';
-import { tool as grep } from '../../../generated/tools/grep.js';
-import { JsonSchemaAdmission } from '../../../runtime/call/json-schema-admission.js';
-import { normalizeMcpInputSchema } from '../../../runtime/mcp/normalize-mcp-input-schema.js';
-import { compileLinearRegExp } from '../../../runtime/support/linear-regexp.js';
-import { runWithDeadline } from '../../../runtime/support/run-with-deadline.js';
-import { createWorkspaceContext, type WorkspaceContext } from '../tools/workspace-context.js';
+import { tool as grep } from '../../../../generated/tools/grep.js';
+import { JsonSchemaAdmission } from '../../../../runtime/call-path/call/json-schema-admission.js';
+import { normalizeMcpInputSchema } from '../../../../runtime/integrations/mcp/normalize-mcp-input-schema.js';
+import { compileLinearRegExp } from '../../../../runtime/core/support/linear-regexp.js';
+import { runWithDeadline } from '../../../../runtime/core/support/run-with-deadline.js';
+import { createWorkspaceContext, type WorkspaceContext } from '../../tools/workspace-context.js';
 
 /** Pattern and an input on which a backtracking engine takes (far) longer than a minute. */
 const CATASTROPHIC: readonly [string, string][] = [

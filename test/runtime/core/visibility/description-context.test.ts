@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   descriptionContextFor,
   formatCurrentMonth,
-} from '../../../runtime/visibility/description-context.js';
+} from '../../../../runtime/core/visibility/description-context.js';
 
 describe('formatCurrentMonth', () => {
   test.each([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { orderProviderVisibleTools } from '../../../runtime/visibility/order-provider-visible-tools.js';
+import { orderProviderVisibleTools } from '../../../../runtime/core/visibility/order-provider-visible-tools.js';
 
 const mcp = (server: string, tool: string, name = `mcp__${server}__${tool}`) => ({
   name,

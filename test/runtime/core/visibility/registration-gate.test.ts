@@ -3,8 +3,8 @@ import {
   resolveFeatureFlags,
   resolveRegistrationGate,
   type RegistrationGateInput,
-} from '../../../runtime/visibility/registration-gate.js';
-import { fixtureBuiltInTools, makeToolEntry, namesOf } from '../fixtures/tool-entries.js';
+} from '../../../../runtime/core/visibility/registration-gate.js';
+import { fixtureBuiltInTools, makeToolEntry, namesOf } from '../../fixtures/tool-entries.js';
 
 const mainTerminal: RegistrationGateInput = {
   ports: {},

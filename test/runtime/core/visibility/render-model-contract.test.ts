@@ -4,17 +4,17 @@ import {
   isFrozenData,
   type ModelToolContract,
   type ToolEntry,
-} from '../../../runtime/contract.js';
-import { builtInTools } from '../../../generated/index.js';
-import { computeVisibleTools } from '../../../runtime/visibility/get-tools.js';
+} from '../../../../runtime/core/contract.js';
+import { builtInTools } from '../../../../generated/index.js';
+import { computeVisibleTools } from '../../../../runtime/core/visibility/get-tools.js';
 import {
   DescriptionRenderError,
   renderFrozenModelContract,
   renderModelContract,
-} from '../../../runtime/visibility/render-model-contract.js';
-import { everyCapabilityModel, projectAll } from '../fixtures/project-all.js';
-import { handlebarsTemplates } from '../fixtures/description-templates.js';
-import { makeToolEntry } from '../fixtures/tool-entries.js';
+} from '../../../../runtime/core/visibility/render-model-contract.js';
+import { everyCapabilityModel, projectAll } from '../../fixtures/project-all.js';
+import { handlebarsTemplates } from '../../fixtures/description-templates.js';
+import { makeToolEntry } from '../../fixtures/tool-entries.js';
 
 const settings = { currentMonth: 'November 2026', dynamicWorkflows: true };
 

@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { callTool } from '../../../runtime/call/call-tool.js';
+import { callTool } from '../../../../runtime/call-path/call/call-tool.js';
 import {
   applyTurnFilter,
   planTurnTools,
   type TurnContext,
   type TurnFilterMode,
-} from '../../../runtime/visibility/turn-filter.js';
-import { fixtureContext, fixtureRuntime, fixtureTool } from '../call/fixture-tool.js';
+} from '../../../../runtime/core/visibility/turn-filter.js';
+import { fixtureContext, fixtureRuntime, fixtureTool } from '../../call-path/call/fixture-tool.js';
 
 const TOOLS = [
   'Bash',

@@ -6,7 +6,7 @@ import type {
   ModelProfile,
   ModelToolContract,
   ModelToolFlags,
-} from '../../../runtime/contract.js';
+} from '../../../../runtime/core/contract.js';
 
 export type ContractOverrides = Partial<Omit<ModelToolContract, 'flags'>> & {
   readonly flags?: Partial<ModelToolFlags>;

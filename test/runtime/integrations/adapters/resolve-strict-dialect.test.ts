@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { ModelProfile } from '../../../runtime/contract.js';
-import { resolveStrictDialect } from '../../../runtime/adapters/resolve-strict-dialect.js';
+import type { ModelProfile } from '../../../../runtime/core/contract.js';
+import { resolveStrictDialect } from '../../../../runtime/integrations/adapters/resolve-strict-dialect.js';
 
 function model(firstParty: boolean, provider = 'anthropic'): ModelProfile {
   return {

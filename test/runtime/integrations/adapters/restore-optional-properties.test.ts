@@ -1,10 +1,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { JsonSchema } from '../../../runtime/contract.js';
-import { restoreOptionalProperties } from '../../../runtime/adapters/restore-optional-properties.js';
-import { OPENAI_STRICT_DIALECT } from '../../../runtime/adapters/strict-schema-dialects.js';
-import { toStrictSchema } from '../../../runtime/adapters/to-strict-schema.js';
+import type { JsonSchema } from '../../../../runtime/core/contract.js';
+import { restoreOptionalProperties } from '../../../../runtime/integrations/adapters/restore-optional-properties.js';
+import { OPENAI_STRICT_DIALECT } from '../../../../runtime/integrations/adapters/strict-schema-dialects.js';
+import { toStrictSchema } from '../../../../runtime/integrations/adapters/to-strict-schema.js';
 
 const readSchema: JsonSchema = {
   type: 'object',

@@ -6,12 +6,12 @@
 import { generateText, type ToolSet } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, test } from 'vitest';
-import type { JsonSchema } from '../../../runtime/contract.js';
+import type { JsonSchema } from '../../../../runtime/core/contract.js';
 import {
   projectAiSdkTools,
   toAiSdkTools,
   type AiSdkToolSession,
-} from '../../../runtime/adapters/to-ai-sdk-tools.js';
+} from '../../../../runtime/integrations/adapters/to-ai-sdk-tools.js';
 import { modelProfile, modelToolContract, withoutDraft } from './model-tool-contract-fixture.js';
 
 type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];

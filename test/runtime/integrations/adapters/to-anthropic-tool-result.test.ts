@@ -1,7 +1,7 @@
 /** Call results in the Anthropic Messages `tool_result` shape, media as media. */
 import { describe, expect, test } from 'vitest';
-import { toAnthropicToolResult } from '../../../runtime/adapters/to-anthropic-tool-result.js';
-import type { ToolContentBlock } from '../../../runtime/contract.js';
+import { toAnthropicToolResult } from '../../../../runtime/integrations/adapters/to-anthropic-tool-result.js';
+import type { ToolContentBlock } from '../../../../runtime/core/contract.js';
 
 describe('toAnthropicToolResult', () => {
   test.each<[string, { content: string; blocks?: ToolContentBlock[]; isError: boolean }, unknown]>([

@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
-import type { JsonSchema } from '../../../runtime/contract.js';
-import { OPENAI_STRICT_DIALECT } from '../../../runtime/adapters/strict-schema-dialects.js';
-import { toStrictSchema } from '../../../runtime/adapters/to-strict-schema.js';
+import type { JsonSchema } from '../../../../runtime/core/contract.js';
+import { OPENAI_STRICT_DIALECT } from '../../../../runtime/integrations/adapters/strict-schema-dialects.js';
+import { toStrictSchema } from '../../../../runtime/integrations/adapters/to-strict-schema.js';
 
 /** OpenAI's strict function calling: `toStrictSchema` with its dialect. */
 const toOpenAiStrictSchema = (schema: JsonSchema) => toStrictSchema(schema, OPENAI_STRICT_DIALECT);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { JsonSchema } from '../../../runtime/contract.js';
-import { ANTHROPIC_STRICT_DIALECT } from '../../../runtime/adapters/strict-schema-dialects.js';
-import { toStrictSchema } from '../../../runtime/adapters/to-strict-schema.js';
+import type { JsonSchema } from '../../../../runtime/core/contract.js';
+import { ANTHROPIC_STRICT_DIALECT } from '../../../../runtime/integrations/adapters/strict-schema-dialects.js';
+import { toStrictSchema } from '../../../../runtime/integrations/adapters/to-strict-schema.js';
 
 const closed = (properties: Record<string, unknown>, required: string[] = []): JsonSchema => ({
   type: 'object',

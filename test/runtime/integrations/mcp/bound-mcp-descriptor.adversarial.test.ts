@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { listMcpTools } from '../fixtures/list-mcp-tools.js';
-import { ADVERSARIAL_TIMEOUT_MS, variant } from '../../support/long-variants.js';
+import { listMcpTools } from '../../fixtures/list-mcp-tools.js';
+import { ADVERSARIAL_TIMEOUT_MS, variant } from '../../../support/long-variants.js';
 
 /** `{k: {k: … leaf …}}` or `[[… leaf …]]`, `levels` deep, built without recursion. */
 function nested(levels: number, key: string | undefined, leaf: unknown): unknown {

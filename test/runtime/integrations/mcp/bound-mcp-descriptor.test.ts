@@ -5,8 +5,8 @@ import {
   MAX_MCP_SCHEMA_CHARS,
   MAX_MCP_VALUE_DEPTH,
   valueDepth,
-} from '../../../runtime/mcp/bound-mcp-descriptor.js';
-import { listMcpTools } from '../fixtures/list-mcp-tools.js';
+} from '../../../../runtime/integrations/mcp/bound-mcp-descriptor.js';
+import { listMcpTools } from '../../fixtures/list-mcp-tools.js';
 
 /** `{a: {a: … 1 …}}`, `levels` objects deep, built without recursion. */
 function nested(levels: number, leaf: unknown = 1, key = 'a'): unknown {

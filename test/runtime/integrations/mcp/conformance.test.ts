@@ -20,7 +20,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serveHttp } from '../../support/serve-child.js';
+import { serveHttp } from '../../../support/serve-child.js';
 
 let served: Awaited<ReturnType<typeof serveHttp>>;
 beforeAll(async () => {

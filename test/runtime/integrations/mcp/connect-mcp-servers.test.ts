@@ -9,17 +9,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { executeToolBatch } from '../../../runtime/executor/execute-tool-batch.js';
+import { executeToolBatch } from '../../../../runtime/call-path/executor/execute-tool-batch.js';
 import {
   connectMcpServers,
   type ConnectMcpServersOptions,
   type McpServerEvent,
   type McpServerPool,
-} from '../../../runtime/mcp/connect-mcp-servers.js';
-import { parseMcpConfig, type McpServerConfig } from '../../../runtime/mcp/load-mcp-config.js';
-import { createToolRuntime, type ToolRuntime } from '../../../runtime/tool-runtime.js';
-import { temporaryDirectory } from '../../support/temporary-directory.js';
-import { makeToolEntry, modelProfile } from '../fixtures/tool-entries.js';
+} from '../../../../runtime/integrations/mcp/connect-mcp-servers.js';
+import { parseMcpConfig, type McpServerConfig } from '../../../../runtime/integrations/mcp/load-mcp-config.js';
+import { createToolRuntime, type ToolRuntime } from '../../../../runtime/core/tool-runtime.js';
+import { temporaryDirectory } from '../../../support/temporary-directory.js';
+import { makeToolEntry, modelProfile } from '../../fixtures/tool-entries.js';
 
 const require = createRequire(import.meta.url);
 const serverScript = (name: string) =>

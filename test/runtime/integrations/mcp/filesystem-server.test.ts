@@ -10,14 +10,14 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ToolCallContext } from '../../../runtime/contract.js';
-import type { CallMcpTool, McpCallResult } from '../../../runtime/mcp/mcp-tool-descriptor.js';
+import type { ToolCallContext } from '../../../../runtime/core/contract.js';
+import type { CallMcpTool, McpCallResult } from '../../../../runtime/integrations/mcp/mcp-tool-descriptor.js';
 import {
   registerMcpTools,
   type McpRegistrationResult,
-} from '../../../runtime/mcp/register-mcp-tools.js';
-import { createToolRuntime, type ToolRuntime } from '../../../runtime/tool-runtime.js';
-import { makeToolEntry, modelProfile } from '../fixtures/tool-entries.js';
+} from '../../../../runtime/integrations/mcp/register-mcp-tools.js';
+import { createToolRuntime, type ToolRuntime } from '../../../../runtime/core/tool-runtime.js';
+import { makeToolEntry, modelProfile } from '../../fixtures/tool-entries.js';
 
 const require = createRequire(import.meta.url);
 let directory: string;

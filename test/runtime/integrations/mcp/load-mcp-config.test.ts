@@ -6,8 +6,8 @@ import {
   loadMcpConfig,
   McpConfigError,
   parseMcpConfig,
-} from '../../../runtime/mcp/load-mcp-config.js';
-import { temporaryDirectory } from '../../support/temporary-directory.js';
+} from '../../../../runtime/integrations/mcp/load-mcp-config.js';
+import { temporaryDirectory } from '../../../support/temporary-directory.js';
 
 const parse = (text: string, env: Record<string, string | undefined> = {}) =>
   parseMcpConfig(text, { directory: '/project', displayName: '.mcp.json', env });

@@ -1,6 +1,6 @@
 /** An MCP server's content as our blocks: media kept, malformed blocks as their JSON text. */
 import { describe, expect, test } from 'vitest';
-import { mcpContentBlocks } from '../../../runtime/mcp/mcp-content-blocks.js';
+import { mcpContentBlocks } from '../../../../runtime/integrations/mcp/mcp-content-blocks.js';
 
 describe('mcpContentBlocks', () => {
   test.each<[string, unknown[], unknown]>([

@@ -5,10 +5,10 @@ import {
   EMPTY_MCP_LOCK,
   parseMcpLock,
   serializeMcpLock,
-} from '../../../runtime/mcp/mcp-definition-lock.js';
-import { registerMcpTools } from '../../../runtime/mcp/register-mcp-tools.js';
-import { createToolRuntime } from '../../../runtime/tool-runtime.js';
-import { makeToolEntry } from '../fixtures/tool-entries.js';
+} from '../../../../runtime/integrations/mcp/mcp-definition-lock.js';
+import { registerMcpTools } from '../../../../runtime/integrations/mcp/register-mcp-tools.js';
+import { createToolRuntime } from '../../../../runtime/core/tool-runtime.js';
+import { makeToolEntry } from '../../fixtures/tool-entries.js';
 
 const read = { name: 'read', description: 'Reads a page', inputSchema: { type: 'object' } };
 const write = {

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, test } from 'vitest';
-import { DRAFT_2020_12 } from '../../../runtime/json-schema/draft-2020-12.js';
-import { normalizeMcpInputSchema } from '../../../runtime/mcp/normalize-mcp-input-schema.js';
+import { DRAFT_2020_12 } from '../../../../runtime/core/json-schema/draft-2020-12.js';
+import { normalizeMcpInputSchema } from '../../../../runtime/integrations/mcp/normalize-mcp-input-schema.js';
 
 const S = DRAFT_2020_12;
 

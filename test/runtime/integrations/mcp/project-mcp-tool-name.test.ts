@@ -5,7 +5,7 @@ import {
   mcpToolName,
   projectMcpToolNames,
   sanitizeMcpNamePart,
-} from '../../../runtime/mcp/project-mcp-tool-name.js';
+} from '../../../../runtime/integrations/mcp/project-mcp-tool-name.js';
 
 const x56 = 'x'.repeat(56);
 const x57 = 'x'.repeat(57);

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isFrozenData } from '../../../runtime/contract.js';
-import { normalizeMcpInputSchema } from '../../../runtime/mcp/normalize-mcp-input-schema.js';
+import { isFrozenData } from '../../../../runtime/core/contract.js';
+import { normalizeMcpInputSchema } from '../../../../runtime/integrations/mcp/normalize-mcp-input-schema.js';
 import {
   MAX_SHARED_SCHEMA_CHARS,
   sharedMcpSchema,
-} from '../../../runtime/mcp/shared-mcp-schema.js';
+} from '../../../../runtime/integrations/mcp/shared-mcp-schema.js';
 
 /**
  * A fresh copy each time, so that sharing can only come from equal JSON; `common` when the fused

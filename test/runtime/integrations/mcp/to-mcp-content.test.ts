@@ -4,13 +4,13 @@
  */
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, test } from 'vitest';
-import type { ToolCallResult } from '../../../runtime/call/call-tool.js';
-import type { ToolContentBlock } from '../../../runtime/contract.js';
+import type { ToolCallResult } from '../../../../runtime/call-path/call/call-tool.js';
+import type { ToolContentBlock } from '../../../../runtime/core/contract.js';
 import {
   toMcpCallToolResult,
   toMcpContent,
   toMcpContentBlock,
-} from '../../../runtime/session/to-mcp-content.js';
+} from '../../../../runtime/integrations/mcp/to-mcp-content.js';
 
 const base: ToolCallResult = {
   content: 'hello',

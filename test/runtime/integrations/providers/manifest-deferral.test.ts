@@ -4,15 +4,15 @@
  * tools as one namespace, and the tool search ranks by the hints.
  */
 import { describe, expect, test } from 'vitest';
-import { projectProviderRequest } from '../../../runtime/providers/project-provider-request.js';
-import type { ProviderName } from '../../../runtime/providers/provider-name.js';
-import type { ProviderRequestOptions } from '../../../runtime/providers/provider-request.js';
+import { projectProviderRequest } from '../../../../runtime/integrations/providers/project-provider-request.js';
+import type { ProviderName } from '../../../../runtime/integrations/providers/provider-name.js';
+import type { ProviderRequestOptions } from '../../../../runtime/integrations/providers/provider-request.js';
 import {
   deferredNames,
   searchableTools,
   searchDeferredTools,
   TOOL_SEARCH_NAME,
-} from '../../../runtime/providers/tool-search.js';
+} from '../../../../runtime/core/visibility/deferred-tools.js';
 import { modelToolContract } from '../adapters/model-tool-contract-fixture.js';
 import { builtInContracts, model } from './provider-fixtures.js';
 

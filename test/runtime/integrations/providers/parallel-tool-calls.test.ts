@@ -3,10 +3,10 @@
  * when every tool it lists is concurrent-safe, in that provider's own field, and nothing else.
  */
 import { describe, expect, test } from 'vitest';
-import { allConcurrentSafe } from '../../../runtime/providers/all-concurrent-safe.js';
-import { projectProviderRequest } from '../../../runtime/providers/project-provider-request.js';
-import type { ProviderName } from '../../../runtime/providers/provider-name.js';
-import type { ProviderRequestOptions } from '../../../runtime/providers/provider-request.js';
+import { allConcurrentSafe } from '../../../../runtime/integrations/providers/all-concurrent-safe.js';
+import { projectProviderRequest } from '../../../../runtime/integrations/providers/project-provider-request.js';
+import type { ProviderName } from '../../../../runtime/integrations/providers/provider-name.js';
+import type { ProviderRequestOptions } from '../../../../runtime/integrations/providers/provider-request.js';
 import { modelToolContract } from '../adapters/model-tool-contract-fixture.js';
 import { model } from './provider-fixtures.js';
 

@@ -6,13 +6,13 @@
  * a tool without parameters).
  */
 import { readFileSync } from 'node:fs';
-import { builtInTools } from '../../../generated/index.js';
-import { SORTED_PROVIDER_TOOL_NAMES } from '../../../generated/provider-order.js';
-import type { ModelProfile, ModelToolContract } from '../../../runtime/contract.js';
-import { registerMcpTools } from '../../../runtime/mcp/register-mcp-tools.js';
-import { createToolRuntime } from '../../../runtime/tool-runtime.js';
-import type { RegistrationGateInput } from '../../../runtime/visibility/registration-gate.js';
-import { everyCapabilityModel, projectAll } from '../fixtures/project-all.js';
+import { builtInTools } from '../../../../generated/index.js';
+import { SORTED_PROVIDER_TOOL_NAMES } from '../../../../generated/provider-order.js';
+import type { ModelProfile, ModelToolContract } from '../../../../runtime/core/contract.js';
+import { registerMcpTools } from '../../../../runtime/integrations/mcp/register-mcp-tools.js';
+import { createToolRuntime } from '../../../../runtime/core/tool-runtime.js';
+import type { RegistrationGateInput } from '../../../../runtime/core/visibility/registration-gate.js';
+import { everyCapabilityModel, projectAll } from '../../fixtures/project-all.js';
 
 export const descriptionSettings = { currentMonth: 'November 2026', dynamicWorkflows: true };
 
@@ -30,7 +30,7 @@ export const MCP_FIXTURES = ['filesystem', 'edge-cases'] as const;
 
 /** The tools of a saved `tools/list` fixture. */
 export function mcpFixture(name: (typeof MCP_FIXTURES)[number]): unknown[] {
-  const text = readFileSync(new URL(`../../fixtures/mcp/${name}.json`, import.meta.url), 'utf8');
+  const text = readFileSync(new URL(`../../../fixtures/mcp/${name}.json`, import.meta.url), 'utf8');
   return (JSON.parse(text) as { tools: unknown[] }).tools;
 }
 

@@ -3,12 +3,12 @@
  * the held-in MCP fixtures: names, keywords, the root object, refs, nullable forms, `strict`.
  */
 import { describe, expect, test } from 'vitest';
-import { isJsonObject as isSchemaObject } from '../../../runtime/support/is-json-object.js';
-import type { ModelToolContract } from '../../../runtime/contract.js';
-import { GEMINI_FUNCTION_NAME } from '../../../runtime/providers/gemini-function-names.js';
-import { projectProviderRequest } from '../../../runtime/providers/project-provider-request.js';
-import type { ProviderRequest } from '../../../runtime/providers/provider-request.js';
-import { TOOL_SEARCH_NAME } from '../../../runtime/providers/tool-search.js';
+import { isJsonObject as isSchemaObject } from '../../../../runtime/core/support/is-json-object.js';
+import type { ModelToolContract } from '../../../../runtime/core/contract.js';
+import { GEMINI_FUNCTION_NAME } from '../../../../runtime/integrations/providers/gemini-function-names.js';
+import { projectProviderRequest } from '../../../../runtime/integrations/providers/project-provider-request.js';
+import type { ProviderRequest } from '../../../../runtime/integrations/providers/provider-request.js';
+import { TOOL_SEARCH_NAME } from '../../../../runtime/core/visibility/deferred-tools.js';
 import { builtInContracts, mcpContracts, model } from './provider-fixtures.js';
 
 const ANTHROPIC_OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -13,12 +13,12 @@ import {
 } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ModelToolContract } from '../../../runtime/contract.js';
-import { toAnthropicRequest } from '../../../runtime/providers/to-anthropic-request.js';
-import { toGeminiRequest } from '../../../runtime/providers/to-gemini-request.js';
-import { toOpenAiChatRequest } from '../../../runtime/providers/to-openai-chat-request.js';
-import { toOpenAiResponsesRequest } from '../../../runtime/providers/to-openai-responses-request.js';
-import { planTurnTools } from '../../../runtime/visibility/turn-filter.js';
+import type { ModelToolContract } from '../../../../runtime/core/contract.js';
+import { toAnthropicRequest } from '../../../../runtime/integrations/providers/to-anthropic-request.js';
+import { toGeminiRequest } from '../../../../runtime/integrations/providers/to-gemini-request.js';
+import { toOpenAiChatRequest } from '../../../../runtime/integrations/providers/to-openai-chat-request.js';
+import { toOpenAiResponsesRequest } from '../../../../runtime/integrations/providers/to-openai-responses-request.js';
+import { planTurnTools } from '../../../../runtime/core/visibility/turn-filter.js';
 import { mcpContracts, model, sessionContracts } from './provider-fixtures.js';
 
 interface Recorded {

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import type { ModelToolContract } from '../../../runtime/contract.js';
-import { compareToolPrefix } from '../../../runtime/providers/compare-tool-prefix.js';
-import { requestFingerprint } from '../../../runtime/providers/measure-request.js';
-import { projectProviderRequest } from '../../../runtime/providers/project-provider-request.js';
-import { PROVIDER_NAMES } from '../../../runtime/providers/provider-name.js';
-import { toolsFingerprint } from '../../../runtime/visibility/tools-fingerprint.js';
+import type { ModelToolContract } from '../../../../runtime/core/contract.js';
+import { compareToolPrefix } from '../../../../runtime/integrations/providers/compare-tool-prefix.js';
+import { requestFingerprint } from '../../../../runtime/integrations/providers/measure-request.js';
+import { projectProviderRequest } from '../../../../runtime/integrations/providers/project-provider-request.js';
+import { PROVIDER_NAMES } from '../../../../runtime/integrations/providers/provider-name.js';
+import { toolsFingerprint } from '../../../../runtime/core/visibility/tools-fingerprint.js';
 import { model, sessionContracts } from './provider-fixtures.js';
 
 const run = promisify(execFile);

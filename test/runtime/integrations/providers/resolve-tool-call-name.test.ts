@@ -10,13 +10,13 @@ import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectProviderRequest } from '../../../runtime/providers/project-provider-request.js';
+import { projectProviderRequest } from '../../../../runtime/integrations/providers/project-provider-request.js';
 import {
   resolveToolCallName,
   resolveToolReferences,
-} from '../../../runtime/providers/resolve-tool-call-name.js';
-import { toAnthropicRequest } from '../../../runtime/providers/to-anthropic-request.js';
-import { toOpenAiResponsesRequest } from '../../../runtime/providers/to-openai-responses-request.js';
+} from '../../../../runtime/integrations/providers/resolve-tool-call-name.js';
+import { toAnthropicRequest } from '../../../../runtime/integrations/providers/to-anthropic-request.js';
+import { toOpenAiResponsesRequest } from '../../../../runtime/integrations/providers/to-openai-responses-request.js';
 import { modelToolContract } from '../adapters/model-tool-contract-fixture.js';
 import { model } from './provider-fixtures.js';
 

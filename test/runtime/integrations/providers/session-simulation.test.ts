@@ -5,23 +5,23 @@
  * is projected for each provider, and consecutive requests are compared for the tools prefix.
  */
 import { describe, expect, test } from 'vitest';
-import { builtInTools } from '../../../generated/index.js';
-import { SORTED_PROVIDER_TOOL_NAMES } from '../../../generated/provider-order.js';
-import type { ModelToolContract } from '../../../runtime/contract.js';
-import { registerMcpTools } from '../../../runtime/mcp/register-mcp-tools.js';
+import { builtInTools } from '../../../../generated/index.js';
+import { SORTED_PROVIDER_TOOL_NAMES } from '../../../../generated/provider-order.js';
+import type { ModelToolContract } from '../../../../runtime/core/contract.js';
+import { registerMcpTools } from '../../../../runtime/integrations/mcp/register-mcp-tools.js';
 import {
   compareToolPrefix,
   type PrefixChange,
-} from '../../../runtime/providers/compare-tool-prefix.js';
-import { projectProviderRequest } from '../../../runtime/providers/project-provider-request.js';
-import type { ProviderName } from '../../../runtime/providers/provider-name.js';
-import type { ProviderRequest } from '../../../runtime/providers/provider-request.js';
-import { createToolRuntime } from '../../../runtime/tool-runtime.js';
+} from '../../../../runtime/integrations/providers/compare-tool-prefix.js';
+import { projectProviderRequest } from '../../../../runtime/integrations/providers/project-provider-request.js';
+import type { ProviderName } from '../../../../runtime/integrations/providers/provider-name.js';
+import type { ProviderRequest } from '../../../../runtime/integrations/providers/provider-request.js';
+import { createToolRuntime } from '../../../../runtime/core/tool-runtime.js';
 import {
   planTurnTools,
   type TurnFilterMode,
   type TurnKind,
-} from '../../../runtime/visibility/turn-filter.js';
+} from '../../../../runtime/core/visibility/turn-filter.js';
 import { FIXED_DATE, MCP_FIXTURES, mcpFixture, model } from './provider-fixtures.js';
 
 const DISCOVERED_AT = 10;

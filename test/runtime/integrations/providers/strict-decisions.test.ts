@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import type { JsonSchema } from '../../../runtime/contract.js';
-import { closeOpenObjects } from '../../../runtime/providers/close-open-objects.js';
+import type { JsonSchema } from '../../../../runtime/core/contract.js';
+import { closeOpenObjects } from '../../../../runtime/integrations/providers/close-open-objects.js';
 import {
   ANTHROPIC_STRICT_REQUEST_LIMITS,
   countOptionalParameters,
   countUnionParameters,
   decideStrict,
-} from '../../../runtime/providers/strict-decisions.js';
+} from '../../../../runtime/integrations/providers/strict-decisions.js';
 import { modelToolContract } from '../adapters/model-tool-contract-fixture.js';
 import { builtInContracts, model } from './provider-fixtures.js';
 

@@ -7,9 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { tool } from '../../../../generated/tools/bash.js';
-import { evaluatePermission } from '../../../../runtime/permission/evaluate-permission.js';
-import { parsePermissionRule } from '../../../../runtime/permission/parse-permission-rule.js';
-import { classifyShellCommand } from '../../../../runtime/tools/support/classify-shell-command.js';
+import { evaluatePermission } from '../../../../runtime/call-path/permission/evaluate-permission.js';
+import { parsePermissionRule } from '../../../../runtime/core/rules/parse-permission-rule.js';
+import { classifyShellCommand } from '../../../../runtime/tools/bash-classifier/classify-shell-command.js';
 import { ADVERSARIAL_TIMEOUT_MS, variant } from '../../../support/long-variants.js';
 
 // Bash's permission hooks run the module a call loads first (as callTool awaits it).

@@ -3,9 +3,9 @@ import { tool } from '../../../../generated/tools/bash.js';
 import {
   evaluatePermission,
   type PermissionMode,
-} from '../../../../runtime/permission/evaluate-permission.js';
-import { parsePermissionRule } from '../../../../runtime/permission/parse-permission-rule.js';
-import { classifyShellCommand } from '../../../../runtime/tools/support/classify-shell-command.js';
+} from '../../../../runtime/call-path/permission/evaluate-permission.js';
+import { parsePermissionRule } from '../../../../runtime/core/rules/parse-permission-rule.js';
+import { classifyShellCommand } from '../../../../runtime/tools/bash-classifier/classify-shell-command.js';
 
 // Bash's permission hooks run the module a call loads first (as callTool awaits it).
 await tool.loadImplementation?.();

@@ -5,14 +5,14 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callTool, type ToolCallResult } from '../../../../runtime/call/call-tool.js';
-import type { ToolTraceEvent } from '../../../../runtime/call/trace-tool-call.js';
+import { callTool, type ToolCallResult } from '../../../../runtime/call-path/call/call-tool.js';
+import type { ToolTraceEvent } from '../../../../runtime/call-path/call/trace-tool-call.js';
 import type {
   HostPortImplementations,
   ToolCallContext,
   ToolEntry,
   ToolHandlerResult,
-} from '../../../../runtime/contract.js';
+} from '../../../../runtime/core/contract.js';
 
 const directory = join(tmpdir(), 'tool-contracts-host-tools');
 

@@ -1,5 +1,5 @@
 /** The generated entries of the 29 host-dependent tools, by name. */
-import type { ToolEntry } from '../../../../runtime/contract.js';
+import type { ToolEntry } from '../../../../runtime/core/contract.js';
 import { tool as agent } from '../../../../generated/tools/agent.js';
 import { tool as amendWorkflow } from '../../../../generated/tools/amend-workflow.js';
 import { tool as askUserQuestion } from '../../../../generated/tools/ask-user-question.js';

@@ -1,6 +1,6 @@
 /**
  * The host's side of the ports, as real in-memory implementations of the interfaces in
- * runtime/contract.ts: what a desktop or protocol host would inject, minus persistence. Each
+ * runtime/core/contract.ts: what a desktop or protocol host would inject, minus persistence. Each
  * records the calls it served and can be switched to fail (a host error) or to hang (a host that
  * never answers), so tests can drive every path of a handler without mocks.
  */
@@ -18,7 +18,7 @@ import type {
   UserInteractionPort,
   WebSearchPort,
   WorkflowPort,
-} from '../../../../runtime/contract.js';
+} from '../../../../runtime/core/contract.js';
 
 /** How a port answers: normally, by rejecting with `error`, or never. */
 export type PortBehaviour =
