@@ -3,7 +3,13 @@ import type { Document, Node as YamlNode, YAMLError } from 'yaml';
 import type { FieldPath } from './field-path.js';
 import { formatFieldPath } from './field-path.js';
 import type { ManifestIssue } from './manifest-issue.js';
-import { MAX_YAML_DEPTH } from './raw-value-problems.js';
+
+/**
+ * Deepest YAML nesting a manifest file may have (mappings and lists, the document itself is
+ * level 0). A schema of `MAX_SCHEMA_DEPTH` levels needs about twice that; the margin is for
+ * `default` values. Deeper files are refused before anything recursive reads them.
+ */
+export const MAX_YAML_DEPTH = 80;
 
 /** A 1-based position in a text file. */
 export interface SourcePosition {

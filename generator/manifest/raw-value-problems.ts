@@ -7,14 +7,7 @@
 import type { FieldPath } from './field-path.js';
 import { formatShortPath } from './field-path.js';
 import type { ManifestIssue } from './manifest-issue.js';
-import type { YamlSource } from './parse-yaml-source.js';
-
-/**
- * Deepest YAML nesting a manifest file may have (mappings and lists, the document itself is
- * level 0). A schema of {@link MAX_SCHEMA_DEPTH} levels needs about twice that; the margin is for
- * `default` values. Deeper files are refused before anything recursive reads them.
- */
-export const MAX_YAML_DEPTH = 80;
+import { MAX_YAML_DEPTH, type YamlSource } from './parse-yaml-source.js';
 
 /**
  * Control characters no manifest text may hold: C0 (U+0000–U+001F) but tab and line feed, DEL,
