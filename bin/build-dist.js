@@ -1,26 +1,30 @@
 #!/usr/bin/env node
-// `npm run build` (and `prepare`, so `npm ci` and `npm pack` run it): build `dist/` from the
-// TypeScript sources and stamp it (bin/dist-freshness.js). Nothing to do while dist/ is fresh;
-// `--force` builds anyway; `--skip-declarations` keeps the previous build's .d.ts files instead
-// of running tsc (what `generate` does: bin/refresh-dist.js). The new build is written beside
-// dist/ and swapped in whole, so a failed build leaves the previous one (or none) in place.
+// `npm run build` (and `prepare`, so `npm ci` and `npm pack` run it): build the dist/ folder of
+// each installable unit (bin/dist-packages.js) from the TypeScript sources and stamp it
+// (bin/dist-freshness.js): packages/runtime/dist (`@tool-contracts/runtime`),
+// packages/tools/dist (`@tool-contracts/tools`) and dist/ (the CLI, `tool-contracts`). Nothing to
+// do while they are fresh; `--force` builds anyway; `--skip-declarations` keeps the previous
+// build's .d.ts files instead of running tsc (what `generate` does: bin/refresh-dist.js). The new
+// build is written beside each dist/ and swapped in whole, so a failed build leaves the previous
+// one (or none) in place.
 //
-// The JavaScript is one rolldown bundle with code splitting over every entry point at once (see
-// distEntryPoints): each source module exists exactly once across them, in the entry file or
-// in a shared chunk under dist/chunks/, so that the package's entry points and the CLI share one
-// copy of runtime/core/contract.ts (its frozen-data WeakSet) and of every registry. Handler modules
-// are entry points of their own (dist/runtime/tools/<name>.js), loaded by the generated
-// `lazyImplementation` on a tool's first call. What a host imports to list tools is one chunk,
-// and what `tool-contracts list` loads beyond it two more (CHUNK_GROUPS below), not the dozens
-// of small chunks automatic splitting makes of them. The types are tsc's declarations
-// (tsconfig.build.json, declarations only), at the paths the exports map's "types" name.
+// The JavaScript of each package is one rolldown bundle with code splitting over its entry
+// points (see distEntryPoints): each source module exists exactly once across them, in the entry
+// file or in a shared chunk under dist/chunks/, and an import of another package's module is an
+// import of that package (`@tool-contracts/runtime/internal/runtime/core/contract.js`), so that an
+// install holds one copy of runtime/core/contract.ts (its frozen-data WeakSet) and of every
+// registry. Handler modules are entry points of their own (dist/runtime/tools/<name>.js in the
+// tools package), loaded by the generated `lazyImplementation` on a tool's first call. What a
+// host imports to list tools is one chunk, and what `tool-contracts list` loads beyond it two
+// more (CHUNK_GROUPS below). The types are tsc's declarations (tsconfig.build.json, declarations
+// only), split among the packages like the JavaScript.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { distEntryPoints } from './dist-entry-points.js';
+import { DIST_PACKAGES, distEntryPoints, ownerOf, packageName } from './dist-packages.js';
 import { isDistFresh, STAMP_FILE } from './dist-freshness.js';
 import { jsonParseLiterals } from './json-parse-literals.js';
 
@@ -33,8 +37,9 @@ const BUILD_INPUTS = [
   'tsconfig.json',
   'tsconfig.build.json',
   'bin/build-dist.js',
-  'bin/dist-entry-points.js',
+  'bin/dist-packages.js',
   'bin/json-parse-literals.js',
+  ...DIST_PACKAGES.map((distPackage) => path.posix.join(distPackage.directory, 'package.json')),
 ];
 
 /** Every file under `directory` (project-relative posix paths), dot-files left out. */
@@ -73,45 +78,48 @@ function externalPackages() {
  * not what loads on demand), instead of the dozens of small chunks automatic splitting makes:
  * each module file costs Node a resolve, an asynchronous read and a link at start (on the
  * 2-core machine of bench/, `tool-contracts list` loaded 18 files of dist/ in 82 ms, and 7 in
- * 66 ms once the last two groups were made). A module goes to the first group whose closure
- * reaches it and which `holds` it; the generated tool modules go to none, they stay in
+ * 66 ms once the groups were made). A module of the package being built goes to the first of
+ * its groups whose closure reaches it; the generated tool modules go to none, they stay in
  * `generated/index.js`, so that a project's own generated tools, which import
- * `tool-contracts/contract`, do not load the built-in ones.
- * - `list`: what a host imports to build a runtime and list the tools (not the call path,
- *   handlers or zod schemas, which load on a call).
- * - `cli-list`: the command line's own modules that `tool-contracts list` loads (its parsing,
- *   the project's config and tools); the other commands that run from dist/ import it too.
- * - `shared`: the runtime and generator modules that `tool-contracts list` loads beyond the
- *   `list` chunk. The call path, MCP and the provider adapters import them too, and must not
- *   load the command line's code to get them.
+ * `@tool-contracts/runtime/contract`, do not load the built-in ones.
+ * - `list` (runtime): what a host imports to build a runtime and list the tools (not the call
+ *   path, handlers or zod schemas, which load on a call).
+ * - `shared` (runtime): the runtime modules that `tool-contracts list` loads beyond `list`. The
+ *   call path, MCP and the provider adapters import them too.
+ * - `cli-list` (CLI): the command line's own modules that `tool-contracts list` loads (its
+ *   parsing, the project's config and tools); the other commands that run from dist/ import it.
  */
 const CLI_LIST_ENTRIES = [
   'cli/main.ts',
   'cli/list-command.ts',
   // What list-command.ts imports on demand once its options are parsed.
   'cli/project-tools.ts',
-  'runtime/core/visibility/turn-filter.ts',
-  'runtime/core/visibility/tools-fingerprint.ts',
 ];
-const CHUNK_GROUPS = [
-  {
-    name: 'list',
-    entries: ['runtime/index.ts', 'generated/index.ts', 'generated/provider-order.ts'],
-    holds: () => true,
-  },
-  { name: 'shared', entries: CLI_LIST_ENTRIES, holds: (file) => !file.startsWith('cli/') },
-  { name: 'cli-list', entries: CLI_LIST_ENTRIES, holds: (file) => file.startsWith('cli/') },
-];
+const CHUNK_GROUPS = {
+  runtime: [
+    { name: 'list', entries: ['runtime/index.ts'] },
+    {
+      name: 'shared',
+      entries: [
+        'runtime/core/visibility/turn-filter.ts',
+        'runtime/core/visibility/tools-fingerprint.ts',
+        'runtime/core/tool-runtime.ts',
+      ],
+    },
+  ],
+  tools: [],
+  cli: [{ name: 'cli-list', entries: CLI_LIST_ENTRIES }],
+};
 
 /**
- * A rolldown plugin that fills `groupOf` (module id → name of its {@link CHUNK_GROUPS} group)
- * once the module graph is built.
+ * A rolldown plugin that fills `groupOf` (module id → name of its group among `groups`) once the
+ * module graph is built.
  */
-function chunkGroupModules(groupOf) {
+function chunkGroupModules(groups, groupOf) {
   return {
     name: 'chunk-group-modules',
     buildEnd() {
-      for (const group of CHUNK_GROUPS) {
+      for (const group of groups) {
         const pending = group.entries.map((entry) => path.join(root, entry));
         const seen = new Set();
         while (pending.length > 0) {
@@ -121,11 +129,32 @@ function chunkGroupModules(groupOf) {
           const info = this.getModuleInfo(id);
           if (info === null || info.isExternal) continue;
           const file = path.relative(root, id).split(path.sep).join('/');
-          if (!groupOf.has(id) && !file.startsWith('generated/') && group.holds(file))
-            groupOf.set(id, group.name);
+          if (!groupOf.has(id) && !file.startsWith('generated/')) groupOf.set(id, group.name);
           pending.push(...info.importedIds);
         }
       }
+    },
+  };
+}
+
+/**
+ * A rolldown plugin that makes an import of another package's source file an import of that
+ * package: `../../runtime/core/contract.js` in a handler of the tools package becomes
+ * `@tool-contracts/runtime/internal/runtime/core/contract.js`, which distEntryPoints made an entry
+ * point of the runtime's bundle. `packages` maps a package key to its name.
+ */
+function importOtherPackages(distPackage, names) {
+  return {
+    name: 'import-other-packages',
+    resolveId(source, importer) {
+      if (importer === undefined || !source.startsWith('.')) return null;
+      const target = path
+        .relative(root, path.resolve(path.dirname(importer), source))
+        .split(path.sep)
+        .join('/');
+      const owner = ownerOf(target.replace(/\.js$/, '.ts'));
+      if (owner === undefined || owner === distPackage) return null;
+      return { id: `${names.get(owner.key)}/internal/${target}`, external: true };
     },
   };
 }
@@ -163,113 +192,214 @@ if (!args.includes('--force') && isDistFresh(root, { declarations: !skipDeclarat
 
 const startedAt = Date.now();
 const sources = SOURCE_DIRECTORIES.flatMap(filesUnder);
-const dist = path.join(root, 'dist');
-const staging = path.join(root, `.dist-tmp-${process.pid}`);
-rmSync(staging, { recursive: true, force: true });
-/** `sources` split by whether a module of the bundle is built from it (set once written). */
+const names = new Map(
+  DIST_PACKAGES.map((distPackage) => [distPackage.key, packageName(root, distPackage)]),
+);
+const entryPoints = distEntryPoints(root);
+/** Per package, the folder its dist/ is built in before the swap. */
+const staging = new Map(
+  DIST_PACKAGES.map((distPackage) => [
+    distPackage.key,
+    path.join(root, distPackage.directory, `.dist-tmp-${process.pid}`),
+  ]),
+);
+const distOf = (distPackage) => path.join(root, distPackage.directory, 'dist');
+for (const directory of staging.values()) rmSync(directory, { recursive: true, force: true });
+/** `sources` split by whether a module of a bundle is built from it (set once written). */
 let javascriptSources;
 let declarationSources;
 try {
   const { rolldown } = await import('rolldown');
-  const groupOf = new Map();
-  const generatedDirectory = path.join(root, 'generated') + path.sep;
-  const bundle = await rolldown({
-    cwd: root,
-    input: Object.fromEntries(
-      distEntryPoints(root).map((entry) => [entry.replace(/\.ts$/, ''), entry]),
-    ),
-    platform: 'node',
-    external: externalPackages(),
-    // Sources import each other as `./x.js`, the file being `./x.ts`.
-    resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
-    tsconfig: path.join(root, 'tsconfig.json'),
-    transform: { target: 'node20.11' },
-    plugins: [chunkGroupModules(groupOf), jsonParseContractData(generatedDirectory)],
-    onLog(level, log, handler) {
-      // A module both imported and loaded on demand (the call path: the executor imports it, the
-      // package's callTool loads it on its first call) stays in the one chunk it has.
-      if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
-    },
-  });
-  try {
-    const { output } = await bundle.write({
-      dir: staging,
-      format: 'esm',
-      entryFileNames: '[name].js',
-      chunkFileNames: 'chunks/[name]-[hash].js',
-      // Names of functions and classes are part of what users see (errors, `instanceof` messages).
-      keepNames: true,
-      // What a bundler of the package needs (annotations) stays; the JSDoc is in the .d.ts
-      // files. Without it, and with non-ASCII characters escaped, each file is ASCII, which V8
-      // holds as a one-byte string (the list chunk: 94 KB with JSDoc and 20 lines of non-ASCII
-      // text, twice that in memory; 72 KB of ASCII without).
-      comments: { legal: false, annotation: true, jsdoc: false },
-      charset: 'ascii',
-      codeSplitting: {
-        // Each group also takes what its modules import that no group before it took: the
-        // priorities keep the order of CHUNK_GROUPS.
-        groups: CHUNK_GROUPS.map(({ name }, index) => ({
-          name,
-          priority: CHUNK_GROUPS.length - index,
-          test: (id) => groupOf.get(id) === name,
-        })),
+  const isExternalPackage = externalPackages();
+  const bundled = new Set();
+  const problems = [];
+  for (const distPackage of DIST_PACKAGES) {
+    const groupOf = new Map();
+    const groups = CHUNK_GROUPS[distPackage.key];
+    const bundle = await rolldown({
+      cwd: root,
+      input: Object.fromEntries(
+        entryPoints.get(distPackage.key).map((entry) => [entry.replace(/\.ts$/, ''), entry]),
+      ),
+      platform: 'node',
+      external: (id) => id.startsWith('@tool-contracts/') || isExternalPackage(id),
+      // Sources import each other as `./x.js`, the file being `./x.ts`.
+      resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
+      tsconfig: path.join(root, 'tsconfig.json'),
+      transform: { target: 'node20.11' },
+      plugins: [
+        importOtherPackages(distPackage, names),
+        chunkGroupModules(groups, groupOf),
+        jsonParseContractData(path.join(root, 'generated') + path.sep),
+      ],
+      onLog(level, log, handler) {
+        // A module both imported and loaded on demand (the call path: the executor imports it,
+        // a session loads it on its first call) stays in the one chunk it has.
+        if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
       },
     });
-    // The sources the JavaScript is built from: the bin checks only these before it runs
-    // dist/ (a stat each); the rest of the source directories shape only the declarations.
-    const bundled = new Set(
-      output.flatMap((file) => (file.type === 'chunk' ? file.moduleIds : [])),
-    );
-    const inBundle = (file) => bundled.has(path.join(root, file));
-    javascriptSources = sources.filter(inBundle);
-    declarationSources = sources.filter((file) => !inBundle(file));
-  } finally {
-    await bundle.close();
-  }
-  const declarations = sources.filter((file) => file.endsWith('.d.ts'));
-  if (skipDeclarations) {
-    if (!existsSync(dist)) throw new Error('--skip-declarations needs a previous build in dist/');
-    for (const file of readdirSync(dist, { recursive: true })) {
-      if (!file.endsWith('.d.ts')) continue;
-      mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
-      copyFileSync(path.join(dist, file), path.join(staging, file));
+    try {
+      const { output } = await bundle.write({
+        dir: path.join(staging.get(distPackage.key), 'dist'),
+        format: 'esm',
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        // Names of functions and classes are part of what users see (errors, `instanceof`).
+        keepNames: true,
+        // What a bundler of the package needs (annotations) stays; the JSDoc is in the .d.ts
+        // files. Without it, and with non-ASCII characters escaped, each file is ASCII, which V8
+        // holds as a one-byte string (the list chunk: 94 KB with JSDoc and 20 lines of
+        // non-ASCII text, twice that in memory; 72 KB of ASCII without).
+        comments: { legal: false, annotation: true, jsdoc: false },
+        charset: 'ascii',
+        codeSplitting: {
+          // Each group also takes what its modules import that no group before it took: the
+          // priorities keep the order of the groups.
+          groups: groups.map(({ name }, index) => ({
+            name,
+            priority: groups.length - index,
+            test: (id) => groupOf.get(id) === name,
+          })),
+        },
+      });
+      problems.push(...undeclaredImports(distPackage, output));
+      for (const file of output)
+        if (file.type === 'chunk')
+          for (const id of file.moduleIds) {
+            const source = path.relative(root, id).split(path.sep).join('/');
+            const owner = ownerOf(source);
+            if (owner !== undefined && owner !== distPackage)
+              problems.push(
+                `${names.get(distPackage.key)} bundled ${source}, a file of ${names.get(owner.key)}`,
+              );
+            bundled.add(id);
+          }
+    } finally {
+      await bundle.close();
     }
-  } else {
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    execFileSync(
-      process.execPath,
-      [tsc, '-p', 'tsconfig.build.json', '--emitDeclarationOnly', '--outDir', staging],
-      // Everything on stderr: `npm pack --json` runs this (prepare) and prints its JSON on stdout.
-      { cwd: root, stdio: ['ignore', 2, 2] },
-    );
   }
-  // Hand-written declarations tsc does not emit (generated/descriptions/*.d.ts).
-  for (const file of declarations) {
-    mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
-    copyFileSync(path.join(root, file), path.join(staging, file));
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  // The sources the JavaScript is built from: the bin checks only these before it runs dist/
+  // (a stat each); the rest of the source directories shape only the declarations.
+  const inBundle = (file) => bundled.has(path.join(root, file));
+  javascriptSources = sources.filter(inBundle);
+  declarationSources = sources.filter((file) => !inBundle(file));
+  writeDeclarations();
+  const stamp = `${JSON.stringify({
+    startedAt,
+    declarations: !skipDeclarations,
+    sources: [...BUILD_INPUTS, ...javascriptSources],
+    declarationSources,
+    packages: DIST_PACKAGES.filter(({ directory }) => directory !== '.').map(
+      ({ directory }) => directory,
+    ),
+  })}\n`;
+  for (const distPackage of DIST_PACKAGES)
+    writeFileSync(path.join(staging.get(distPackage.key), 'dist', STAMP_FILE), stamp);
+  // The CLI's stamp last: the bin trusts dist/ only once every package's dist/ is in place.
+  for (const distPackage of DIST_PACKAGES) {
+    const previous = path.join(root, distPackage.directory, `.dist-old-${process.pid}`);
+    try {
+      renameSync(distOf(distPackage), previous);
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+    }
+    renameSync(path.join(staging.get(distPackage.key), 'dist'), distOf(distPackage));
+    rmSync(previous, { recursive: true, force: true });
+    rmSync(staging.get(distPackage.key), { recursive: true, force: true });
   }
-  writeFileSync(
-    path.join(staging, STAMP_FILE),
-    `${JSON.stringify({
-      startedAt,
-      declarations: !skipDeclarations,
-      sources: [...BUILD_INPUTS, ...javascriptSources],
-      declarationSources,
-    })}\n`,
-  );
-  const previous = path.join(root, `.dist-old-${process.pid}`);
-  try {
-    renameSync(dist, previous);
-  } catch (error) {
-    if (error.code !== 'ENOENT') throw error;
-  }
-  renameSync(staging, dist);
-  rmSync(previous, { recursive: true, force: true });
 } catch (error) {
-  rmSync(staging, { recursive: true, force: true });
+  for (const directory of staging.values()) rmSync(directory, { recursive: true, force: true });
   console.error(`build: ${error.message}`);
   process.exit(1);
 }
 console.error(
-  `Built dist/ from ${sources.length} files in ${Date.now() - startedAt} ms${skipDeclarations ? ' (declarations kept from the previous build)' : ''}`,
+  `Built ${DIST_PACKAGES.map(({ directory }) => path.posix.join(directory, 'dist/')).join(', ')} from ${sources.length} files in ${Date.now() - startedAt} ms${skipDeclarations ? ' (declarations kept from the previous build)' : ''}`,
 );
+
+/**
+ * Every package a chunk of `distPackage` imports that its package.json does not declare (as a
+ * dependency or a peer dependency): an install of the package alone would not have it. The CLI
+ * is this repository's package.json, which declares everything.
+ */
+function undeclaredImports(distPackage, output) {
+  const manifest = JSON.parse(
+    readFileSync(path.join(root, distPackage.directory, 'package.json'), 'utf8'),
+  );
+  const declared = new Set([
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ]);
+  const problems = [];
+  const files = new Set(output.map((file) => file.fileName));
+  for (const file of output) {
+    if (file.type !== 'chunk') continue;
+    for (const specifier of [...file.imports, ...file.dynamicImports]) {
+      if (files.has(specifier) || specifier.startsWith('node:')) continue;
+      const name = /^(@[^/]+\/[^/]+|[^/]+)/.exec(specifier)[1];
+      if (name === manifest.name || declared.has(name)) continue;
+      problems.push(
+        `${manifest.name}: dist/${file.fileName} imports ${specifier}, which ${path.posix.join(distPackage.directory, 'package.json')} does not declare`,
+      );
+    }
+  }
+  return [...new Set(problems)];
+}
+
+/**
+ * tsc's declarations of every source, each written into the dist/ of the package that owns it,
+ * an import of another package's file rewritten as the JavaScript's is (`…/internal/…`); with
+ * `--skip-declarations`, the previous build's.
+ */
+function writeDeclarations() {
+  const declarations = path.join(root, `.dts-tmp-${process.pid}`);
+  rmSync(declarations, { recursive: true, force: true });
+  try {
+    if (skipDeclarations) {
+      for (const distPackage of DIST_PACKAGES) {
+        if (!existsSync(distOf(distPackage)))
+          throw new Error('--skip-declarations needs a previous build in each dist/');
+        for (const file of readdirSync(distOf(distPackage), { recursive: true })) {
+          if (!file.endsWith('.d.ts') || file.startsWith('chunks')) continue;
+          copy(path.join(distOf(distPackage), file), path.join(declarations, file));
+        }
+      }
+    } else {
+      const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+      execFileSync(
+        process.execPath,
+        [tsc, '-p', 'tsconfig.build.json', '--emitDeclarationOnly', '--outDir', declarations],
+        // Everything on stderr: `npm pack --json` runs this (prepare) and prints JSON on stdout.
+        { cwd: root, stdio: ['ignore', 2, 2] },
+      );
+      // Hand-written declarations tsc does not emit (generated/descriptions/*.d.ts).
+      for (const file of sources.filter((source) => source.endsWith('.d.ts')))
+        copy(path.join(root, file), path.join(declarations, file));
+    }
+    for (const file of readdirSync(declarations, { recursive: true })) {
+      if (!file.endsWith('.d.ts')) continue;
+      const source = file.split(path.sep).join('/');
+      const owner = ownerOf(source.replace(/\.d\.ts$/, '.ts')) ?? ownerOf(source);
+      if (owner === undefined) continue;
+      const text = readFileSync(path.join(declarations, file), 'utf8').replace(
+        /(from\s+|import\()(["'])(\.{1,2}\/[^"']+)\2/g,
+        (whole, keyword, quote, specifier) => {
+          const target = path.posix.join(path.posix.dirname(source), specifier);
+          const targetOwner = ownerOf(target.replace(/\.js$/, '.ts'));
+          if (targetOwner === undefined || targetOwner === owner) return whole;
+          return `${keyword}${quote}${names.get(targetOwner.key)}/internal/${target}${quote}`;
+        },
+      );
+      const destination = path.join(staging.get(owner.key), 'dist', file);
+      mkdirSync(path.dirname(destination), { recursive: true });
+      writeFileSync(destination, text);
+    }
+  } finally {
+    rmSync(declarations, { recursive: true, force: true });
+  }
+}
+
+function copy(from, to) {
+  mkdirSync(path.dirname(to), { recursive: true });
+  copyFileSync(from, to);
+}

@@ -8,7 +8,8 @@
 // that time: an edit, a `generate` (it rewrites generated/) or a checkout makes it stale, and a
 // stale build never runs (the bin falls back to the sources through tsx). An installed package
 // is no checkout: npm writes every file at install time, after the build, and nothing
-// regenerates it in place, so there the sources need only exist. The bin, which runs only the
+// regenerates it in place, so there the sources need only exist. In a checkout, the stamps of
+// the packages' dist/ folders (`packages` in the stamp) must name the same build. The bin, which runs only the
 // JavaScript, checks only `sources`: one stat per file is most of what the check costs.
 //
 // `declarations: false` in the stamp marks a build that kept the previous build's .d.ts files
@@ -47,6 +48,21 @@ export function isDistFresh(packageRoot, options = {}) {
     }
   }
   const checkout = existsSync(path.join(packageRoot, '.git'));
+  // In a checkout the build also wrote the dist/ of the packages the CLI imports
+  // (packages/runtime, packages/tools): each must be of the same build. An install has them as
+  // packages of their own, pinned to this version.
+  if (checkout && Array.isArray(stamp.packages))
+    for (const directory of stamp.packages) {
+      let other;
+      try {
+        other = JSON.parse(
+          readFileSync(path.join(packageRoot, directory, 'dist', STAMP_FILE), 'utf8'),
+        );
+      } catch {
+        return false;
+      }
+      if (other?.startedAt !== stamp.startedAt) return false;
+    }
   // Joined once: path.join per source costs about what its stat does.
   const prefix = path.join(packageRoot, path.sep);
   for (const list of checked)

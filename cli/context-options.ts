@@ -7,7 +7,10 @@ import type { ParseArgsConfig } from 'node:util';
 import type { FeatureFlag, HostPort, ModelProfile } from '../runtime/core/contract.js';
 import { FEATURE_FLAGS, HOST_PORTS, SESSION_KINDS } from '../runtime/core/contract.js';
 import { safeParsePermissionRule } from '../runtime/core/rules/parse-permission-rule.js';
-import { isProviderName, modelProviderOf } from '../runtime/integrations/providers/provider-name.js';
+import {
+  isProviderName,
+  modelProviderOf,
+} from '../runtime/integrations/providers/provider-name.js';
 import type { RegistrationGateInput } from '../runtime/core/visibility/registration-gate.js';
 import { UsageError } from './usage-error.js';
 

@@ -1,10 +1,13 @@
 /**
  * `tool-contracts init [DIR]`: a new project that uses the package: the config, the tool index,
  * one example tool (`Greet`) with its handler, a test, and a `tsconfig.json`/`package.json` when
- * there is none. Never overwrites: when a file it would write exists, it writes nothing.
+ * there is none. Never overwrites one of its own files: when one exists, it writes nothing. An
+ * existing package.json gets what the project needs and nothing else: `"type": "module"` (the
+ * generated modules are ES modules) and the `generate`/`check` scripts, each change said.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   MANIFEST_SCHEMA_COMMENT,
@@ -16,7 +19,8 @@ export const INIT_USAGE = `Usage: tool-contracts init [options] [DIR]
 
 Create a tool-contracts project in DIR (default: the current directory): tool-contracts.config.json,
 manifest/tools.yaml, the example tool manifest/tools/greet.yaml, its handler runtime/tools/greet.ts,
-the test test/greet.test.ts, and a tsconfig.json and package.json when DIR has none.
+the test test/greet.test.ts, and a tsconfig.json and package.json when DIR has none. An existing
+package.json gets "type": "module" and the generate and check scripts, if it lacks them.
 Writes nothing when any of these files (but tsconfig.json and package.json) exists.
 
 Options:
@@ -83,7 +87,7 @@ hooks: []
 `;
 
 const GREET_HANDLER = `/** Greet: the example tool of \`tool-contracts init\`. Its contract is manifest/tools/greet.yaml. */
-import type { ToolImplementation } from 'tool-contracts/contract';
+import type { ToolImplementation } from '@tool-contracts/runtime/contract';
 import type { Input, Output } from '../../generated/tools/greet.js';
 
 type Implementation = ToolImplementation<Input, Output>;
@@ -125,16 +129,79 @@ const TSCONFIG = {
   include: ['runtime', 'generated', 'test'],
 };
 
+/** The scripts a project runs; `check` and every "regenerate" hint name them. */
+const SCRIPTS = {
+  generate: 'tool-contracts generate',
+  check: 'tool-contracts check',
+};
+
+/**
+ * What the project installs, each at the version this CLI was built and tested with: the
+ * runtime its handlers run on, and for development this CLI, TypeScript, tsx (the tests and
+ * `list` of the project's TypeScript) and Node's types.
+ */
+export function projectDependencies(): {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+} {
+  const file = createRequire(import.meta.url).resolve('tool-contracts/package.json');
+  const own = JSON.parse(readFileSync(file, 'utf8')) as {
+    version: string;
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  return {
+    dependencies: { '@tool-contracts/runtime': own.version },
+    devDependencies: {
+      '@types/node': own.devDependencies['@types/node']!,
+      'tool-contracts': own.version,
+      tsx: own.dependencies.tsx!,
+      typescript: own.devDependencies.typescript!,
+    },
+  };
+}
+
 const PACKAGE = {
   name: 'my-tools',
   private: true,
   type: 'module',
-  scripts: {
-    generate: 'tool-contracts generate',
-    check: 'tool-contracts check',
-    test: 'node --import tsx --test test/*.test.ts',
-  },
+  scripts: { ...SCRIPTS, test: 'node --import tsx --test test/*.test.ts' },
+  ...projectDependencies(),
 };
+
+/**
+ * An existing package.json with `"type": "module"` and the {@link SCRIPTS} it lacks, in its own
+ * indentation; `changes` says each change, empty when there is none.
+ */
+export function amendPackageJson(file: string, text: string): { text: string; changes: string[] } {
+  let manifest: Record<string, unknown>;
+  try {
+    manifest = JSON.parse(text) as Record<string, unknown>;
+  } catch (error) {
+    throw new CommandError(
+      `${file}: not valid JSON (${(error as Error).message}); nothing was written`,
+    );
+  }
+  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest))
+    throw new CommandError(`${file}: not a JSON object; nothing was written`);
+  const changes: string[] = [];
+  if (manifest.type !== 'module') {
+    changes.push(
+      `"type": "module" in package.json (was ${manifest.type === undefined ? 'unset, which means "commonjs"' : JSON.stringify(manifest.type)}): the generated modules are ES modules. A CommonJS file of the project must now be named .cjs.`,
+    );
+    manifest.type = 'module';
+  }
+  const scripts = (manifest.scripts ?? {}) as Record<string, unknown>;
+  for (const [name, command] of Object.entries(SCRIPTS))
+    if (scripts[name] === undefined) {
+      scripts[name] = command;
+      changes.push(`the script "${name}": ${command}`);
+    }
+  manifest.scripts = scripts;
+  if (changes.length === 0) return { text, changes };
+  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  ';
+  return { text: `${JSON.stringify(manifest, null, indent)}\n`, changes };
+}
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -162,6 +229,10 @@ export const command = defineCommand({
       throw new CommandError(
         `not overwriting ${existing.map(({ file }) => at(file)).join(', ')}; nothing was written (init makes a new project; remove these files or pick another DIR)`,
       );
+    const packageFile = at('package.json');
+    const amended = existsSync(packageFile)
+      ? amendPackageJson(packageFile, await readFile(packageFile, 'utf8'))
+      : undefined;
     const written: string[] = [];
     for (const { file, text, optional } of INIT_FILES) {
       if (optional && existsSync(at(file))) continue;
@@ -169,20 +240,29 @@ export const command = defineCommand({
       await writeFile(at(file), text, { flag: 'wx' });
       written.push(file);
     }
+    if (amended !== undefined && amended.changes.length > 0)
+      await writeFile(packageFile, amended.text);
     for (const file of written) io.out(`created ${file}`);
+    for (const change of amended?.changes ?? []) io.out(`set ${change}`);
     const relative = path.relative(io.cwd, root);
     io.out('');
     io.out('Next steps:');
     if (relative !== '') io.out(`  cd ${relative}`);
-    if (written.includes('package.json'))
-      io.out('  npm install --save-exact tool-contracts typescript @types/node');
-    io.out('  npx tool-contracts generate        # generated/ from manifest/');
+    const { dependencies, devDependencies } = projectDependencies();
+    const pinned = (packages: Record<string, string>) =>
+      Object.entries(packages)
+        .map(([name, version]) => `${name}@${version}`)
+        .join(' ');
+    if (written.includes('package.json')) io.out('  npm install');
+    else {
+      io.out(`  npm install --save-exact ${pinned(dependencies)}`);
+      io.out(`  npm install --save-dev --save-exact ${pinned(devDependencies)}`);
+    }
+    io.out('  npm run generate                   # generated/ from manifest/');
     io.out('  npx tsc --noEmit                   # the handler against its contract');
     io.out('  npx tool-contracts list            # what the model sees');
     io.out(`  npx tool-contracts call Greet '{"name":"Ada"}'`);
     io.out('  node --import tsx --test test/*.test.ts');
-    if (!written.includes('package.json'))
-      io.out('(package.json was there already: the project must be "type": "module".)');
     return 0;
   },
 });

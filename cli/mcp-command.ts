@@ -132,7 +132,8 @@ const status = defineCommand({
   positionals: { max: Number.MAX_SAFE_INTEGER },
   async run({ values, positionals }, io) {
     const listed = await listServers(io, 'mcp status', values['mcp-config'] ?? [], positionals);
-    const { checkMcpPins, EMPTY_MCP_LOCK } = await import('../runtime/integrations/mcp/mcp-definition-lock.js');
+    const { checkMcpPins, EMPTY_MCP_LOCK } =
+      await import('../runtime/integrations/mcp/mcp-definition-lock.js');
     const lock = (await readMcpLockFile(io.cwd)) ?? EMPTY_MCP_LOCK;
     const lines: string[] = [];
     let unapproved = 0;

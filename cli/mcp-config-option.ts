@@ -15,7 +15,8 @@ export async function loadMcpConfigOption(
   warn: (message: string) => void,
 ): Promise<McpServerConfig[]> {
   if (files.length === 0) return [];
-  const { loadMcpConfig, McpConfigError } = await import('../runtime/integrations/mcp/load-mcp-config.js');
+  const { loadMcpConfig, McpConfigError } =
+    await import('../runtime/integrations/mcp/load-mcp-config.js');
   const servers: McpServerConfig[] = [];
   const problems: string[] = [];
   for (const file of files) {

@@ -1,7 +1,7 @@
 /**
  * The project a command works on: its root (see project-root.ts) and what its config file says.
  * A project with a `tool-contracts.config.*` uses the package from `node_modules`: its folders are
- * the config's, its generated modules import the runtime types as `tool-contracts/contract`, and
+ * the config's, its generated modules import the runtime types as `@tool-contracts/runtime/contract`, and
  * the audit scans the package's runtime (on demand, not in every generate). Without a config file
  * nothing changes: this repository.
  */
@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from './sync-fs.js';
 import { CommandError } from './usage-error.js';
 
 /** The package's module of runtime types, as a project that installed it imports it. */
-export const PACKAGE_CONTRACT_MODULE = 'tool-contracts/contract';
+export const PACKAGE_CONTRACT_MODULE = '@tool-contracts/runtime/contract';
 
 export interface ProjectLayout {
   readonly projectRoot: string;

@@ -9,7 +9,7 @@ import type { ToolEntry } from '../runtime/core/contract.js';
 import { selectBuiltIns, unknownBuiltIns } from '../generator/config/select-built-ins.js';
 import { findProjectRoot, hasConfigFile } from './project-root.js';
 import { ensureTypeScriptLoader } from './typescript-loader.js';
-import { existsSync } from './sync-fs.js';
+import { existsSync, readFileSync } from './sync-fs.js';
 import { CommandError } from './usage-error.js';
 
 export interface ProjectTools {
@@ -19,21 +19,67 @@ export interface ProjectTools {
   readonly sortedProviderToolNames: ReadonlySet<string>;
 }
 
+/** The package name of the built-in tool set, which the CLI has as an optional peer. */
+export const BUILT_IN_TOOLS_PACKAGE = '@tool-contracts/tools';
+
+/**
+ * The built-in tools and their sorted-name table. From the compiled CLI they are the package
+ * {@link BUILT_IN_TOOLS_PACKAGE}, which a project of its own tools need not install: without it,
+ * a {@link CommandError} that says how to install it.
+ */
+async function loadBuiltIns(): Promise<{
+  builtInTools: readonly ToolEntry[];
+  sortedProviderToolNames: ReadonlySet<string>;
+}> {
+  try {
+    const [{ builtInTools }, { SORTED_PROVIDER_TOOL_NAMES }] = await Promise.all([
+      import('../generated/index.js'),
+      import('../generated/provider-order.js'),
+    ]);
+    return { builtInTools, sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES };
+  } catch (error) {
+    const missing =
+      (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' &&
+      String((error as Error).message).includes(`'${BUILT_IN_TOOLS_PACKAGE}'`);
+    if (!missing) throw error;
+    throw new CommandError(
+      `the built-in tools are the package ${BUILT_IN_TOOLS_PACKAGE}, which is not installed: npm install --save-exact ${BUILT_IN_TOOLS_PACKAGE}`,
+    );
+  }
+}
+
+/**
+ * A {@link CommandError} unless the project's package.json says `"type": "module"`: its
+ * generated modules are ES modules, which Node loads as CommonJS in any other project (and
+ * fails on their cycle of imports).
+ */
+function requireModuleProject(projectRoot: string): void {
+  const file = path.join(projectRoot, 'package.json');
+  let type: unknown;
+  try {
+    type = (JSON.parse(readFileSync(file, 'utf8')) as { type?: unknown }).type;
+  } catch {
+    type = undefined;
+  }
+  if (type !== 'module')
+    throw new CommandError(
+      `${file} does not say "type": "module" (the generated modules are ES modules): add it, or run \`npx tool-contracts init\`, which does`,
+    );
+}
+
 /** The tools for a command started in `cwd`; a {@link CommandError} for a bad config or tool set. */
 export async function loadProjectTools(cwd: string): Promise<ProjectTools> {
-  const [{ builtInTools }, { SORTED_PROVIDER_TOOL_NAMES }] = await Promise.all([
-    import('../generated/index.js'),
-    import('../generated/provider-order.js'),
-  ]);
   const root = findProjectRoot(cwd);
-  if (root === undefined || !hasConfigFile(root))
-    return { builtInTools, sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES };
+  if (root === undefined || !hasConfigFile(root)) return loadBuiltIns();
   const { requireProjectLayout } = await import('./project-layout.js');
   const layout = await requireProjectLayout(root);
-  if (layout.configFile === undefined)
-    return { builtInTools, sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES };
+  if (layout.configFile === undefined) return loadBuiltIns();
 
   const { projectRoot, config, paths } = layout;
+  const { builtInTools, sortedProviderToolNames: builtInOrder } =
+    config.builtIns === 'none'
+      ? { builtInTools: [], sortedProviderToolNames: new Set<string>() }
+      : await loadBuiltIns();
   const unknown = unknownBuiltIns(builtInTools, config.builtIns);
   if (unknown.length > 0)
     throw new CommandError(
@@ -47,6 +93,7 @@ export async function loadProjectTools(cwd: string): Promise<ProjectTools> {
     throw new CommandError(
       `${indexFile} not found: run \`tool-contracts generate\` in ${projectRoot} first`,
     );
+  requireModuleProject(projectRoot);
   await ensureTypeScriptLoader();
   const own = (await import(pathToFileURL(indexFile).href)) as {
     builtInTools: readonly ToolEntry[];
@@ -63,9 +110,6 @@ export async function loadProjectTools(cwd: string): Promise<ProjectTools> {
     );
   return {
     builtInTools: [...selected, ...own.builtInTools],
-    sortedProviderToolNames: new Set([
-      ...SORTED_PROVIDER_TOOL_NAMES,
-      ...order.sortedProviderToolNames,
-    ]),
+    sortedProviderToolNames: new Set([...builtInOrder, ...order.sortedProviderToolNames]),
   };
 }

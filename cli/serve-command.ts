@@ -199,7 +199,8 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
   });
   try {
     if (options.http !== undefined) {
-      const { listenToolServerHttp } = await import('../runtime/integrations/mcp/listen-tool-server-http.js');
+      const { listenToolServerHttp } =
+        await import('../runtime/integrations/mcp/listen-tool-server-http.js');
       let http;
       try {
         http = await listenToolServerHttp({

@@ -3,7 +3,10 @@
  * source. Without a person (stdin is not a terminal) the CLI gives no approver, so the executor
  * refuses at once instead of waiting; `--yes` answers every request with yes.
  */
-import type { ApprovalAnswer, ApprovalRequest } from '../runtime/call-path/executor/authorize-tool-call.js';
+import type {
+  ApprovalAnswer,
+  ApprovalRequest,
+} from '../runtime/call-path/executor/authorize-tool-call.js';
 
 /** What a person is shown before answering. */
 export function describeApprovalRequest(request: ApprovalRequest): string {

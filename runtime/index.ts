@@ -1,8 +1,12 @@
 /**
- * The package's main entry (`import … from 'tool-contracts'`): the runtime a host builds its
- * tool layer from — registry and visibility (`createToolRuntime`), the call path (`callTool`,
- * imported on its first call) and every contract type. The built-in tool set is `tool-contracts/tools`, the provider
- * adapters `tool-contracts/adapters`, the MCP bridge `tool-contracts/mcp`.
+ * The main entry of `@tool-contracts/runtime`: what a host builds its tool layer from. A
+ * `ToolRuntime` (`createToolRuntime`) holds the registered tools and answers what a model sees; a
+ * tool session (`createToolSession`) is the one way to run them: every call goes through the
+ * session's permission rules, approval, hooks, validation, budgets and timeouts. Nothing public
+ * runs a handler any other way. The contract types are here too. The built-in tool set is the
+ * package `@tool-contracts/tools`; the MCP bridge `@tool-contracts/runtime/mcp`, the provider
+ * projections `@tool-contracts/runtime/providers` and the AI SDK adapter
+ * `@tool-contracts/runtime/adapters`.
  */
 export * from './core/contract.js';
 export {
@@ -11,7 +15,16 @@ export {
   type GetToolsContext,
   type ToolRuntimeOptions,
 } from './core/tool-runtime.js';
-export { callTool } from './call-path/call/call-tool-on-demand.js';
+export { createToolSession } from './call-path/session/create-tool-session-on-demand.js';
+export { ToolSessionClosedError } from './call-path/session/tool-session-closed-error.js';
+export type {
+  PermissionRuleInput,
+  ToolSession,
+  ToolSessionCallOptions,
+  ToolSessionOptions,
+  ToolSessionPermissions,
+  ToolSessionRunOptions,
+} from './call-path/session/create-tool-session.js';
 export type {
   CallToolContext,
   PreToolHook,

@@ -41,18 +41,21 @@ async function loading(args: string[]): Promise<{ stdout: string; modules: strin
 }
 
 const tsx = (modules: string[]) => modules.filter((url) => url.includes('node_modules/tsx/'));
+/** The built dist/ folders: the CLI's, and the packages' it imports (node_modules links to them). */
+const DIST_FOLDERS = ['dist', 'packages/runtime/dist', 'packages/tools/dist'];
+const inDist = (url: string) => DIST_FOLDERS.some((folder) => url.startsWith(`${folder}/`));
 /** zod itself and the generated zod modules (`generated/zod/<kebab>.js` of the build). */
 const zodModules = (modules: string[]) =>
-  modules.filter((url) => /node_modules\/zod\/|^dist\/generated\/zod\//.test(url));
-/** The files of dist/ loaded, sorted, each chunk's hash written `<hash>`. */
+  modules.filter((url) => /node_modules\/zod\/|dist\/generated\/zod\//.test(url));
+/** The files of the dist/ folders loaded, sorted, each chunk's hash written `<hash>`. */
 const distFiles = (modules: string[]) =>
   modules
-    .filter((url) => url.startsWith('dist/'))
+    .filter(inDist)
     .map((url) => url.replace(/-[\w-]{8}\.js$/, '-<hash>.js'))
     .sort();
-/** Handler modules: `runtime/tools/<name>.js` of the build (each an entry point of its own). */
+/** Handler modules: `runtime/tools/<name>.js` of the tools' build (each an entry point of its own). */
 const handlerModules = (modules: string[]) =>
-  modules.filter((url) => /^dist\/runtime\/tools\/[^/]+\.js$/.test(url));
+  modules.filter((url) => /^packages\/tools\/dist\/runtime\/tools\/[^/]+\.js$/.test(url));
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'tool-contracts-bin-'));
@@ -82,12 +85,15 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     ) as { sources: string[]; declarationSources: string[] };
     // The bundler marks each source module's code in a chunk with a comment naming its path.
     const bundled = new Set<string>();
-    for (const file of await readdir(path.join(REPO_ROOT, 'dist'), { recursive: true })) {
-      if (!file.endsWith('.js')) continue;
-      const code = await readFile(path.join(REPO_ROOT, 'dist', file), 'utf8');
-      for (const [, source] of code.matchAll(/^\/\/ ((?:runtime|generated|cli|generator)\/\S+)$/gm))
-        bundled.add(source!);
-    }
+    for (const folder of DIST_FOLDERS)
+      for (const file of await readdir(path.join(REPO_ROOT, folder), { recursive: true })) {
+        if (!file.endsWith('.js')) continue;
+        const code = await readFile(path.join(REPO_ROOT, folder, file), 'utf8');
+        for (const [, source] of code.matchAll(
+          /^\/\/ ((?:runtime|generated|cli|generator)\/\S+)$/gm,
+        ))
+          bundled.add(source!);
+      }
     expect(bundled.size).toBeGreaterThan(300);
     expect([...bundled].filter((source) => !stamp.sources.includes(source))).toEqual([]);
     // A module of types only is no module of the bundle: it shapes the declarations alone.
@@ -107,16 +113,29 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     expect(handlerModules(modules)).toEqual([]);
     // The JSON Schemas list the tools: zod loads with a tool's implementation, on a call.
     expect(zodModules(modules)).toEqual([]);
-    // The bundle: the bin's entry, the two generated entries it imports, and the chunks
-    // bin/build-dist.js makes for them (CHUNK_GROUPS), not the dozen automatic splitting makes.
+    // The bundles: the bin's entry and its chunk (bin/build-dist.js CHUNK_GROUPS), the runtime's
+    // list chunk and the runtime modules the CLI imports (each a small entry re-exporting from
+    // it), the two generated entries of the tools, not the dozens automatic splitting makes.
     expect(distFiles(modules)).toEqual([
       'dist/chunks/cli-list-<hash>.js',
-      'dist/chunks/list-<hash>.js',
       'dist/chunks/rolldown-runtime-<hash>.js',
-      'dist/chunks/shared-<hash>.js',
       'dist/cli/main.js',
-      'dist/generated/index.js',
-      'dist/generated/provider-order.js',
+      'packages/runtime/dist/chunks/list-<hash>.js',
+      'packages/runtime/dist/chunks/rolldown-runtime-<hash>.js',
+      'packages/runtime/dist/chunks/shared-<hash>.js',
+      'packages/runtime/dist/runtime/core/contract.js',
+      'packages/runtime/dist/runtime/core/rules/parse-permission-rule.js',
+      'packages/runtime/dist/runtime/core/support/compare-code-units.js',
+      'packages/runtime/dist/runtime/core/support/is-json-object.js',
+      'packages/runtime/dist/runtime/core/tool-runtime.js',
+      'packages/runtime/dist/runtime/core/visibility/tools-fingerprint.js',
+      'packages/runtime/dist/runtime/core/visibility/turn-filter.js',
+      'packages/runtime/dist/runtime/integrations/mcp/mcp-definition-lock.js',
+      'packages/runtime/dist/runtime/integrations/providers/provider-name.js',
+      'packages/tools/dist/chunks/read-eager-hooks-<hash>.js',
+      'packages/tools/dist/chunks/rolldown-runtime-<hash>.js',
+      'packages/tools/dist/generated/index.js',
+      'packages/tools/dist/generated/provider-order.js',
     ]);
     // handlebars and picomatch are bundled, not loaded from node_modules as CommonJS.
     expect(modules.filter((url) => /node_modules\/(handlebars|picomatch)\//.test(url))).toEqual([]);
@@ -156,9 +175,9 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
       content: '     1\ta\n     2\tb\n     3\tc',
     });
     expect(tsx(modules)).toEqual([]);
-    expect(handlerModules(modules)).toEqual(['dist/runtime/tools/read.js']);
-    expect(zodModules(modules).filter((url) => url.startsWith('dist/'))).toEqual([
-      'dist/generated/zod/read.js',
+    expect(handlerModules(modules)).toEqual(['packages/tools/dist/runtime/tools/read.js']);
+    expect(zodModules(modules).filter(inDist)).toEqual([
+      'packages/tools/dist/generated/zod/read.js',
     ]);
   });
 
@@ -166,9 +185,9 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     const { stdout, modules } = await loading([
       '--input-type=module',
       '-e',
-      `const { createToolRuntime } = await import('tool-contracts');
-       const { builtInTools } = await import('tool-contracts/tools');
-       const { SORTED_PROVIDER_TOOL_NAMES } = await import('tool-contracts/tools/provider-order');
+      `const { createToolRuntime } = await import('@tool-contracts/runtime');
+       const { builtInTools } = await import('@tool-contracts/tools');
+       const { SORTED_PROVIDER_TOOL_NAMES } = await import('@tool-contracts/tools/provider-order');
        const runtime = createToolRuntime({ builtInTools, sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES, gate: { ports: {}, features: {}, hostKind: 'terminal', sessionKind: 'main' }, logger: { warn: () => {} } });
        process.stdout.write(String(runtime.getTools({ model: { id: 'm', provider: 'anthropic' } }).length));`,
     ]);
@@ -177,18 +196,21 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     expect(zodModules(modules)).toEqual([]);
     expect(handlerModules(modules)).toEqual([]);
     // The three entries and what they import statically: one list chunk (bin/build-dist.js
-    // CHUNK_GROUPS) and the bundler's own helpers.
+    // CHUNK_GROUPS), the contract module the generated tools import, and the bundler's helpers.
     expect(distFiles(modules)).toEqual([
-      'dist/chunks/list-<hash>.js',
-      'dist/chunks/rolldown-runtime-<hash>.js',
-      'dist/generated/index.js',
-      'dist/generated/provider-order.js',
-      'dist/runtime/index.js',
+      'packages/runtime/dist/chunks/list-<hash>.js',
+      'packages/runtime/dist/chunks/rolldown-runtime-<hash>.js',
+      'packages/runtime/dist/runtime/core/contract.js',
+      'packages/runtime/dist/runtime/index.js',
+      'packages/tools/dist/chunks/read-eager-hooks-<hash>.js',
+      'packages/tools/dist/chunks/rolldown-runtime-<hash>.js',
+      'packages/tools/dist/generated/index.js',
+      'packages/tools/dist/generated/provider-order.js',
     ]);
     // The bundler marks each source module's code in a chunk with a comment naming its path.
     const withCallPath = [];
     const notAscii = [];
-    for (const url of modules.filter((module) => module.startsWith('dist/'))) {
+    for (const url of modules.filter(inDist)) {
       const code = await readFile(path.join(REPO_ROOT, url), 'utf8');
       if (code.includes('// runtime/call-path/call/call-tool.ts')) withCallPath.push(url);
       // bin/build-dist.js: ASCII only, so that V8 holds each as a one-byte string.
@@ -198,14 +220,19 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     expect(notAscii).toEqual([]);
   });
 
-  test('every entry point of the exports map shares one instance of each module: an export two entries both have is the same value', async () => {
-    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-      exports: Record<string, string | { default: string }>;
-    };
-    const specifiers = Object.entries(manifest.exports)
-      .filter(([, target]) => typeof target !== 'string' && target.default.endsWith('.js'))
-      .map(([subpath]) => `tool-contracts${subpath.slice(1)}`);
-    expect(specifiers).toContain('tool-contracts/contract');
+  test('every entry point of the exports maps shares one instance of each module: an export two entries both have is the same value', async () => {
+    const specifiers: string[] = [];
+    for (const folder of ['packages/runtime', 'packages/tools']) {
+      const manifest = JSON.parse(
+        await readFile(path.join(REPO_ROOT, folder, 'package.json'), 'utf8'),
+      ) as { name: string; exports: Record<string, string | { default: string }> };
+      specifiers.push(
+        ...Object.entries(manifest.exports)
+          .filter(([, target]) => typeof target !== 'string' && target.default.endsWith('.js'))
+          .map(([subpath]) => `${manifest.name}${subpath.slice(1)}`),
+      );
+    }
+    expect(specifiers).toContain('@tool-contracts/runtime/contract');
     const { stdout } = await run(
       process.execPath,
       [

@@ -50,7 +50,7 @@ test('init in an empty directory writes the project, with a valid config, and pr
   );
   expect(config).toMatchObject({ ok: true, config: { builtIns: 'none' } });
   expect(result.out).toContain('Next steps:');
-  expect(result.out).toContain('npx tool-contracts generate');
+  expect(result.out).toContain('npm run generate');
 });
 
 test('init DIR creates DIR and says to cd into it', async () => {
@@ -61,13 +61,74 @@ test('init DIR creates DIR and says to cd into it', async () => {
   expect(await filesUnder(path.join(root, 'my-tools'))).toHaveLength(INIT_FILES.length);
 });
 
-test('init keeps an existing tsconfig.json and package.json', async () => {
+test('init keeps an existing tsconfig.json, and an existing package.json that has what it needs', async () => {
   const root = await temporaryDirectory('tc-init-');
+  const own = '{"type":"module","scripts":{"generate":"mine","check":"mine too"}}\n';
   await writeFile(path.join(root, 'tsconfig.json'), '{}\n');
-  await writeFile(path.join(root, 'package.json'), '{"type":"module"}\n');
-  expect((await cli(root, 'init')).code).toBe(0);
+  await writeFile(path.join(root, 'package.json'), own);
+  const result = await cli(root, 'init');
+  expect(result.code).toBe(0);
+  expect(result.out).not.toContain('set ');
   expect(await readFile(path.join(root, 'tsconfig.json'), 'utf8')).toBe('{}\n');
-  expect(await readFile(path.join(root, 'package.json'), 'utf8')).toBe('{"type":"module"}\n');
+  expect(await readFile(path.join(root, 'package.json'), 'utf8')).toBe(own);
+});
+
+test.each([
+  {
+    case: 'npm init -y (commonjs)',
+    before: { name: 'app', version: '1.0.0', type: 'commonjs', scripts: { test: 'x' } },
+    said: [
+      'set "type": "module" in package.json (was "commonjs"): the generated modules are ES modules. A CommonJS file of the project must now be named .cjs.',
+      'set the script "generate": tool-contracts generate',
+      'set the script "check": tool-contracts check',
+    ],
+  },
+  {
+    case: 'no type at all',
+    before: { name: 'app' },
+    said: [
+      'set "type": "module" in package.json (was unset, which means "commonjs"): the generated modules are ES modules. A CommonJS file of the project must now be named .cjs.',
+      'set the script "generate": tool-contracts generate',
+      'set the script "check": tool-contracts check',
+    ],
+  },
+])(
+  'init makes a project of $case an ES module project with the scripts, and says so',
+  async ({ before, said }) => {
+    const root = await temporaryDirectory('tc-init-');
+    await writeFile(path.join(root, 'package.json'), JSON.stringify(before, null, 4));
+    const result = await cli(root, 'init');
+    expect(result.code).toBe(0);
+    expect(result.out.split('\n').filter((line) => line.startsWith('set '))).toEqual(said);
+    const after = await readFile(path.join(root, 'package.json'), 'utf8');
+    expect(JSON.parse(after)).toEqual({
+      ...before,
+      type: 'module',
+      scripts: {
+        ...('scripts' in before ? before.scripts : {}),
+        generate: 'tool-contracts generate',
+        check: 'tool-contracts check',
+      },
+    });
+    expect(after).toMatch(/^\{\n {4}"name"/);
+    expect(result.out).toMatch(/npm install --save-exact @tool-contracts\/runtime@\d+\.\d+\.\d+\n/);
+    expect(result.out).toMatch(
+      /npm install --save-dev --save-exact @types\/node@[\d.]+ tool-contracts@[\d.]+ tsx@[\d.]+ typescript@[\d.]+\n/,
+    );
+  },
+);
+
+test('init refuses a package.json that is not JSON, naming it, and writes nothing', async () => {
+  const root = await temporaryDirectory('tc-init-');
+  await writeFile(path.join(root, 'package.json'), '{ "name": ');
+  const result = await cli(root, 'init');
+  expect(result.code).toBe(1);
+  expect(result.err).toMatch(
+    new RegExp(
+      `^tool-contracts init: ${path.join(root, 'package.json').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: not valid JSON \\(.+\\); nothing was written$`,
+    ),
+  );
+  expect(await filesUnder(root)).toEqual(['package.json']);
 });
 
 test.each(['tool-contracts.config.json', 'manifest/tools/greet.yaml', 'runtime/tools/greet.ts'])(

@@ -72,7 +72,7 @@ export function implementationSource(kebab: string, hooks: readonly string[] = [
       'export const formatModelContent: Implementation["formatModelContent"] = (output) => String(output);',
   };
   return [
-    "import type { ToolImplementation } from '../contract.js';",
+    "import type { ToolImplementation } from '../core/contract.js';",
     `import type { Input, Output } from '../../generated/tools/${kebab}.js';`,
     '',
     'type Implementation = ToolImplementation<Input, Output>;',

@@ -1,16 +1,20 @@
 /**
- * The package as a user gets it: `npm pack`, installed from the tarball into a new project in the
- * system temp directory (outside this repository), then used there: the CLI through `npx`, the
- * built-in `Read` through the package's exports, a project of the user's own tools (`init`,
- * `generate`, `check`, `list`, `call` of the example Greet, its node:test test), and the user's
- * `tsc --noEmit` over all of it. Slow (an install), so it is one test.
+ * The packages as a user gets them: `npm pack` of the runtime (`@tool-contracts/runtime`), the
+ * built-in tools (`@tool-contracts/tools`) and the CLI (`tool-contracts`), installed from the
+ * tarballs into projects made by `npm init -y` in the system temp directory (outside this
+ * repository), then used there: the CLI through `npx`, the runtime and the built-in Read through
+ * the packages' exports, a project of the user's own tools (`init`, `generate`, `check`, `list`,
+ * `call` of the example Greet, its node:test test, a script of the user's own running Greet
+ * through `createToolSession`), and the user's `tsc --noEmit` over all of it. A second project
+ * measures what an install of the runtime weighs. Slow (installs), so few tests.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, expect, test } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../generator/generate-fixture.js';
 
 const run = promisify(execFile);
@@ -19,44 +23,124 @@ afterAll(() =>
   Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))),
 );
 
+/** A line of a Node stack trace: no command may print one, for a user's mistake or otherwise. */
+const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
+
 async function sh(cwd: string, command: string, args: string[]) {
-  return run(command, args, {
+  const options = {
     cwd,
     env: { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' },
     maxBuffer: 64 * 1024 * 1024,
-  });
+  };
+  return run(command, args, options).then(
+    (result) => {
+      expect(result.stderr, `${command} ${args.join(' ')}`).not.toMatch(STACK_LINE);
+      return result;
+    },
+    (error: { stderr?: string }) => {
+      expect(error.stderr ?? '', `${command} ${args.join(' ')}`).not.toMatch(STACK_LINE);
+      throw error;
+    },
+  );
 }
 
-const USE_READ = `import { builtInTools } from 'tool-contracts/tools';
-import { SORTED_PROVIDER_TOOL_NAMES } from 'tool-contracts/tools/provider-order';
-import { callTool, createToolRuntime, type RegistrationGateInput } from 'tool-contracts';
+const repositoryManifest = JSON.parse(
+  await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8'),
+) as {
+  version: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
-const gate = {
-  ports: {},
-  features: {},
-  hostKind: 'terminal',
-  sessionKind: 'main',
-  toolset: 'default',
-  disallowedTools: [],
-  embeddedSearch: true,
-} satisfies RegistrationGateInput;
-const runtime = createToolRuntime({
-  builtInTools,
-  sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
-  gate,
+/** Tarballs of the three packages, by package name, packed once for every test here. */
+const tarballs = new Map<string, string>();
+beforeAll(async () => {
+  const packDirectory = await mkdtemp(path.join(tmpdir(), 'tool-contracts-pack-'));
+  directories.push(packDirectory);
+  for (const workspace of [
+    [],
+    ['--workspace', 'packages/runtime'],
+    ['--workspace', 'packages/tools'],
+  ]) {
+    const packed = await sh(REPO_ROOT, 'npm', [
+      'pack',
+      '--json',
+      '--pack-destination',
+      packDirectory,
+      ...workspace,
+    ]);
+    for (const { name, filename } of JSON.parse(packed.stdout) as {
+      name: string;
+      filename: string;
+    }[])
+      tarballs.set(name, path.join(packDirectory, filename));
+  }
+}, 600_000);
+
+/** A new project as `npm init -y` makes one, outside the repository. */
+async function newProject(prefix: string): Promise<string> {
+  const project = await mkdtemp(path.join(tmpdir(), prefix));
+  directories.push(project);
+  expect(path.relative(REPO_ROOT, project).startsWith('..')).toBe(true);
+  await sh(project, 'npm', ['init', '-y']);
+  return project;
+}
+
+/** `npm install` of `packages` (tarballs or exact specs), the local cache first. */
+function install(project: string, packages: string[], ...flags: string[]) {
+  return sh(project, 'npm', [
+    'install',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--save-exact',
+    ...flags,
+    ...packages,
+  ]);
+}
+
+/** Apparent size in bytes of a project's node_modules (`du -sb`). */
+async function nodeModulesBytes(project: string): Promise<number> {
+  const { stdout } = await sh(project, 'du', ['-sb', 'node_modules']);
+  return Number(stdout.split('\t')[0]);
+}
+
+const MB = 1024 * 1024;
+
+describe('an install of the runtime', () => {
+  test.each([
+    {
+      what: 'the runtime with the MCP SDK',
+      packages: ['@tool-contracts/runtime'],
+      peers: ['@modelcontextprotocol/sdk'],
+      limit: 30 * MB,
+    },
+    {
+      what: 'the runtime, the MCP SDK and the built-in tools',
+      packages: ['@tool-contracts/runtime', '@tool-contracts/tools'],
+      peers: ['@modelcontextprotocol/sdk'],
+      limit: 60 * MB,
+    },
+  ])(
+    '$what weighs at most its limit in node_modules, and runs no generator',
+    { timeout: 600_000 },
+    async ({ packages, peers, limit }) => {
+      const project = await newProject('tool-contracts-size-');
+      await install(project, [
+        ...packages.map((name) => tarballs.get(name)!),
+        ...peers.map((name) => `${name}@${repositoryManifest.dependencies[name]}`),
+      ]);
+      const bytes = await nodeModulesBytes(project);
+      console.log(
+        `node_modules of ${packages.join(' + ')} + ${peers.join(' + ')}: ${(bytes / MB).toFixed(1)} MB`,
+      );
+      expect(bytes).toBeLessThanOrEqual(limit);
+      const { stdout } = await sh(project, 'npm', ['ls', '--all', '--parseable']);
+      for (const generatorOnly of ['ts-morph', 'typescript', 'tsx', 'recheck', 'gpt-tokenizer'])
+        expect(stdout).not.toContain(`${path.sep}node_modules${path.sep}${generatorOnly}\n`);
+    },
+  );
 });
-const result = await callTool(
-  runtime,
-  { name: 'Read', input: { file_path: \`\${process.cwd()}/notes.txt\` } },
-  {
-    workspaceRoot: process.cwd(),
-    workingDirectory: process.cwd(),
-    artifactDirectory: \`\${process.cwd()}/artifacts\`,
-    descriptionSettings: runtime.descriptionSettings(),
-  },
-);
-console.log(JSON.stringify({ isError: result.isError, content: result.content }));
-`;
 
 /** The author's second tool, valid, as a new author adds it beside the example. */
 const CLOCK_MANIFEST = `# yaml-language-server: $schema=../manifest.schema.json
@@ -190,42 +274,107 @@ const MISTAKES: readonly {
   },
 ];
 
+/** Every public import specifier of the runtime and the tools: their exports, but `./internal/*`. */
+async function publicSpecifiers(): Promise<string[]> {
+  const specifiers: string[] = [];
+  for (const directory of ['packages/runtime', 'packages/tools']) {
+    const manifest = JSON.parse(
+      await readFile(path.join(REPO_ROOT, directory, 'package.json'), 'utf8'),
+    ) as { name: string; exports: Record<string, unknown> };
+    for (const subpath of Object.keys(manifest.exports))
+      if (!subpath.includes('*') && !subpath.endsWith('.json'))
+        specifiers.push(path.posix.join(manifest.name, subpath));
+  }
+  return specifiers;
+}
+
+/** A user's script that runs the project's Greet through a tool session of the runtime package. */
+const RUN_GREET = `import { createToolRuntime, createToolSession } from '@tool-contracts/runtime';
+import { builtInTools } from './generated/index.js';
+import { sortedProviderToolNames } from './generated/provider-order.js';
+
+const runtime = createToolRuntime({
+  builtInTools,
+  sortedProviderToolNames: new Set(sortedProviderToolNames),
+  gate: {
+    ports: {},
+    features: {},
+    hostKind: 'terminal',
+    sessionKind: 'main',
+    toolset: 'default',
+    disallowedTools: [],
+    embeddedSearch: true,
+  },
+});
+const session = await createToolSession({ runtime, workingDirectory: process.cwd() });
+const result = await session.call('Greet', { name: 'Ada' });
+await session.close();
+console.log(JSON.stringify({ isError: result.isError, content: result.content }));
+`;
+
+/** A user's script that reads a PDF with the built-in Read, through a session. */
+const READ_PDF = `import { createToolRuntime, createToolSession } from '@tool-contracts/runtime';
+import { builtInTools } from '@tool-contracts/tools';
+import { SORTED_PROVIDER_TOOL_NAMES } from '@tool-contracts/tools/provider-order';
+
+const runtime = createToolRuntime({
+  builtInTools,
+  sortedProviderToolNames: SORTED_PROVIDER_TOOL_NAMES,
+  gate: {
+    ports: {},
+    features: {},
+    hostKind: 'terminal',
+    sessionKind: 'main',
+    toolset: 'default',
+    disallowedTools: [],
+    embeddedSearch: true,
+  },
+});
+const session = await createToolSession({ runtime, workingDirectory: process.cwd() });
+const results = [];
+for (const file_path of ['notes.txt', 'two-pages.pdf'])
+  results.push(await session.call('Read', { file_path: \`\${process.cwd()}/\${file_path}\` }));
+await session.close();
+console.log(JSON.stringify(results.map(({ isError, content }) => ({ isError, content }))));
+`;
+
 test(
-  'a project outside the repository installs the packed tarball and uses the CLI, the runtime and the built-in Read',
+  'a project made by npm init -y installs the packed tarballs and uses the CLI, the runtime and the built-in tools',
   { timeout: 600_000 },
   async () => {
-    const packDirectory = await mkdtemp(path.join(tmpdir(), 'tool-contracts-pack-'));
-    const project = await mkdtemp(path.join(tmpdir(), 'tool-contracts-user-'));
-    directories.push(packDirectory, project);
-    expect(path.relative(REPO_ROOT, project).startsWith('..')).toBe(true);
-
-    const packed = await sh(REPO_ROOT, 'npm', [
-      'pack',
-      '--json',
-      '--pack-destination',
-      packDirectory,
+    const project = await newProject('tool-contracts-user-');
+    expect(JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8'))).toMatchObject({
+      type: 'commonjs',
+    });
+    await install(project, [
+      tarballs.get('@tool-contracts/runtime')!,
+      tarballs.get('@tool-contracts/tools')!,
     ]);
-    const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
-    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-      version: string;
-      devDependencies: Record<string, string>;
-    };
-
-    await writeFile(
-      path.join(project, 'package.json'),
-      `${JSON.stringify({ name: 'my-agent', private: true, type: 'module' }, null, 2)}\n`,
+    await install(
+      project,
+      [
+        tarballs.get('tool-contracts')!,
+        `typescript@${repositoryManifest.devDependencies.typescript}`,
+        `@types/node@${repositoryManifest.devDependencies['@types/node']}`,
+      ],
+      '--save-dev',
     );
-    // The local cache first; the registry only for what it lacks.
-    await sh(project, 'npm', [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      path.join(packDirectory, filename),
-      `typescript@${manifest.devDependencies.typescript}`,
-      `@types/node@${manifest.devDependencies['@types/node']}`,
-    ]);
     await writeFile(path.join(project, 'notes.txt'), 'alpha\nbeta\n');
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    pdf.addPage();
+    await writeFile(path.join(project, 'two-pages.pdf'), await pdf.save());
+    const manifest = repositoryManifest;
+
+    // No public entry runs a handler without a session.
+    for (const specifier of await publicSpecifiers()) {
+      const probe = await sh(project, process.execPath, [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m)));`,
+      ]);
+      expect(JSON.parse(probe.stdout), specifier).not.toContain('callTool');
+    }
 
     const version = await sh(project, 'npx', ['tool-contracts', '--version']);
     expect(version.stdout).toBe(`${manifest.version}\n`);
@@ -252,10 +401,16 @@ test(
     // A project of the user's own tools: init, generate, then list and call the example tool.
     const initialized = await sh(project, 'npx', ['tool-contracts', 'init']);
     expect(initialized.stdout).toContain('created tool-contracts.config.json');
-    const generated = await sh(project, 'npx', ['tool-contracts', 'generate']);
+    expect(initialized.stdout).toContain('set "type": "module" in package.json (was "commonjs")');
+    expect(JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8'))).toMatchObject({
+      type: 'module',
+      scripts: { generate: 'tool-contracts generate', check: 'tool-contracts check' },
+    });
+    const generated = await sh(project, 'npm', ['run', '--silent', 'generate']);
     expect(generated.stdout).toContain('Generated 1 tool');
+    expect(generated.stderr).not.toMatch(/^\s+at /m);
     expect(await readFile(path.join(project, 'generated/tools/greet.ts'), 'utf8')).toContain(
-      "from 'tool-contracts/contract'",
+      "from '@tool-contracts/runtime/contract'",
     );
     const checked = await sh(project, 'npx', ['tool-contracts', 'check']);
     expect(checked.stdout).toContain('Up to date: 1 tool');
@@ -346,8 +501,9 @@ test(
     const checkedTwo = await sh(project, 'npx', ['tool-contracts', 'check']);
     expect(checkedTwo.stdout).toContain('Up to date: 2 tools');
 
-    // The user's own TypeScript, importing the package by name.
-    await writeFile(path.join(project, 'use-read.ts'), USE_READ);
+    // The user's own TypeScript, importing the packages by name.
+    await writeFile(path.join(project, 'run-greet.ts'), RUN_GREET);
+    await writeFile(path.join(project, 'read-pdf.ts'), READ_PDF);
     await writeFile(
       path.join(project, 'tsconfig.json'),
       `${JSON.stringify(
@@ -372,10 +528,19 @@ test(
     );
     expect(typechecked.stdout).toBe('');
 
-    const used = await sh(project, process.execPath, ['--import', 'tsx', 'use-read.ts']);
-    expect(JSON.parse(used.stdout)).toEqual({
+    const greetedInSession = await sh(project, process.execPath, [
+      '--import',
+      'tsx',
+      'run-greet.ts',
+    ]);
+    expect(JSON.parse(greetedInSession.stdout)).toEqual({
       isError: false,
-      content: '     1\talpha\n     2\tbeta',
+      content: JSON.stringify({ greeting: 'Hello, Ada!' }),
     });
+    const read = await sh(project, process.execPath, ['--import', 'tsx', 'read-pdf.ts']);
+    const [text, document] = JSON.parse(read.stdout) as { isError: boolean; content: unknown }[];
+    expect(text).toEqual({ isError: false, content: '     1\talpha\n     2\tbeta' });
+    expect(document!.isError).toBe(false);
+    expect(JSON.stringify(document!.content)).toContain('application/pdf');
   },
 );

@@ -30,14 +30,32 @@ function importsOf(file: string): string[] {
   return found;
 }
 
+/** The workspace folders of package.json. */
+function workspaces(): string[] {
+  return (
+    (
+      JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+        workspaces?: string[];
+      }
+    ).workspaces ?? []
+  );
+}
+
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 
-/** The files package.json `exports` names, as project paths (the source a dist/ file is built from). */
+/**
+ * The files the packages' `exports` name (this folder's package.json and the workspaces'), as
+ * project paths (the source a dist/ file is built from).
+ */
 function packageEntryPoints(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
-    exports?: Record<string, string | { readonly default: string }>;
-  };
-  return Object.values(manifest.exports ?? {})
+  const manifests = ['.', ...workspaces()].map(
+    (directory) =>
+      JSON.parse(readFileSync(path.join(projectRoot, directory, 'package.json'), 'utf8')) as {
+        exports?: Record<string, string | { readonly default: string }>;
+      },
+  );
+  return manifests
+    .flatMap((manifest) => Object.values(manifest.exports ?? {}))
     .map((target) =>
       path.posix
         .normalize(typeof target === 'string' ? target : target.default)

@@ -23,6 +23,7 @@
  * share — which files were read (Read then Edit works), the todo list, background tasks — and
  * the "always allow" answers given during it; `close()` ends them.
  */
+import { ToolSessionClosedError } from './tool-session-closed-error.js';
 import { randomUuid } from '../../core/support/lazy-crypto.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -196,14 +197,6 @@ export interface ToolSessionCallOptions extends ToolSessionRunOptions {
   readonly id?: string;
   /** Per-call timeout; applied only where the contract allows overrides. */
   readonly timeoutMs?: number;
-}
-
-/** Thrown by `run`/`call` after `close()`. */
-export class ToolSessionClosedError extends Error {
-  constructor(readonly sessionId: string) {
-    super(`tool session ${sessionId} is closed; create a new one`);
-    this.name = 'ToolSessionClosedError';
-  }
 }
 
 function parseRules(rules: readonly PermissionRuleInput[] | undefined): ParsedRule[] {

@@ -1,6 +1,6 @@
+export { ToolSessionClosedError } from './tool-session-closed-error.js';
 export {
   createToolSession,
-  ToolSessionClosedError,
   type PermissionRuleInput,
   type ToolSession,
   type ToolSessionCallOptions,

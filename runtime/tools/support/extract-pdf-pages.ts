@@ -2,6 +2,7 @@
  * PDF handling of Read with pdf-lib: count the pages of a document and copy a page range into a
  * new document, so the model receives only the pages it asked for.
  */
+import { createRequire } from 'node:module';
 import type { PDFDocument } from 'pdf-lib';
 import type { PageRange } from './parse-page-range.js';
 
@@ -22,7 +23,9 @@ export async function extractPdfPages(
   range: PageRange | undefined,
 ): Promise<PdfPagesResult> {
   // Loaded on first use: pdf-lib is a tenth of a second to import, and most sessions read no PDF.
-  const { default: pdfLib } = await import('pdf-lib');
+  // Required, not imported: pdf-lib is CommonJS marked `__esModule`, whose `default` an ESM
+  // import gives as its exports under Node but as `undefined` under tsx (the sources' loader).
+  const pdfLib = createRequire(import.meta.url)('pdf-lib') as typeof import('pdf-lib');
   let document: PDFDocument;
   try {
     // Encrypted documents can still be read page by page; pdf-lib refuses them unless told.

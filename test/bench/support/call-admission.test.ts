@@ -12,7 +12,8 @@ import { admitCall } from '../../../bench/support/call-admission.js';
 import { BENCH_MODEL, LARGEST_GATE, SILENT } from '../../../bench/support/largest-tool-set.js';
 import { builtInTools } from '../../../generated/index.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../../../generated/provider-order.js';
-import { callTool, createToolRuntime, type CallToolContext } from '../../../runtime/index.js';
+import { createToolRuntime } from '../../../runtime/index.js';
+import { callTool, type CallToolContext } from '../../../runtime/call-path/call/call-tool.js';
 
 const read = builtInTools.find((entry) => entry.metadata.name === 'Read')!;
 await read.loadImplementation?.(); // its zod schemas: admitCall passes them on as callTool does

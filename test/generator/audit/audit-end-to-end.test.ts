@@ -62,7 +62,7 @@ async function snapshot(): Promise<Map<string, string>> {
 
 /** The mini-runtime's functions in the opposite order, with comments and blank lines. */
 const REGISTRY_MOVED = `// The registry of the mini-runtime.
-import type { ToolEntry } from './contract.js';
+import type { ToolEntry } from './core/contract.js';
 
 
 /**
@@ -85,7 +85,7 @@ export function register(entries: readonly ToolEntry[]): Map<string, ToolEntry> 
 }
 `;
 
-const TRACE_GATE_MOVED = `import type { ToolEntry } from './contract.js';
+const TRACE_GATE_MOVED = `import type { ToolEntry } from './core/contract.js';
 
 /* The tracer check comes first now. */
 export function assertTracer(entry: ToolEntry, tracer: unknown): void {

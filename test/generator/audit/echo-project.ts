@@ -52,7 +52,7 @@ ${extra}hooks: [formatModelContent]
 `;
 
 export const TOOL_MODULE = `import type { Input, Output } from '../../generated/tools/echo.js';
-import type { ToolImplementation } from '../contract.js';
+import type { ToolImplementation } from '../core/contract.js';
 
 type Implementation = ToolImplementation<Input, Output>;
 
@@ -62,7 +62,7 @@ export const formatModelContent: NonNullable<Implementation['formatModelContent'
 `;
 
 /** The mini-runtime: reads a few fields; nothing reads \`trace.required\`. */
-export const REGISTRY = `import type { ToolEntry } from './contract.js';
+export const REGISTRY = `import type { ToolEntry } from './core/contract.js';
 
 export function register(entries: readonly ToolEntry[]): Map<string, ToolEntry> {
   const byName = new Map<string, ToolEntry>();
@@ -76,7 +76,7 @@ export function budget(entry: ToolEntry, text: string): string {
 }
 `;
 
-export const TRACE_GATE = `import type { ToolEntry } from './contract.js';
+export const TRACE_GATE = `import type { ToolEntry } from './core/contract.js';
 
 export function needsTracer(entry: ToolEntry): boolean {
   return entry.trace.required;

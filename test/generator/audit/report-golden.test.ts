@@ -72,7 +72,7 @@ beforeAll(async () => {
   await put(
     root,
     'runtime/timeout-gate.ts',
-    "import type { ToolEntry } from './contract.js';\n\nexport function longestMs(entry: ToolEntry): number {\n  return entry.timeout.kind === 'bounded' ? entry.timeout.maxMs * 2 : 0;\n}\n",
+    "import type { ToolEntry } from './core/contract.js';\n\nexport function longestMs(entry: ToolEntry): number {\n  return entry.timeout.kind === 'bounded' ? entry.timeout.maxMs * 2 : 0;\n}\n",
   );
   const result = await generate({ projectRoot: root, write: true });
   expect(result.issues).toEqual([]);

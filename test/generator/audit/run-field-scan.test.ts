@@ -15,7 +15,7 @@ const run = promisify(execFile);
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 let root: string;
 
-const GATE = `import type { ToolEntry } from './contract.js';
+const GATE = `import type { ToolEntry } from './core/contract.js';
 export function allowed(entry: ToolEntry): boolean {
   return !entry.permission.alwaysAsk;
 }

@@ -10,7 +10,8 @@ import { describe, expect, test } from 'vitest';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../../../generated/provider-order.js';
 import { tool as read } from '../../../generated/tools/read.js';
 import * as readZod from '../../../generated/zod/read.js';
-import { callTool, createToolRuntime } from '../../../runtime/index.js';
+import { createToolRuntime } from '../../../runtime/index.js';
+import { callTool } from '../../../runtime/call-path/call/call-tool.js';
 import { fixtureContext, fixtureRuntime, modelProfiles } from '../../runtime/call-path/call/fixture-tool.js';
 
 const NOT_LOADED =
