@@ -190,7 +190,7 @@ hooks: [ validateInput ]
 `;
 
 const CLOCK_HANDLER = `/** Clock: a second tool beside Greet. Its contract is manifest/tools/clock.yaml. */
-import type { ToolImplementation } from 'tool-contracts/contract';
+import type { ToolImplementation } from '@tool-contracts/runtime/contract';
 import type { Input, Output } from '../../generated/tools/clock.js';
 
 type Implementation = ToolImplementation<Input, Output>;
