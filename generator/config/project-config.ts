@@ -55,7 +55,7 @@ export const ProjectConfigSchema = z
       ])
       .default('none')
       .describe(
-        'Which of the 40 built-in tools of the package `list`, `call` and `serve` register next to the project\'s own: "all", "none" or a list of names. Default: "none".',
+        'Which of the built-in tools (the package `@tool-contracts/tools`) `list`, `call` and `serve` register next to the project\'s own: "all", "none" or a list of names. Default: "none".',
       ),
   })
   .strict()

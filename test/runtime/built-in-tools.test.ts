@@ -1,5 +1,5 @@
 /**
- * The runtime over the real 40 generated built-ins: gate, order, projection and descriptions as
+ * The runtime over the real generated built-ins: gate, order, projection and descriptions as
  * a model would get them. The fixture catalogue other tests use is pinned to these here.
  */
 import fc from 'fast-check';
@@ -42,7 +42,7 @@ const runtimeFor = (overrides: Partial<ToolRuntimeOptions> = {}) =>
   });
 const names = (tools: readonly ModelToolContract[]) => tools.map((tool) => tool.name);
 
-describe('the 41 built-ins', () => {
+describe('the built-ins', () => {
   test('are the fixture catalogue: same names, registration order, ordering and availability', () => {
     expect(namesOf(builtInTools)).toEqual(namesOf(fixtureBuiltInTools));
     for (const [index, tool] of builtInTools.entries()) {

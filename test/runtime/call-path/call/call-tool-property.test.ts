@@ -1,5 +1,5 @@
 /**
- * Whatever a model sends to any of the 41 built-in tools, `callTool` answers: either the call is
+ * Whatever a model sends to any of the built-in tools, `callTool` answers: either the call is
  * accepted (it reaches the host's pre-tool hook, which denies it here so no real handler runs) or
  * the model gets a well-formed `<tool_use_error>`.
  */
@@ -7,10 +7,14 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { builtInTools } from '../../../../generated/index.js';
 import { callTool } from '../../../../runtime/call-path/call/call-tool.js';
-import { ZOD4_ISSUE_KEY_ORDER, type ToolCallResult } from '../../../../runtime/call-path/call/index.js';
+import {
+  ZOD4_ISSUE_KEY_ORDER,
+  type ToolCallResult,
+} from '../../../../runtime/call-path/call/index.js';
 import type { ToolEntry } from '../../../../runtime/core/contract.js';
 import { ToolRegistry } from '../../../../runtime/core/tool-registry.js';
 import { fixtureContext, modelProfiles } from './fixture-tool.js';
+import { BUILT_IN_COUNT, REGISTRATION_ORDER } from '../../../support/manifest-catalogue.js';
 
 const registry = new ToolRegistry({ logger: { warn: () => {} } });
 for (const entry of builtInTools) registry.register(entry);
@@ -105,8 +109,9 @@ function inputsFor(entry: ToolEntry): fc.Arbitrary<unknown> {
 }
 
 describe('arbitrary JSON against every built-in tool', () => {
-  test("there are 41 built-in tools (the article's 40 and ToolSearch)", () => {
-    expect(builtInTools).toHaveLength(41);
+  test('every built-in manifest is a built-in tool, in registration order', () => {
+    expect(builtInTools).toHaveLength(BUILT_IN_COUNT);
+    expect(builtInTools.map((entry) => entry.metadata.name)).toEqual(REGISTRATION_ORDER);
   });
 
   test.each(builtInTools.map((entry) => [entry.metadata.name, entry] as const))(
