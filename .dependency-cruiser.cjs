@@ -6,22 +6,23 @@ const RUNTIME_LAYERS = [
   {
     name: 'core',
     path: '^runtime/core/',
-    forbidden: '^runtime/(call-path|integrations|tools|index\\.ts)|^(generated|generator|cli)/',
+    forbidden:
+      '^runtime/(call-path|integrations|tools|(index|contract)\\.ts)|^(generated|generator|cli)/',
   },
   {
     name: 'call-path',
     path: '^runtime/call-path/',
-    forbidden: '^runtime/(integrations|tools|index\\.ts)|^(generated|generator|cli)/',
+    forbidden: '^runtime/(integrations|tools|(index|contract)\\.ts)|^(generated|generator|cli)/',
   },
   {
     name: 'integrations',
     path: '^runtime/integrations/',
-    forbidden: '^runtime/(tools|index\\.ts)|^(generated|generator|cli)/',
+    forbidden: '^runtime/(tools|(index|contract)\\.ts)|^(generated|generator|cli)/',
   },
   {
     name: 'tools',
     path: '^runtime/tools/',
-    forbidden: '^runtime/(call-path|integrations|index\\.ts)|^(generator|cli)/',
+    forbidden: '^runtime/(call-path|integrations|(index|contract)\\.ts)|^(generator|cli)/',
   },
 ];
 /** The generator's folders, lowest first: each may import only the ones before it. */

@@ -8,7 +8,7 @@
  * projections `@tool-contracts/runtime/providers` and the AI SDK adapter
  * `@tool-contracts/runtime/adapters`.
  */
-export * from './core/contract.js';
+export * from './contract.js';
 export {
   createToolRuntime,
   ToolRuntime,

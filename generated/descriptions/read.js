@@ -26,7 +26,7 @@ const templates = new Map([
 },"useData":true})],
 ]);
 
-/** @type {import('../../runtime/core/contract.js').DescriptionTemplates} */
+/** @type {import('../../runtime/contract.js').DescriptionTemplates} */
 export const descriptionTemplates = Object.freeze({
   sources,
   render(pointer, context) {

@@ -11,11 +11,11 @@ export interface IndexEntry {
   readonly kebab: string;
 }
 
-/** `contractModule`: where `ToolEntry` is imported from; default `../runtime/core/contract.js`. */
+/** `contractModule`: where `ToolEntry` is imported from; default `../runtime/contract.js`. */
 export function indexModuleSource(
   project: Project,
   tools: readonly IndexEntry[],
-  contractModule = '../runtime/core/contract.js',
+  contractModule = '../runtime/contract.js',
 ): string {
   const bindings = tools.map((tool) => toolBinding(tool.kebab));
   return printModule(project, '/generated/index.ts', [

@@ -38,7 +38,7 @@ export interface ToolModuleInput {
   readonly annotations?: FieldAnnotations;
   /** The index's groups (the description of the tool's `group`). Default: none. */
   readonly groups?: ToolIndex['groups'];
-  /** Module the runtime types are imported from. Default: `../../runtime/core/contract.js`. */
+  /** Module the runtime types are imported from. Default: `../../runtime/contract.js`. */
   readonly contractModule?: string;
   /** Specifier of the implementation module. Default: `../../runtime/tools/<implementation>.js`. */
   readonly implementationModule?: string;
@@ -105,7 +105,7 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     '}',
   ].join('\n');
 
-  const contractModule = input.contractModule ?? '../../runtime/core/contract.js';
+  const contractModule = input.contractModule ?? '../../runtime/contract.js';
   const zodModule = `../zod/${input.kebab}.js`;
   const imports: ImportDeclarationStructure[] = [
     {

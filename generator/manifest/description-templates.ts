@@ -7,7 +7,10 @@ import Handlebars from 'handlebars';
 import type { FieldPath } from './field-path.js';
 import type { Manifest } from './manifest-schema.js';
 import { suggestName } from './suggest-name.js';
-import { DESCRIPTION_CONTEXT_SHAPE, type DescriptionContextShape } from '../../runtime/core/contract.js';
+import {
+  DESCRIPTION_CONTEXT_SHAPE,
+  type DescriptionContextShape,
+} from '../../runtime/core/contract.js';
 import { generatedHeader } from '../support/generated-header.js';
 import { jsString, wellFormed } from '../support/js-literal.js';
 import { schemaNodes } from '../../runtime/core/json-schema/schema-nodes.js';
@@ -374,7 +377,7 @@ export function descriptionTemplatesModule(
     ...compiled,
     ']);',
     '',
-    "/** @type {import('../../runtime/core/contract.js').DescriptionTemplates} */",
+    "/** @type {import('../../runtime/contract.js').DescriptionTemplates} */",
     'export const descriptionTemplates = Object.freeze({',
     '  sources,',
     '  render(pointer, context) {',
@@ -391,7 +394,7 @@ export function descriptionTemplatesModule(
 export function descriptionTemplatesDeclaration(source: string): string {
   return [
     generatedHeader(source),
-    "import type { DescriptionTemplates } from '../../runtime/core/contract.js';",
+    "import type { DescriptionTemplates } from '../../runtime/contract.js';",
     '',
     'export declare const descriptionTemplates: DescriptionTemplates;',
     '',

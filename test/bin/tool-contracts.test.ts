@@ -123,6 +123,7 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
       'packages/runtime/dist/chunks/list-<hash>.js',
       'packages/runtime/dist/chunks/rolldown-runtime-<hash>.js',
       'packages/runtime/dist/chunks/shared-<hash>.js',
+      'packages/runtime/dist/runtime/contract.js',
       'packages/runtime/dist/runtime/core/contract.js',
       'packages/runtime/dist/runtime/core/rules/parse-permission-rule.js',
       'packages/runtime/dist/runtime/core/support/compare-code-units.js',
@@ -200,7 +201,7 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     expect(distFiles(modules)).toEqual([
       'packages/runtime/dist/chunks/list-<hash>.js',
       'packages/runtime/dist/chunks/rolldown-runtime-<hash>.js',
-      'packages/runtime/dist/runtime/core/contract.js',
+      'packages/runtime/dist/runtime/contract.js',
       'packages/runtime/dist/runtime/index.js',
       'packages/tools/dist/chunks/read-eager-hooks-<hash>.js',
       'packages/tools/dist/chunks/rolldown-runtime-<hash>.js',

@@ -101,6 +101,15 @@ const created: string[] = [];
  * the real contract types, a `tsconfig.json` over `generated/` and `runtime/`, and `node_modules`
  * linked from this checkout.
  */
+/** runtime/contract.ts, the module generated modules import, and every file it imports. */
+export const CONTRACT_ENTRY_FILES = [
+  'runtime/contract.ts',
+  'runtime/core/contract.ts',
+  'runtime/core/tool-error-code.ts',
+  'runtime/core/frozen-data.ts',
+  'runtime/core/lazy-implementation.ts',
+] as const;
+
 export async function fixtureProject(
   tools: readonly FixtureTool[],
   extra: Readonly<Record<string, string>> = {},
@@ -109,11 +118,13 @@ export async function fixtureProject(
   created.push(root);
   const files: Record<string, string> = {
     'manifest/tools.yaml': toolIndexYaml(tools.map((tool) => tool.name)),
-    'runtime/core/contract.ts': await readFile(path.join(REPO_ROOT, 'runtime/core/contract.ts'), 'utf8'),
-    // contract.ts imports the error-code union.
-    'runtime/core/tool-error-code.ts': await readFile(
-      path.join(REPO_ROOT, 'runtime/core/tool-error-code.ts'),
-      'utf8',
+    // The contract entry generated modules import, and what it re-exports.
+    ...Object.fromEntries(
+      await Promise.all(
+        CONTRACT_ENTRY_FILES.map(
+          async (file) => [file, await readFile(path.join(REPO_ROOT, file), 'utf8')] as const,
+        ),
+      ),
     ),
     'tsconfig.json': await fixtureTsconfig(),
     // ESM, like the real project: NodeNext resolution reads this.

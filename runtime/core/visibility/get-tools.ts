@@ -7,14 +7,12 @@
  * `resolveModelContract` hook (Read shows `pages` only to PDF models) → provider order.
  */
 import {
-  adoptFrozenJsonTree,
-  freezeJsonTree,
-  isFrozenData,
   type ModelCapability,
   type ModelProfile,
   type ModelToolContract,
   type ToolEntry,
 } from '../contract.js';
+import { adoptFrozenJsonTree, freezeJsonTree, isFrozenData } from '../frozen-data.js';
 import type { DescriptionSettings } from './description-context.js';
 import {
   orderProviderVisibleTools,

@@ -11,13 +11,12 @@
  * objects) is copied whole, as its owner may still change it.
  */
 import {
-  freezeJsonTree,
-  isFrozenData,
   type JsonSchema,
   type ModelProfile,
   type ModelToolContract,
   type ToolEntry,
 } from '../contract.js';
+import { freezeJsonTree, isFrozenData } from '../frozen-data.js';
 import { parseJsonPointer, resolveJsonPointer } from '../json-schema/json-pointer.js';
 import { defineEntry } from '../support/define-entry.js';
 import { isJsonObject } from '../support/is-json-object.js';

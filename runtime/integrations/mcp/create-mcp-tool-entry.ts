@@ -5,14 +5,13 @@
 import { timerDelayMs } from '../../core/support/timer-delay.js';
 import { z } from 'zod';
 import {
-  adoptFrozenJsonTree,
-  deepFreeze,
   type JsonSchema,
   type RiskLevel,
   type SideEffectScope,
   type ToolEntry,
   type ToolResultBudget,
 } from '../../core/contract.js';
+import { adoptFrozenJsonTree, deepFreeze } from '../../core/frozen-data.js';
 import { formatMcpContent } from './format-mcp-content.js';
 import { mcpContentBlocks } from './mcp-content-blocks.js';
 import { MCP_DEFAULT_TIMEOUT_MS } from './mcp-result-budgets.js';

@@ -1,5 +1,6 @@
 /** Result budgets of MCP tools (SPEC §5.4); frozen, so every entry and list shares them. */
-import { deepFreeze, type ToolResultBudget } from '../../core/contract.js';
+import { type ToolResultBudget } from '../../core/contract.js';
+import { deepFreeze } from '../../core/frozen-data.js';
 
 /** Ordinary MCP tools: 50 000 bytes, cut at the end. */
 export const MCP_RESULT_BUDGET: ToolResultBudget = deepFreeze({

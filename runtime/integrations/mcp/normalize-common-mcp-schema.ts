@@ -33,7 +33,7 @@
  * same keys in the same order, the same warnings): `test/runtime/mcp/normalize-common-mcp-schema.test.ts`
  * checks it on generated schemas, adversarial ones included. Never throws.
  */
-import { adoptFrozenJsonTree } from '../../core/contract.js';
+import { adoptFrozenJsonTree } from '../../core/frozen-data.js';
 import { DRAFT_2020_12 } from '../../core/json-schema/draft-2020-12.js';
 import { resolveLocalRef } from '../../core/json-schema/json-pointer.js';
 import {

@@ -12,7 +12,7 @@
  * the model and the wire would see, so the result depends on the key alone. The warnings come
  * with the result, so each tool with a bad schema is still reported at its registration.
  */
-import { deepFreeze } from '../../core/contract.js';
+import { deepFreeze } from '../../core/frozen-data.js';
 import { normalizeCommonMcpSchema } from './normalize-common-mcp-schema.js';
 import { normalizeMcpInputSchema, type NormalizedMcpSchema } from './normalize-mcp-input-schema.js';
 

@@ -17,7 +17,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { openToolPath, PathPolicyError, resolveToolPath } from '../../../runtime/core/path-policy.js';
+import {
+  openToolPath,
+  PathPolicyError,
+  resolveToolPath,
+} from '../../../runtime/core/path-policy.js';
 import { readToolFile, writeToolFile } from '../../../runtime/tools/support/tool-file-io.js';
 
 let base: string;

@@ -1,10 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  deepFreeze,
-  isFrozenData,
-  type ModelToolContract,
-  type ToolEntry,
-} from '../../../../runtime/core/contract.js';
+import { type ModelToolContract, type ToolEntry } from '../../../../runtime/core/contract.js';
+import { deepFreeze, isFrozenData } from '../../../../runtime/core/frozen-data.js';
 import { builtInTools } from '../../../../generated/index.js';
 import { computeVisibleTools } from '../../../../runtime/core/visibility/get-tools.js';
 import {

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isFrozenData } from '../../../../runtime/core/contract.js';
+import { isFrozenData } from '../../../../runtime/core/frozen-data.js';
 import { DRAFT_2020_12 } from '../../../../runtime/core/json-schema/draft-2020-12.js';
-import { MAX_MCP_VALUE_DEPTH, valueDepth } from '../../../../runtime/integrations/mcp/bound-mcp-descriptor.js';
+import {
+  MAX_MCP_VALUE_DEPTH,
+  valueDepth,
+} from '../../../../runtime/integrations/mcp/bound-mcp-descriptor.js';
 import { normalizeCommonMcpSchema } from '../../../../runtime/integrations/mcp/normalize-common-mcp-schema.js';
 import { normalizeMcpInputSchema } from '../../../../runtime/integrations/mcp/normalize-mcp-input-schema.js';
 

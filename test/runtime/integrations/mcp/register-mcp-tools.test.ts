@@ -1,10 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { isFrozenData, type ToolCallContext } from '../../../../runtime/core/contract.js';
+import { type ToolCallContext } from '../../../../runtime/core/contract.js';
+import { isFrozenData } from '../../../../runtime/core/frozen-data.js';
 import { createComputerUseVerifier } from '../../../../runtime/core/computer-use-verifier.js';
 import type { CallMcpTool } from '../../../../runtime/integrations/mcp/mcp-tool-descriptor.js';
 import { registerMcpTools } from '../../../../runtime/integrations/mcp/register-mcp-tools.js';
 import type { RegistrationGateInput } from '../../../../runtime/core/visibility/registration-gate.js';
-import { createToolRuntime, type ToolRuntimeOptions } from '../../../../runtime/core/tool-runtime.js';
+import {
+  createToolRuntime,
+  type ToolRuntimeOptions,
+} from '../../../../runtime/core/tool-runtime.js';
 import { makeToolEntry, modelProfile } from '../../fixtures/tool-entries.js';
 
 const gate: RegistrationGateInput = {

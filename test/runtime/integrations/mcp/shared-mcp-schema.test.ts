@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isFrozenData } from '../../../../runtime/core/contract.js';
+import { isFrozenData } from '../../../../runtime/core/frozen-data.js';
 import { normalizeMcpInputSchema } from '../../../../runtime/integrations/mcp/normalize-mcp-input-schema.js';
 import {
   MAX_SHARED_SCHEMA_CHARS,

@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { z } from 'zod';
 import {
   adoptFrozenJsonTree,
   deepFreeze,
   freezeJsonTree,
   isFrozenData,
-  lazyImplementation,
-  lazyZodSchemas,
-} from '../../../runtime/core/contract.js';
+} from '../../../runtime/core/frozen-data.js';
+import { isDataReference, reachableObjects } from '../../../runtime/core/frozen-data-reference.js';
 
 /** Every object and array under `value` (itself included). */
 function nodesOf(value: unknown): object[] {
@@ -238,68 +236,74 @@ describe('deepFreeze and isFrozenData (frozen contract data)', () => {
   });
 });
 
-describe('lazyImplementation', () => {
-  test('imports once, however many calls ask at once or later', async () => {
-    let imports = 0;
-    const module = { handler: 'the module' };
-    const lazy = lazyImplementation('Demo', async () => {
-      imports += 1;
-      return module;
+describe('the fast paths agree with the reference (frozen-data-reference.ts)', () => {
+  /** Values of every kind a tree may hold, data or not. */
+  const leaf = fc.oneof(
+    fc.string({ maxLength: 3 }),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.constant(() => 1),
+    fc.bigInt(),
+    fc.constant(new Date(0)),
+    fc.constant(Symbol.for('s')),
+  );
+  const { tree } = fc.letrec((self) => ({
+    tree: fc.oneof(
+      { depthSize: 'small' },
+      leaf,
+      fc.array(self('tree'), { maxLength: 4 }),
+      fc.dictionary(fc.string({ maxLength: 2 }), self('tree'), { maxKeys: 4 }),
+      fc
+        .dictionary(fc.string({ maxLength: 2 }), self('tree'), { maxKeys: 3 })
+        .map((entries) => Object.assign(Object.create(null) as object, entries)),
+    ),
+  }));
+  /** A tree, some of whose objects also hold a reference to another of its objects (shared, or a cycle). */
+  const graph = fc
+    .tuple(fc.array(tree, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(), { maxLength: 4 }))
+    .map(([roots, links]) => {
+      const root = { roots };
+      const objects = reachableObjects(root).filter((node) => !(node instanceof Date));
+      for (const [index, link] of links.entries()) {
+        const from = objects[link % objects.length]!;
+        const to = objects[(link + index + 1) % objects.length]!;
+        if (Object.isExtensible(from)) (from as Record<string, unknown>)[`link${index}`] = to;
+      }
+      return root;
     });
-    expect(imports).toBe(0);
-    const [first, second] = await Promise.all([lazy.load(), lazy.load()]);
-    expect([first, second, await lazy.load(), lazy.loaded()]).toEqual([
-      module,
-      module,
-      module,
-      module,
-    ]);
-    expect(imports).toBe(1);
-  });
 
-  test('loaded() before load() names the tool and what to do', () => {
-    const lazy = lazyImplementation('Demo', async () => ({}));
-    expect(() => lazy.loaded()).toThrow(
-      'Demo: its implementation module is not loaded yet; await tool.loadImplementation() before running a permission, timeout or output hook without a call',
+  test('deepFreeze freezes every node and marks exactly the nodes the reference calls data', () => {
+    fc.assert(
+      fc.property(graph, (value) => {
+        deepFreeze(value);
+        for (const node of reachableObjects(value)) {
+          expect(Object.isFrozen(node)).toBe(true);
+          expect(isFrozenData(node)).toBe(isDataReference(node));
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 
-  test('a failed import fails that load and is tried again by the next', async () => {
-    const outcomes = [new Error('ENOENT'), { handler: 'second try' }];
-    const lazy = lazyImplementation('Demo', async () => {
-      const next = outcomes.shift();
-      if (next instanceof Error) throw next;
-      return next;
-    });
-    await expect(lazy.load()).rejects.toThrow('ENOENT');
-    expect(() => lazy.loaded()).toThrow(/not loaded yet/);
-    await expect(lazy.load()).resolves.toEqual({ handler: 'second try' });
-    expect(lazy.loaded()).toEqual({ handler: 'second try' });
-  });
-});
-
-describe('lazyZodSchemas', () => {
-  const schemas = { InputSchema: z.object({ n: z.number() }), OutputSchema: z.string() };
-
-  test('loaded() before load() names the tool, the two fields and what to do', () => {
-    const lazy = lazyZodSchemas('Demo', async () => schemas);
-    expect(() => lazy.loaded()).toThrow(
-      'Demo: its zod schemas are not loaded yet; await tool.loadImplementation() before reading runtimeInputSchema or runtimeOutputSchema outside a call',
+  test('freezeJsonTree freezes every node and marks the root as the reference says', () => {
+    fc.assert(
+      fc.property(graph, (value) => {
+        freezeJsonTree(value);
+        for (const node of reachableObjects(value)) expect(Object.isFrozen(node)).toBe(true);
+        expect(isFrozenData(value)).toBe(isDataReference(value));
+      }),
+      { numRuns: 300 },
     );
   });
 
-  test('imports once; a failed import is tried again by the next load', async () => {
-    let imports = 0;
-    const outcomes: (Error | typeof schemas)[] = [new Error('ENOENT'), schemas];
-    const lazy = lazyZodSchemas('Demo', async () => {
-      imports += 1;
-      const next = outcomes.shift()!;
-      if (next instanceof Error) throw next;
-      return next;
-    });
-    await expect(lazy.load()).rejects.toThrow('ENOENT');
-    const [first, second] = await Promise.all([lazy.load(), lazy.load()]);
-    expect([first, second, lazy.loaded()]).toEqual([schemas, schemas, schemas]);
-    expect(imports).toBe(2);
+  test('isFrozenData agrees with the reference on scalars', () => {
+    fc.assert(
+      fc.property(leaf, (value) => {
+        if (typeof value !== 'object' || value === null)
+          expect(isFrozenData(value)).toBe(isDataReference(value));
+      }),
+    );
   });
 });
