@@ -4,6 +4,7 @@
  * code, global options before a sub-command, `*` in command patterns, and rules that can never
  * match.
  */
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { tool } from '../../../../generated/tools/bash.js';
 import { evaluatePermission } from '../../../../runtime/call-path/permission/evaluate-permission.js';
@@ -125,4 +126,50 @@ describe('rules that can never match are refused when parsed', () => {
       expect(result.error.message.endsWith(fix)).toBe(true);
     },
   );
+});
+
+describe('properties', () => {
+  const word = fc
+    .stringMatching(/^[a-z][a-z0-9._/-]{0,12}$/)
+    .filter((text) => text !== '/dev/null');
+  test('an allow rule never covers a redirection that writes a file', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('echo x', 'ls', 'git status', 'cat a', '{ echo x; }', '(echo x)'),
+        fc.constantFrom('>', '>>', '>|', '&>', '&>>', '2>', '1>', '>&', '<>'),
+        word,
+        (command, operator, target) => {
+          const result = decide({
+            command: `${command} ${operator} ${target}`,
+            allow: ['Bash(*)', 'Bash(echo:*)', 'Bash(ls:*)', 'Bash(git:*)', 'Bash(cat:*)'],
+            decision: 'ask',
+          });
+          expect(result.decision).toBe('ask');
+        },
+      ),
+    );
+  });
+
+  test('every parameter transformation, indirection and named arithmetic is in doubt', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...'PQEAaKkUuL'),
+        fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/),
+        fc.constantFrom(
+          '${NAME@OP}',
+          '"${NAME@OP}"',
+          '${!NAME}',
+          '$((NAME))',
+          '${A[NAME]}',
+          '${x:NAME}',
+        ),
+        (operator, name, template) => {
+          const command = `echo ${template.replace('NAME', name).replace('OP', operator)}`;
+          const analysis = classifyShellCommand(command);
+          expect(analysis.uncertain).toBeDefined();
+          expect(analysis.readOnly).toBe(false);
+        },
+      ),
+    );
+  });
 });
