@@ -42,6 +42,9 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, GlobalOptionTable>> = {
   git: {
     source: 'git(1), OPTIONS',
     flags: [
+      '--version',
+      '--help',
+      '-h',
       '-p',
       '--paginate',
       '-P',
@@ -79,6 +82,10 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, GlobalOptionTable>> = {
   npm: {
     source: 'npm(1) and npm-config(7), options accepted before the command',
     flags: [
+      '--version',
+      '-v',
+      '--help',
+      '-h',
       '-g',
       '--global',
       '-s',
@@ -119,6 +126,10 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, GlobalOptionTable>> = {
   pnpm: {
     source: 'pnpm CLI, "Options" (pnpm.io/pnpm-cli)',
     flags: [
+      '--version',
+      '-v',
+      '--help',
+      '-h',
       '-r',
       '--recursive',
       '-w',
@@ -149,6 +160,10 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, GlobalOptionTable>> = {
   yarn: {
     source: 'yarn(1) global options (classic.yarnpkg.com/docs/cli)',
     flags: [
+      '--version',
+      '-v',
+      '--help',
+      '-h',
       '-s',
       '--silent',
       '--verbose',
@@ -173,7 +188,7 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, GlobalOptionTable>> = {
   },
   docker: {
     source: 'docker(1), "Global options"',
-    flags: ['-D', '--debug', '--tls', '--tlsverify'],
+    flags: ['--version', '-v', '--help', '-D', '--debug', '--tls', '--tlsverify'],
     valued: [
       '--config',
       '-c',
@@ -189,7 +204,18 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, GlobalOptionTable>> = {
   },
   podman: {
     source: 'podman(1), "GLOBAL OPTIONS"',
-    flags: ['-r', '--remote', '--syslog', '--transient-store', '--noout', '--no-hosts'],
+    flags: [
+      '--version',
+      '-v',
+      '--help',
+      '-h',
+      '-r',
+      '--remote',
+      '--syslog',
+      '--transient-store',
+      '--noout',
+      '--no-hosts',
+    ],
     valued: [
       '-c',
       '--connection',
@@ -219,7 +245,13 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, GlobalOptionTable>> = {
   },
   kubectl: {
     source: 'kubectl options (kubectl(1), "kubectl options")',
-    flags: ['--insecure-skip-tls-verify', '--match-server-version', '--warnings-as-errors'],
+    flags: [
+      '--help',
+      '-h',
+      '--insecure-skip-tls-verify',
+      '--match-server-version',
+      '--warnings-as-errors',
+    ],
     valued: [
       '--kubeconfig',
       '--context',
@@ -250,7 +282,21 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, GlobalOptionTable>> = {
   },
   cargo: {
     source: 'cargo(1), "OPTIONS"',
-    flags: ['-v', '-vv', '--verbose', '-q', '--quiet', '--locked', '--offline', '--frozen'],
+    flags: [
+      '--version',
+      '-V',
+      '--help',
+      '-h',
+      '--list',
+      '-v',
+      '-vv',
+      '--verbose',
+      '-q',
+      '--quiet',
+      '--locked',
+      '--offline',
+      '--frozen',
+    ],
     valued: ['--color', '-Z', '-C', '--config'],
     // `--config KEY=VALUE` can set `build.rustc-wrapper`, `target.*.runner`, aliases.
     runsPrograms: ['--config'],
