@@ -92,10 +92,13 @@ export type PatternSyntax = 'text' | 'path';
 
 /**
  * Why a `Bash(…)` pattern can never match, with the rules that would; `undefined` when it can.
- * Rules meet one simple command at a time, without redirections: an unquoted `&&`, `||`, `;`,
- * `|`, `&` or line break joins commands; an unquoted `<` or `>` is a redirection.
+ * Rules meet one simple command at a time, without redirections and surrounding white space:
+ * an unquoted `&&`, `||`, `;`, `|`, `&` or line break joins commands; an unquoted `<` or `>` is a
+ * redirection.
  */
 export function unmatchableCommandPattern(pattern: string): string | undefined {
+  if (pattern.trim() !== pattern && !pattern.trimEnd().endsWith(':*'))
+    return `a Bash pattern is matched against commands without surrounding white space, so this pattern can never match; write Bash(${pattern.trim()})`;
   const parts: string[] = [];
   let current = '';
   let quote: string | undefined;

@@ -210,6 +210,8 @@ export const UNMATCHABLE_RULES: readonly (readonly [string, string | undefined])
   ['Bash(ls > out.txt)', 'write Bash(ls)'],
   ['Bash(ls 2>/dev/null)', 'write Bash(ls)'],
   ['bash(cat < in.txt)', 'write Bash(cat)'],
+  ['Bash( ls -la)', 'write Bash(ls -la)'],
+  ['Bash(npm test )', 'write Bash(npm test)'],
   ["Bash(echo 'a && b')", undefined],
   ['Bash(git log --format="%h|%s")', undefined],
   ['Bash(grep a\\|b)', undefined],
