@@ -10,8 +10,13 @@
  * wrapper ({@link unwrapCommand}: `bash -c "rm x"`, `xargs rm`, `sudo rm`, `find -exec rm`) too.
  * When the rules cannot be sure they saw every command — the command does not parse, is too long
  * or too deep, a command name is not literal (`$cmd x`), a wrapper's options are unknown, a
- * script reaches a shell through standard input (`… | bash`), or quoted text reaches something
- * bash evaluates (`test -v 'a[$(rm x)]'`) — the analysis is `uncertain`: no allow rule allows it.
+ * script reaches a shell through standard input (`… | bash`), quoted text reaches something
+ * bash evaluates (`test -v 'a[$(rm x)]'`), an expansion can run code ({@link executableExpansion}:
+ * `${x@P}`, `${!x}`, arithmetic on variables), or a program's global options are unknown or run
+ * programs ({@link findSubcommand}) — the analysis is `uncertain`: no allow rule allows it, and
+ * it is never read-only. A program's global options are also left out of a value
+ * (`git -C . push` is also `git push`). A redirection that writes a file sets `redirects`: no
+ * allow rule covers the command (the rules name commands, never the files they write).
  *
  * Read-only means: the command parses; it is made only of simple commands joined by `&&`, `||`,
  * `|`, `;`, `&`, subshells and groups; every simple command is a bare name in
@@ -233,7 +238,8 @@ function collectWords(words: readonly WordView[], collector: RuleValues, depth: 
     collector.doubt(`${name.value} evaluates quoted text`);
   if (
     (NAME_TAKING_BUILTINS.has(name.value) ||
-      (['printf', 'test', '['].includes(name.value) && args.some((word) => word.value === '-v'))) &&
+      (['printf', 'test', '['].includes(name.value) &&
+        args.some((word) => word.value.startsWith('-v')))) &&
     args.some((word) => !word.literal)
   )
     collector.doubt(`${name.value} takes a name (and its subscript) from a value`);
