@@ -688,6 +688,19 @@ export interface PermissionRulePolicy {
    * deny rule applies to the tool no mode allows it without asking. Default: absent (certain).
    */
   readonly uncertain?: string;
+  /**
+   * Why no allow rule covers the call although `matchValues` name everything it runs: a Bash
+   * command whose redirection writes to a file (no `Bash(…)` rule names the files a command
+   * writes). Allow rules are skipped; deny and ask rules and the mode decide as usual. Default:
+   * absent.
+   */
+  readonly beyondAllowRules?: string;
+  /**
+   * What `*` in the tool's rule patterns matches: `text` — any text, `/` included (a command line
+   * is text, not a path; a pattern ending in ` *` also matches the text before it); `path`
+   * (default) — a picomatch glob, where `*` stops at `/`.
+   */
+  readonly patternSyntax?: 'text' | 'path';
 }
 
 /** An approval preview attached by `prepareApproval`. */

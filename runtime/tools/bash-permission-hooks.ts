@@ -24,15 +24,19 @@ export const resolvePermissionCapability: NonNullable<
 
 /**
  * Rules match every simple command, wrappers looked into: `Bash(rm:*)` catches `ls && rm -rf x`
- * and `bash -c "rm x"`; a command the analysis is unsure of is never allowed by a rule.
+ * and `bash -c "rm x"`; a command the analysis is unsure of is never allowed by a rule, nor is
+ * one whose redirection writes to a file (`echo x > ~/.bashrc` under `Bash(echo:*)` asks). `*`
+ * in a pattern matches any text, `/` included.
  */
 export const resolvePermissionRulePolicy: NonNullable<
   Implementation['resolvePermissionRulePolicy']
 > = (input) => {
-  const { subcommands, uncertain } = classifyShellCommand(input.command);
+  const { subcommands, uncertain, redirects } = classifyShellCommand(input.command);
   return {
     matchValues: { command: subcommands.length === 0 ? [input.command] : [...subcommands] },
+    patternSyntax: 'text',
     ...(uncertain === undefined ? {} : { uncertain }),
+    ...(redirects === undefined ? {} : { beyondAllowRules: redirects }),
   };
 };
 

@@ -16,6 +16,8 @@
  *   mode → capability.
  * When the tool's `resolvePermissionRulePolicy` is `uncertain` (it cannot name everything the
  * call runs), allow rules are skipped, and a pattern deny rule for the tool makes the call ask.
+ * When it is `beyondAllowRules` (a redirection writes a file), allow rules are skipped only.
+ * Its `patternSyntax` says how `*` in the rules' patterns matches (`text` for Bash).
  * `alwaysAsk` asks in every mode, yolo included; plan mode refuses every call that is not
  * read-only (after `resolvePermissionCapability`) unless the tool is `allowedInPlanMode`.
  *
@@ -29,6 +31,7 @@ import type { PermissionCapability, PermissionRulePolicy, ToolEntry } from '../.
 import {
   matchesRulePattern,
   ruleAppliesToTool,
+  type PatternSyntax,
   type ParsedRule,
   type RuleSubjectTool,
 } from '../../core/rules/parse-permission-rule.js';
@@ -103,6 +106,7 @@ export function evaluatePermission(
     permission: permission.permission,
     capability: entry.capability,
   };
+  const syntax = policy?.patternSyntax ?? 'path';
   const forTool = (rules: readonly ParsedRule[] | undefined) =>
     (rules ?? []).filter((rule) => ruleAppliesToTool(rule, subject));
 
@@ -130,7 +134,7 @@ export function evaluatePermission(
   });
 
   const denyCheck = (): PermissionDecision | undefined => {
-    const rule = firstRuleMatchingAny(forTool(settings.deny), values);
+    const rule = firstRuleMatchingAny(forTool(settings.deny), values, syntax);
     return rule === undefined ? undefined : decide('deny', 'denyRule', rule);
   };
   const planCheck = (): PermissionDecision | undefined =>
@@ -139,7 +143,7 @@ export function evaluatePermission(
       : undefined;
   const askCheck = (): PermissionDecision | undefined => {
     if (permission.alwaysAsk) return decide('ask', 'alwaysAsk');
-    const rule = firstRuleMatchingAny(forTool(settings.ask), values);
+    const rule = firstRuleMatchingAny(forTool(settings.ask), values, syntax);
     return rule === undefined ? undefined : decide('ask', 'askRule', rule);
   };
 
@@ -156,8 +160,9 @@ export function evaluatePermission(
   if (policy?.uncertain !== undefined) {
     if (forTool(settings.deny).some((rule) => rule.match.kind !== 'tool'))
       return decide('ask', 'uncertainCommand');
-  } else {
-    const allowRule = ruleCoveringAll(forTool(settings.allow), values);
+  } else if (policy?.beyondAllowRules === undefined) {
+    // A redirection that writes to a file is beyond every allow rule: the mode decides.
+    const allowRule = ruleCoveringAll(forTool(settings.allow), values, syntax);
     if (allowRule !== undefined) return decide('allow', 'allowRule', allowRule);
   }
   if (settings.mode === 'yolo') return decide('allow', 'yoloMode');
@@ -205,10 +210,12 @@ function fieldValues(input: unknown, field: string): readonly string[] {
 function firstRuleMatchingAny(
   rules: readonly ParsedRule[],
   values: readonly string[],
+  syntax: PatternSyntax,
 ): ParsedRule | undefined {
   return rules.find(
     (rule) =>
-      rule.match.kind === 'tool' || values.some((value) => matchesRulePattern(rule.match, value)),
+      rule.match.kind === 'tool' ||
+      values.some((value) => matchesRulePattern(rule.match, value, syntax)),
   );
 }
 
@@ -219,13 +226,14 @@ function firstRuleMatchingAny(
 function ruleCoveringAll(
   rules: readonly ParsedRule[],
   values: readonly string[],
+  syntax: PatternSyntax,
 ): ParsedRule | undefined {
   const bare = rules.find((rule) => rule.match.kind === 'tool');
   if (bare !== undefined) return bare;
   if (values.length === 0) return undefined;
   let first: ParsedRule | undefined;
   for (const value of values) {
-    const rule = rules.find((candidate) => matchesRulePattern(candidate.match, value));
+    const rule = rules.find((candidate) => matchesRulePattern(candidate.match, value, syntax));
     if (rule === undefined) return undefined;
     first ??= rule;
   }

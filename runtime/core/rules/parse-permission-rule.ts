@@ -17,6 +17,14 @@
  * - `Bash(rm:*)` — prefix form: a value equal to `rm` or starting with `rm` and whitespace;
  * - `Bash(npm test)` — exact value;
  * - `Read(/src/**)` — glob (a pattern with `*`, `?`, `[` or `{`), matched with picomatch.
+ *   For a tool whose values are text (Bash: its policy's `patternSyntax` is `text`) `*` is the
+ *   only wildcard and matches any text, `/` included (`Bash(git push *)` denies `git push
+ *   origin feature/login`); a pattern ending in ` *` also matches the text before it (`git
+ *   push`).
+ *
+ * A `Bash(…)` pattern is matched against one simple command at a time, without its
+ * redirections: a pattern that names a compound command (`Bash(a && b)`) or a redirection
+ * (`Bash(ls > out)`) could never match, and is refused with the rules that would.
  *
  * Which input values a pattern is compared with is the tool's contract
  * (`permission.patternSources`), see `evaluate-permission.ts`.
@@ -56,7 +64,12 @@ export interface RuleSubjectTool {
 /** Why a rule text is not a rule. */
 export interface PermissionRuleProblem {
   readonly code:
-    'empty' | 'invalidToolName' | 'invalidCapabilityPattern' | 'unclosedPattern' | 'emptyPattern';
+    | 'empty'
+    | 'invalidToolName'
+    | 'invalidCapabilityPattern'
+    | 'unclosedPattern'
+    | 'emptyPattern'
+    | 'unmatchablePattern';
   readonly text: string;
   readonly message: string;
 }
@@ -71,6 +84,77 @@ const CAPABILITY_PREFIX = 'capability:';
 /** Capability globs: name characters, glob syntax, and nothing that could be a path or a pattern. */
 const CAPABILITY_GLOB = /^[A-Za-z0-9_.*?!{},[\]-]+$/;
 const GLOB_CHARACTERS = /[*?[{]/;
+/** Subjects whose patterns are shell commands: the Bash tool and its permission name. */
+const SHELL_SUBJECTS: ReadonlySet<string> = new Set(['Bash', 'bash']);
+
+/** How `*` in a pattern matches: `path` (picomatch) or `text` (any text, `/` included). */
+export type PatternSyntax = 'text' | 'path';
+
+/**
+ * Why a `Bash(…)` pattern can never match, with the rules that would; `undefined` when it can.
+ * Rules meet one simple command at a time, without redirections and surrounding white space:
+ * an unquoted `&&`, `||`, `;`, `|`, `&` or line break joins commands; an unquoted `<` or `>` is a
+ * redirection.
+ */
+export function unmatchableCommandPattern(pattern: string): string | undefined {
+  if (pattern.trim() !== pattern && !pattern.trimEnd().endsWith(':*'))
+    return `a Bash pattern is matched against commands without surrounding white space, so this pattern can never match; write Bash(${pattern.trim()})`;
+  const parts: string[] = [];
+  let current = '';
+  let quote: string | undefined;
+  let joined: string | undefined;
+  let redirected = false;
+  for (let index = 0; index < pattern.length; index += 1) {
+    const char = pattern[index] as string;
+    if (quote !== undefined) {
+      if (char === quote) quote = undefined;
+      else if (char === '\\' && quote === '"') {
+        current += char + (pattern[index + 1] ?? '');
+        index += 1;
+        continue;
+      }
+      current += char;
+      continue;
+    }
+    if (char === '\\') {
+      current += char + (pattern[index + 1] ?? '');
+      index += 1;
+      continue;
+    }
+    if (char === "'" || char === '"') quote = char;
+    if (char === '>' || (char === '<' && pattern[index + 1] !== '(')) redirected = true;
+    const two = pattern.slice(index, index + 2);
+    const operator = ['&&', '||'].includes(two)
+      ? two
+      : [';', '|', '\n'].includes(char) ||
+          (char === '&' && pattern[index - 1] !== '>' && pattern[index + 1] !== '>')
+        ? char
+        : undefined;
+    if (operator !== undefined) {
+      joined ??= operator === '\n' ? 'a line break' : operator;
+      parts.push(current);
+      current = '';
+      index += operator.length - 1;
+      continue;
+    }
+    current += char;
+  }
+  parts.push(current);
+  const commands = parts.map((part) => part.trim()).filter((part) => part !== '');
+  if (joined !== undefined) {
+    const rules = commands.map((command) => `Bash(${withoutRedirections(command)})`);
+    return `a Bash pattern is matched against one simple command at a time, so a compound command joined by ${joined} can never match; write one rule per command: ${rules.join(', ')}`;
+  }
+  if (redirected) {
+    const bare = withoutRedirections(pattern.trim());
+    return `a Bash pattern is matched against the command without its redirections (a redirection that writes a file always asks), so this pattern can never match; write Bash(${bare === '' ? '…' : bare})`;
+  }
+  return undefined;
+}
+
+function withoutRedirections(command: string): string {
+  return command.replace(/\s*[0-9]*(?:&>>|&>|>>|>\||>&|<&|<<<|<<-?|<>|>|<)\s*[^\s]*/g, '').trim();
+}
 
 /** Parse one rule; problems are returned, never thrown. */
 export function safeParsePermissionRule(input: string): SafeParsePermissionRuleResult {
@@ -108,6 +192,10 @@ export function safeParsePermissionRule(input: string): SafeParsePermissionRuleR
   const pattern = text.slice(open + 1, -1);
   if (pattern.trim() === '')
     return fail('emptyPattern', 'expected a pattern inside the parentheses');
+  if (SHELL_SUBJECTS.has(subject.toolName)) {
+    const problem = unmatchableCommandPattern(pattern);
+    if (problem !== undefined) return fail('unmatchablePattern', problem);
+  }
   return { success: true, rule: { text, ...subject, match: classifyPattern(pattern) } };
 }
 
@@ -154,8 +242,15 @@ function classifyPattern(pattern: string): PermissionRuleMatch {
 
 const globMatchers = new Map<string, (value: string) => boolean>();
 
-/** Whether `value` satisfies the pattern part of `match` (`tool` rules match every value). */
-export function matchesRulePattern(match: PermissionRuleMatch, value: string): boolean {
+/**
+ * Whether `value` satisfies the pattern part of `match` (`tool` rules match every value). With
+ * `text` syntax a glob's `*` matches any text (see the module comment).
+ */
+export function matchesRulePattern(
+  match: PermissionRuleMatch,
+  value: string,
+  syntax: PatternSyntax = 'path',
+): boolean {
   switch (match.kind) {
     case 'tool':
       return true;
@@ -167,6 +262,7 @@ export function matchesRulePattern(match: PermissionRuleMatch, value: string): b
         (value.startsWith(match.prefix) && /^\s/.test(value.slice(match.prefix.length)))
       );
     case 'glob': {
+      if (syntax === 'text') return matchesTextPattern(match.pattern, value);
       let matcher = globMatchers.get(match.pattern);
       if (matcher === undefined) {
         matcher = picomatchOnDemand()(match.pattern, { dot: true });
@@ -175,4 +271,37 @@ export function matchesRulePattern(match: PermissionRuleMatch, value: string): b
       return matcher(value);
     }
   }
+}
+
+/**
+ * `*` matches any text, newlines and `/` included; a trailing ` *` may also match nothing (with
+ * its space). Matched by the two-pointer wildcard algorithm (at most pattern × value steps, no
+ * backtracking blow-up on a model's long command).
+ */
+function matchesTextPattern(pattern: string, value: string): boolean {
+  if (pattern.endsWith(' *') && wildcardMatch(pattern.slice(0, -2), value)) return true;
+  return wildcardMatch(pattern, value);
+}
+
+function wildcardMatch(pattern: string, value: string): boolean {
+  let p = 0;
+  let v = 0;
+  let star = -1;
+  let resume = 0;
+  while (v < value.length) {
+    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === value[v]) {
+      p += 1;
+      v += 1;
+    } else if (p < pattern.length && pattern[p] === '*') {
+      star = p;
+      resume = v;
+      p += 1;
+    } else if (star !== -1) {
+      p = star + 1;
+      resume += 1;
+      v = resume;
+    } else return false;
+  }
+  while (p < pattern.length && pattern[p] === '*') p += 1;
+  return p === pattern.length;
 }

@@ -10,8 +10,13 @@
  * wrapper ({@link unwrapCommand}: `bash -c "rm x"`, `xargs rm`, `sudo rm`, `find -exec rm`) too.
  * When the rules cannot be sure they saw every command — the command does not parse, is too long
  * or too deep, a command name is not literal (`$cmd x`), a wrapper's options are unknown, a
- * script reaches a shell through standard input (`… | bash`), or quoted text reaches something
- * bash evaluates (`test -v 'a[$(rm x)]'`) — the analysis is `uncertain`: no allow rule allows it.
+ * script reaches a shell through standard input (`… | bash`), quoted text reaches something
+ * bash evaluates (`test -v 'a[$(rm x)]'`), an expansion can run code ({@link executableExpansion}:
+ * `${x@P}`, `${!x}`, arithmetic on variables), or a program's global options are unknown or run
+ * programs ({@link findSubcommand}) — the analysis is `uncertain`: no allow rule allows it, and
+ * it is never read-only. A program's global options are also left out of a value
+ * (`git -C . push` is also `git push`). A redirection that writes a file sets `redirects`: no
+ * allow rule covers the command (the rules name commands, never the files they write).
  *
  * Read-only means: the command parses; it is made only of simple commands joined by `&&`, `||`,
  * `|`, `;`, `&`, subshells and groups; every simple command is a bare name in
@@ -31,6 +36,9 @@ import {
 } from './parse-bash.js';
 import { READ_ONLY_COMMANDS, type ReadOnlyCommandRule } from './read-only-commands.js';
 import { unwrapCommand } from './shell-wrappers.js';
+import { executableExpansion } from './executable-expansion.js';
+import { findSubcommand } from './global-options.js';
+import { decodeAnsiCString } from './decode-ansi-c-string.js';
 
 export interface ShellCommandAnalysis {
   /** The values permission rules are matched against, in order of appearance, each once. */
@@ -40,6 +48,13 @@ export interface ShellCommandAnalysis {
   readonly reason?: string;
   /** Why the rules cannot be sure they saw every command; absent when they can. */
   readonly uncertain?: string;
+  /**
+   * Why no allow rule covers the command although the rules saw every command it runs: a
+   * redirection writes to a file (or opens a device, or reads and writes), which no `Bash(…)`
+   * rule names. Absent when every redirection only reads, duplicates a descriptor or writes to
+   * `/dev/null`.
+   */
+  readonly redirects?: string;
 }
 
 /** How deep `bash -c`, `eval` and wrappers are followed. */
@@ -65,6 +80,23 @@ const EVALUATING_BUILTINS: ReadonlySet<string> = new Set([
   'exit',
 ]);
 const EVALUATED_TEXT = /\$\(|`|\$\[/;
+/**
+ * Builtins that take variable names (and evaluate their subscripts) in every argument: a word
+ * bash expands may bring `a[$(cmd)]` in from a value. `printf`, `test` and `[` only do so with
+ * `-v`.
+ */
+const NAME_TAKING_BUILTINS: ReadonlySet<string> = new Set([
+  'declare',
+  'typeset',
+  'local',
+  'export',
+  'readonly',
+  'read',
+  'let',
+  'unset',
+  'mapfile',
+  'readarray',
+]);
 
 const cache = new Map<string, ShellCommandAnalysis>();
 const CACHE_SIZE = 32;
@@ -93,26 +125,34 @@ function analyse(command: string): ShellCommandAnalysis {
   const parsed = parseBash(command);
   collectParsed(command, parsed, collector, 0);
   const subcommands = collector.values.length === 0 ? [command.trim()] : collector.values;
-  const uncertain = collector.uncertain === undefined ? {} : { uncertain: collector.uncertain };
-  if (!parsed.success) return { subcommands, readOnly: false, reason: parsed.error, ...uncertain };
+  const doubts = {
+    ...(collector.uncertain === undefined ? {} : { uncertain: collector.uncertain }),
+    ...(collector.redirects === undefined ? {} : { redirects: collector.redirects }),
+  };
+  if (!parsed.success) return { subcommands, readOnly: false, reason: parsed.error, ...doubts };
   const statements = parsed.parse.children(parsed.parse.file, 'Stmts');
   if (statements.length === 0)
-    return { subcommands, readOnly: false, reason: 'no command', ...uncertain };
-  const reason = statementsProblem(statements, parsed.parse);
+    return { subcommands, readOnly: false, reason: 'no command', ...doubts };
+  // In doubt is never read-only, whatever the statements look like.
+  const reason = statementsProblem(statements, parsed.parse) ?? collector.uncertain;
   return reason === undefined
-    ? { subcommands, readOnly: true, ...uncertain }
-    : { subcommands, readOnly: false, reason, ...uncertain };
+    ? { subcommands, readOnly: true, ...doubts }
+    : { subcommands, readOnly: false, reason, ...doubts };
 }
 
 class RuleValues {
   readonly values: string[] = [];
   uncertain: string | undefined;
+  redirects: string | undefined;
   add(value: string): void {
     const trimmed = value.trim();
     if (trimmed !== '' && !this.values.includes(trimmed)) this.values.push(trimmed);
   }
   doubt(reason: string): void {
     this.uncertain ??= reason;
+  }
+  redirect(reason: string): void {
+    this.redirects ??= reason;
   }
 }
 
@@ -153,12 +193,22 @@ function collectParsed(
   const { parse } = parsed;
   parse.walk(parse.file, (node) => {
     const type = parse.kind(node);
+    const executable = executableExpansion(node, parse);
+    if (executable !== undefined) collector.doubt(executable);
     if (type === 'CallExpr') collectCall(node, parse, collector, depth);
-    else if (['DeclClause', 'LetClause', 'ArithmCmd', 'TestClause'].includes(type)) {
+    else if (type === 'Stmt') {
+      for (const redirect of parse.children(node, 'Redirs')) {
+        const problem = redirectWriteProblem(redirect, parse);
+        if (problem !== undefined)
+          collector.redirect(`${JSON.stringify(parse.text(node))}: ${problem}`);
+      }
+    } else if (['DeclClause', 'LetClause', 'ArithmCmd', 'TestClause'].includes(type)) {
       const text = parse.text(node);
       collector.add(text);
       if (EVALUATED_TEXT.test(text))
         collector.doubt(`${JSON.stringify(text)} evaluates quoted text`);
+      if (type === 'DeclClause' && declarationTakesExpandedName(node, parse))
+        collector.doubt(`${JSON.stringify(text)} takes a name (and its subscript) from a value`);
     }
   });
 }
@@ -183,8 +233,16 @@ function collectWords(words: readonly WordView[], collector: RuleValues, depth: 
   }
   if (literal && name !== written)
     collector.add([name.value, ...args.map((word) => word.value)].join(' '));
+  collectPastGlobalOptions(name, args, collector);
   if (EVALUATING_BUILTINS.has(name.value) && args.some((word) => EVALUATED_TEXT.test(word.value)))
     collector.doubt(`${name.value} evaluates quoted text`);
+  if (
+    (NAME_TAKING_BUILTINS.has(name.value) ||
+      (['printf', 'test', '['].includes(name.value) &&
+        args.some((word) => word.value.startsWith('-v')))) &&
+    args.some((word) => !word.literal)
+  )
+    collector.doubt(`${name.value} takes a name (and its subscript) from a value`);
   if (depth >= MAX_UNWRAP_DEPTH) {
     collector.doubt('wrappers nested too deeply to analyse');
     return;
@@ -228,6 +286,57 @@ function collectWords(words: readonly WordView[], collector: RuleValues, depth: 
   }
 }
 
+/**
+ * `git -C . push --force` is also `git push --force` to the rules: the program's global options
+ * (see {@link findSubcommand}) are left out. An option the table does not know, one that runs a
+ * program, or a sub-command bash expands makes the command in doubt.
+ */
+function collectPastGlobalOptions(
+  name: WordView,
+  args: readonly WordView[],
+  collector: RuleValues,
+): void {
+  const start = findSubcommand(
+    name.value,
+    args.map((word) => word.value),
+  );
+  if (start === undefined || start.kind === 'none') return;
+  if (start.kind === 'doubt') {
+    collector.doubt(start.reason);
+    return;
+  }
+  if (start.doubt !== undefined) collector.doubt(start.doubt);
+  // An expanded word before the sub-command may split into options (`-C $dir`): in doubt.
+  const expanded = args.slice(0, start.index + 1).find((word) => !word.literal);
+  if (expanded !== undefined) {
+    collector.doubt(
+      `the sub-command of ${name.value} is not certain: ${expanded.source} is expanded by bash`,
+    );
+    return;
+  }
+  if (start.index === 0) return;
+  const rest = args.slice(start.index);
+  collector.add([name.value, ...rest.map((word) => word.source)].join(' '));
+  if (rest.every((word) => word.literal))
+    collector.add([name.value, ...rest.map((word) => word.value)].join(' '));
+}
+
+/** `declare "$x"`, `export -n "$x"`, `local -i x=$y`: a name or arithmetic from a value. */
+function declarationTakesExpandedName(node: BashNode, parse: BashParse): boolean {
+  let integer = false;
+  let expanded = false;
+  for (const assign of parse.children(node, 'Args')) {
+    const value = parse.child(assign, 'Value');
+    const text = value === undefined ? '' : parse.text(value);
+    const literal = value === undefined || viewWord(value, parse).literal;
+    if (parse.value(assign, 'Naked') === true) {
+      if (/^-[A-Za-z]*[in]/.test(text)) integer = true;
+      if (!literal) return true;
+    } else if (!literal) expanded = true;
+  }
+  return integer && expanded;
+}
+
 /** A literal command word naming a path (`/bin/rm`, `./rm`) as the program's own name (`rm`). */
 function programOf(word: WordView): WordView {
   if (!word.literal || !word.value.includes('/')) return word;
@@ -258,11 +367,14 @@ function viewWord(word: BashNode, parse: BashParse): WordView {
         value += scanned.value;
         return;
       }
-      case 'SglQuoted':
+      case 'SglQuoted': {
         if (dollar) expand("$'…' quoting");
-        if (index === 0) firstLiteral = partValue.slice(0, 1);
-        value += dollar ? text : partValue;
+        // `$'\x24(cmd)'` is `$(cmd)` to whatever evaluates the value: decode it.
+        const decoded = dollar ? decodeAnsiCString(partValue) : partValue;
+        if (index === 0) firstLiteral = decoded.slice(0, 1);
+        value += decoded;
         return;
+      }
       case 'DblQuoted': {
         if (dollar) expand('$"…" translation');
         let inner = '';
@@ -366,6 +478,13 @@ function statementProblem(stmt: BashNode, parse: BashParse): string | undefined 
     default:
       return `${JSON.stringify(parse.text(command))}: ${type} is not analysed as read-only`;
   }
+}
+
+/** What a redirection does that no rule names: {@link redirectProblem} less here-documents. */
+function redirectWriteProblem(redirect: BashNode, parse: BashParse): string | undefined {
+  const op = parse.value(redirect, 'Op');
+  if (op === REDIRECT.hereDocument || op === REDIRECT.hereDocumentTabs) return undefined;
+  return redirectProblem(redirect, parse);
 }
 
 function redirectProblem(redirect: BashNode, parse: BashParse): string | undefined {

@@ -37,6 +37,18 @@ export interface ReadOnlyCommandRule {
 
 const ANY: ReadOnlyCommandRule = {};
 
+/** BSD grep's zgrep-style options (GNU grep's `-Z` is `--null`, refused all the same). */
+const GREP_DECOMPRESS = [
+  '-Z',
+  '-J',
+  '-X',
+  '-M',
+  '--decompress',
+  '--bz2decompress',
+  '--xz',
+  '--lzma',
+];
+
 /** for-each-ref style formats: `%(signature)` (and `%G?` in log formats) runs `gpg.program`. */
 const FORMAT_OPTIONS = ['--format', '--pretty'];
 const BRANCH_VALUE_OPTIONS = [
@@ -64,7 +76,16 @@ const BRANCH_VALUE_OPTIONS = [
  */
 const GIT_SUBCOMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> = {
   'rev-parse': { operandPattern: /^[^:]/ },
-  'rev-list': { forbiddenOptions: [...FORMAT_OPTIONS, '--show-signature'] },
+  // rev-list takes the diff options too: `--output=FILE` writes FILE.
+  'rev-list': {
+    forbiddenOptions: [
+      ...FORMAT_OPTIONS,
+      '--show-signature',
+      '--output',
+      '--ext-diff',
+      '--textconv',
+    ],
+  },
   'ls-tree': ANY,
   'cat-file': {
     forbiddenOptions: ['--textconv', '--filters', '--batch-command'],
@@ -144,11 +165,15 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> =
   dirname: ANY,
   du: ANY,
   echo: ANY,
-  egrep: ANY,
+  egrep: { forbiddenOptions: GREP_DECOMPRESS },
   env: { noArguments: true },
   false: ANY,
-  fgrep: ANY,
-  file: { forbiddenOptions: ['-C', '--compile'] },
+  fgrep: { forbiddenOptions: GREP_DECOMPRESS },
+  // `-z`/`-Z` look inside compressed files; libmagic runs external decompressors for formats it
+  // has no library for.
+  file: {
+    forbiddenOptions: ['-C', '--compile', '-z', '--uncompress', '-Z', '--uncompress-noreport'],
+  },
   find: {
     wordOptions: true,
     forbiddenOptions: [
@@ -176,7 +201,7 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> =
     ],
     globalOptionsWithValue: ['-C', '--git-dir', '--work-tree', '--namespace'],
   },
-  grep: ANY,
+  grep: { forbiddenOptions: GREP_DECOMPRESS },
   head: ANY,
   hexdump: ANY,
   hostname: { maxOperands: 0, forbiddenOptions: ['-F', '-b', '--file', '--boot'] },
@@ -194,18 +219,24 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, ReadOnlyCommandRule>> =
   pwd: ANY,
   readlink: ANY,
   realpath: ANY,
-  rg: { forbiddenOptions: ['--pre', '--hostname-bin'] },
+  // `--pre` runs a program per file; `-z` starts gzip, xz, bzip2, lz4, zstd … found on PATH.
+  rg: {
+    forbiddenOptions: ['--pre', '--pre-glob', '--hostname-bin', '-z', '--search-zip'],
+  },
   seq: ANY,
   sha1sum: ANY,
   sha256sum: ANY,
   sha512sum: ANY,
-  sort: { forbiddenOptions: ['-o', '--output', '--compress-program'] },
+  sort: {
+    forbiddenOptions: ['-o', '--output', '--compress-program', '-T', '--temporary-directory'],
+  },
   stat: ANY,
   tail: ANY,
   // `-v 'a[$(cmd)]'` evaluates the subscript (and runs the command).
   test: { wordOptions: true, forbiddenOptions: ['-v', '-R'] },
   tr: ANY,
-  tree: { forbiddenOptions: ['-o'] },
+  // `-R` (with `-H`) writes `00Tree.html` into every directory.
+  tree: { forbiddenOptions: ['-o', '-R'] },
   true: ANY,
   type: ANY,
   uname: ANY,

@@ -146,6 +146,7 @@ describe('Bash permission rule values', () => {
   ])('%j → %j', (command, values) => {
     expect(tool.resolvePermissionRulePolicy?.({ command, run_in_background: false })).toEqual({
       matchValues: { command: values },
+      patternSyntax: 'text',
     });
   });
 

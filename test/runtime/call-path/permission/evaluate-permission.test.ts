@@ -392,3 +392,68 @@ describe('evaluatePermission', () => {
     expect(next.decision).toBe('allow');
   });
 });
+
+describe('evaluatePermission: the policy says what allow rules cannot cover, and how * matches', () => {
+  /** A tool whose policy passes the call's `beyond` and `syntax` through. */
+  const shell = makeToolEntry('Shell', {
+    permission: {
+      permission: 'shell',
+      riskLevel: 'high',
+      sideEffectScope: 'system',
+      needsApproval: true,
+      patternSources: ['command'],
+      alwaysAllowPatternSources: ['command'],
+    },
+    resolvePermissionRulePolicy: (input: {
+      command: string;
+      beyond?: string;
+      syntax?: 'text' | 'path';
+    }) => ({
+      matchValues: { command: [input.command] },
+      ...(input.beyond === undefined ? {} : { beyondAllowRules: input.beyond }),
+      ...(input.syntax === undefined ? {} : { patternSyntax: input.syntax }),
+    }),
+  });
+  const decide = (input: object, settings: Partial<PermissionSettings>) =>
+    evaluatePermission(shell, input, { mode: 'default', ...settings });
+
+  test.each([
+    ['no reason: the allow rule allows', {}, 'default', 'allow', 'allowRule'],
+    [
+      'beyondAllowRules: the mode decides (default asks)',
+      { beyond: 'writes to f' },
+      'default',
+      'ask',
+      'approvalRequired',
+    ],
+    ['beyondAllowRules in yolo mode: runs', { beyond: 'writes to f' }, 'yolo', 'allow', 'yoloMode'],
+  ] as const)('%s', (_title, extra, mode, decision, reason) => {
+    const result = decide({ command: 'echo x', ...extra }, { mode, allow: rules('Shell(echo:*)') });
+    expect([result.decision, result.reason]).toEqual([decision, reason]);
+  });
+
+  test('beyondAllowRules leaves deny rules and the pattern-deny doubt alone', () => {
+    const denied = decide(
+      { command: 'rm x', beyond: 'writes to f' },
+      { deny: rules('Shell(rm:*)') },
+    );
+    expect(denied.decision).toBe('deny');
+    const yolo = decide(
+      { command: 'echo x', beyond: 'writes to f' },
+      { mode: 'yolo', deny: rules('Shell(rm:*)') },
+    );
+    expect(yolo.decision).toBe('allow');
+  });
+
+  test.each([
+    ['text', 'deny'],
+    ['path', 'ask'],
+    [undefined, 'ask'],
+  ] as const)('patternSyntax %s: Shell(cat /etc/*) on cat /etc/a/b → %s', (syntax, decision) => {
+    const result = decide(
+      { command: 'cat /etc/a/b', ...(syntax === undefined ? {} : { syntax }) },
+      { deny: rules('Shell(cat /etc/*)') },
+    );
+    expect(result.decision).toBe(decision);
+  });
+});

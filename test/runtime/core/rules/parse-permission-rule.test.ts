@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   matchesRulePattern,
@@ -222,5 +223,83 @@ describe('ruleAppliesToTool', () => {
     { rule: 'capability:shell.exec', tool: write, want: false },
   ])('$rule applies to $tool.names.0: $want', ({ rule, tool, want }) => {
     expect(ruleAppliesToTool(parsePermissionRule(rule), tool)).toBe(want);
+  });
+});
+
+describe('matchesRulePattern with text syntax (Bash)', () => {
+  const glob = (pattern: string) => parsePermissionRule(`Bash(${pattern})`).match;
+  test.each([
+    ['git push *', 'git push origin feature/login', true],
+    ['git push *', 'git push', true],
+    ['git push *', 'git pushx', false],
+    ['git push *', 'git push origin\nmain', true],
+    ['cat /etc/*', 'cat /etc/ssl/private/key.pem', true],
+    ['cat /etc/*', 'cat /etcetera', false],
+    ['npm run *', 'npm run build:prod/x', true],
+    ['git * --oneline', 'git log a/b --oneline', true],
+    ['ls [a]*', 'ls [a]x', true],
+    ['ls [a]*', 'ls ax', false],
+    ['echo ?*', 'echo ?x', true],
+    ['echo ?*', 'echo x', false],
+    ['*', '', true],
+    ['a*b*c', 'a/b/c', true],
+    ['a*b*c', 'acb', false],
+  ])('%j matches %j: %s', (pattern, value, expected) => {
+    expect(matchesRulePattern(glob(pattern), value, 'text')).toBe(expected);
+  });
+
+  test('path syntax keeps picomatch: * stops at /', () => {
+    expect(matchesRulePattern(glob('cat /etc/*'), 'cat /etc/ssl/x')).toBe(false);
+  });
+
+  test('* matches any text, / and newlines included (property; `x:*` is the prefix form)', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .stringMatching(/^[a-z0-9 /.:=-]{0,12}$/)
+          .filter((text) => !text.endsWith(':') && !text.startsWith(' ')),
+        fc.string({ maxLength: 40 }),
+        (head, middle) => {
+          const prefix = head.replaceAll('*', '');
+          expect(matchesRulePattern(glob(`${prefix}*`), `${prefix}${middle}`, 'text')).toBe(true);
+        },
+      ),
+    );
+  });
+
+  test('many stars on a long value answer at once (no backtracking blow-up)', () => {
+    const value = `${'a'.repeat(20_000)}!`;
+    expect(matchesRulePattern(glob('a*a*a*a*a*a*a*a*b'), value, 'text')).toBe(false);
+  });
+});
+
+describe('Bash patterns that can never match', () => {
+  test.each([
+    ['Bash(a && b)', 'can never match; write one rule per command: Bash(a), Bash(b)'],
+    ['Bash(a || b)', 'write one rule per command: Bash(a), Bash(b)'],
+    ['Bash(a | b)', 'write one rule per command: Bash(a), Bash(b)'],
+    ['Bash(a ; b)', 'write one rule per command: Bash(a), Bash(b)'],
+    ['Bash(cmd >> log)', 'write Bash(cmd)'],
+    ['Bash(cmd &> log)', 'write Bash(cmd)'],
+  ])('%s is refused', (text, fix) => {
+    const result = safeParsePermissionRule(text);
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(result.error.code).toBe('unmatchablePattern');
+      expect(result.error.message.startsWith(`permission rule "${text}": `)).toBe(true);
+      expect(result.error.message.endsWith(fix)).toBe(true);
+    }
+    expect(() => parsePermissionRule(text)).toThrow(PermissionRuleError);
+  });
+  test.each([
+    ["Bash(echo 'a && b')"],
+    ['Bash(echo "a; b")'],
+    ['Bash(grep a\\|b)'],
+    ['Bash(diff <(ls a) <(ls b))'],
+    ['Bash(ls 2>&1)'.replace('2>&1', 'x')],
+    ['Read(a && b)'],
+    ['capability:shell.*(a && b)'],
+  ])('%s is accepted', (text) => {
+    expect(safeParsePermissionRule(text).success).toBe(true);
   });
 });
