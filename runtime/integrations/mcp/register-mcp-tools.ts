@@ -33,7 +33,10 @@ import { picomatchOnDemand } from '../../core/support/picomatch-on-demand.js';
 import { deepFreeze, type ToolEntry } from '../../core/contract.js';
 import { isJsonObject } from '../../core/support/is-json-object.js';
 import type { Writable } from '../../core/support/writable.js';
-import { sessionListVerdict, splitDisallowedTools } from '../../core/visibility/registration-gate.js';
+import {
+  sessionListVerdict,
+  splitDisallowedTools,
+} from '../../core/visibility/registration-gate.js';
 import type { ToolRuntime } from '../../core/tool-runtime.js';
 import { createMcpToolEntry, type McpToolEntryOptions } from './create-mcp-tool-entry.js';
 import {
