@@ -7,10 +7,11 @@
  * runs on JavaScript's backtracking engine, in a worker thread with a budget per file
  * (`backtracking-line-search.ts`), so a catastrophic one ends its own call with a timeout and
  * never blocks the process.
- * Skips `node_modules`, `.git`, binary files (a NUL byte early on) and files over
- * {@link MAX_GREP_FILE_BYTES}. Files are visited newest first, so every mode lists them that way.
+ * Skips `node_modules`, `.git`, binary files (a NUL byte early on), files over
+ * {@link MAX_GREP_FILE_BYTES}, and under the workspace boundary symlinks and files with more
+ * than one hard link. Files are visited newest first, so every mode lists them that way.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { picomatchOnDemand } from '../core/support/picomatch-on-demand.js';
 import type { Input, Output } from '../../generated/tools/grep.js';
@@ -160,7 +161,10 @@ async function searchFile(
 ): Promise<FileMatches | 'timeout' | 'aborted' | undefined> {
   let lines: string[];
   try {
-    const stats = await stat(file);
+    // Under the boundary a file found by the crawl is searched only when it is nothing but itself:
+    // not a symlink (it may point outside), not one of several hard links (one may be outside).
+    const stats = context.enforceWorkspaceBoundary ? await lstat(file) : await stat(file);
+    if (context.enforceWorkspaceBoundary && (!stats.isFile() || stats.nlink > 1)) return undefined;
     if (stats.size > MAX_GREP_FILE_BYTES) return undefined;
     const bytes = await readFile(file);
     if (looksBinary(bytes)) return undefined;
