@@ -35,7 +35,12 @@ import {
 } from './mcp-pins-option.js';
 import type { McpPinPolicy } from '../runtime/integrations/mcp/mcp-definition-lock.js';
 import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../runtime/integrations/mcp/default-session-idle-timeout.js';
-import { resolveServeToken, SERVE_TOKEN_OPTION, SERVE_TOKEN_USAGE } from './serve-token-option.js';
+import {
+  resolveServeToken,
+  SERVE_TOKEN_ENV,
+  SERVE_TOKEN_OPTION,
+  SERVE_TOKEN_USAGE,
+} from './serve-token-option.js';
 import { terminalText } from './terminal-text.js';
 import {
   PERMISSION_OPTIONS,
@@ -166,6 +171,8 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
       return 2;
     }
     token = resolved.token;
+    // Commands the tools run (Bash, hooks) inherit the environment: they must not find the token.
+    delete process.env[SERVE_TOKEN_ENV];
     if (resolved.generated)
       warn(`token ${token} (clients send the header "Authorization: Bearer <token>")`);
   } else if (options.tokenFile !== undefined) {

@@ -170,7 +170,7 @@ describe('serve --http with a generated token', () => {
 });
 
 describe('serve --http with a token the operator chose', () => {
-  test('TOOL_CONTRACTS_TOKEN: used as is, never printed', async () => {
+  test('TOOL_CONTRACTS_TOKEN: used as is, never printed, and hidden from the commands tools run', async () => {
     const token = generateBearerToken();
     const served = await serveHttp(['--mode', 'yolo'], undefined, {
       env: { ...process.env, TOOL_CONTRACTS_TOKEN: token },
@@ -178,7 +178,11 @@ describe('serve --http with a token the operator chose', () => {
     try {
       expect(served.token).toBe(token);
       expect(served.stderr()).not.toContain(token);
-      expect((await served.client.listTools()).tools.length).toBeGreaterThan(0);
+      const echoed = await served.client.callTool({
+        name: 'Bash',
+        arguments: { command: 'echo "token=[${TOOL_CONTRACTS_TOKEN-unset}]"' },
+      });
+      expect(JSON.stringify(echoed)).toContain('token=[unset]');
     } finally {
       await served.close();
     }
