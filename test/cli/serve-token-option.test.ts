@@ -117,6 +117,37 @@ describe('serve --http with a generated token', () => {
     expect(await response.json()).toMatchObject({ error: 'invalid_token' });
   });
 
+  test('generated Authorization headers: only the exact token opens a session', async () => {
+    const printable = fc.stringMatching(/^[\x21-\x7e]{0,60}$/);
+    const header = fc.oneof(
+      printable.map((text) => `Bearer ${text}`),
+      printable,
+      fc
+        .tuple(fc.nat(served.token.length), printable)
+        .map(([keep, text]) => `Bearer ${served.token.slice(0, keep)}${text}`),
+      fc
+        .constantFrom('bearer', 'BEARER', 'Token', 'Basic')
+        .map((scheme) => `${scheme} ${served.token}x`),
+    );
+    await fc.assert(
+      fc.asyncProperty(header, async (value) => {
+        const response = await postInitialize(served.url, { authorization: value });
+        await response.text();
+        const exact = /^bearer (\S+)$/i.exec(value)?.[1] === served.token;
+        expect(response.status).toBe(exact ? 200 : 401);
+        if (exact)
+          await fetch(served.url, {
+            method: 'DELETE',
+            headers: {
+              authorization: value,
+              'mcp-session-id': response.headers.get('mcp-session-id')!,
+            },
+          });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   test.each([
     ['GET', '/mcp'],
     ['DELETE', '/mcp'],

@@ -53,7 +53,74 @@ const alive = (pid: number) => {
   }
 };
 
+/** A raw JSON-RPC POST to `url` with the token (and the session id when given). */
+function post(url: string, token: string, body: object, sessionId?: string) {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(sessionId === undefined ? {} : { 'mcp-session-id': sessionId }),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '0' },
+  },
+};
+
 describe('serve --http sessions', () => {
+  test('at the cap the least recently used idle session is the one closed', async () => {
+    const served = await serveHttp(['--mode', 'yolo']);
+    try {
+      // Raw sessions: no notification stream, so each is idle once its request is answered.
+      const ids: string[] = [];
+      for (let index = 0; index < 63; index += 1) {
+        const response = await post(served.url, served.token, initialize);
+        expect(response.status).toBe(200);
+        await response.text();
+        ids.push(response.headers.get('mcp-session-id')!);
+      }
+      // The oldest is used again: now the second oldest is the least recently used.
+      const ping = await post(
+        served.url,
+        served.token,
+        { jsonrpc: '2.0', id: 2, method: 'ping' },
+        ids[0],
+      );
+      expect(ping.status).toBe(200);
+      await ping.text();
+      const late = await post(served.url, served.token, initialize);
+      expect(late.status).toBe(200);
+      await late.text();
+      const status = async (id: string) => {
+        const response = await post(
+          served.url,
+          served.token,
+          { jsonrpc: '2.0', id: 3, method: 'ping' },
+          id,
+        );
+        await response.text();
+        return response.status;
+      };
+      expect(await status(ids[1]!)).toBe(404);
+      expect(await status(ids[0]!)).toBe(200);
+      expect(await status(ids[2]!)).toBe(200);
+      expect(served.stderr()).toContain(`closed the least recently used idle one (${ids[1]})`);
+    } finally {
+      await served.close();
+    }
+  });
+
   test('64 sessions abandoned by a process that exited: the next client still connects', async () => {
     const served = await serveHttp(['--mode', 'yolo']);
     try {
