@@ -4,12 +4,7 @@
  * and `outputSchema` when the tool declares an object output (MCP requires an object root).
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type {
-  JsonSchema,
-  ModelToolContract,
-  SideEffectScope,
-  ToolEntry,
-} from '../../core/contract.js';
+import type { JsonSchema, ModelToolContract, SideEffectScope, ToolEntry } from '../../core/contract.js';
 
 /** Scopes in which a tool reaches beyond the agent's own workspace and session. */
 const OPEN_WORLD_SCOPES: ReadonlySet<SideEffectScope> = new Set(['network', 'system']);
