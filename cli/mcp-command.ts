@@ -4,8 +4,8 @@
  * one's `tools/list` and compare it with the lock; `approve` then records the current
  * definitions (all, or only `--tool NAME`) and prints what changed, `status` only prints which
  * tools are pinned, changed, added (to an approved server) or new (on a server never approved),
- * each change with a diff of the definition, and exits 1 when any is not pinned. The lock is the project
- * root's (see `mcp-pins-option.ts`), wherever in the project the command runs.
+ * each change with a diff of the definition, and exits 1 when any is not pinned. The lock is the
+ * project root's (see `mcp-pins-option.ts`), wherever in the project the command runs.
  */
 import type { CommandIO } from './command-io.js';
 import { defineCommand, UsageError } from './define-command.js';
