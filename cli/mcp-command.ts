@@ -3,8 +3,9 @@
  * see `runtime/integrations/mcp/mcp-definition-lock.ts`). Both start the servers of `--mcp-config`, read each
  * one's `tools/list` and compare it with the lock; `approve` then records the current
  * definitions (all, or only `--tool NAME`) and prints what changed, `status` only prints which
- * tools are pinned, changed or new, and exits 1 when any is not pinned. The lock is the project
- * root's (see `mcp-pins-option.ts`), wherever in the project the command runs.
+ * tools are pinned, changed, added (to an approved server) or new (on a server never approved),
+ * each change with a diff of the definition, and exits 1 when any is not pinned. The lock is the
+ * project root's (see `mcp-pins-option.ts`), wherever in the project the command runs.
  */
 import type { CommandIO } from './command-io.js';
 import { defineCommand, UsageError } from './define-command.js';
@@ -24,8 +25,9 @@ definition is reported, or hidden with --mcp-pins hide, until it is approved aga
 
 Commands:
   approve   Start the servers (all, or those named) and record their current definitions
-  status    Start the servers and print which tools are pinned, changed or new; exits 1
-            when any tool is changed or new (so CI can fail on an unapproved definition)
+  status    Start the servers and print which tools are pinned, changed, added (to an
+            approved server) or new, with a diff of each change; exits 1 when any tool
+            is not pinned (so CI can fail on an unapproved definition)
 
 Options:
   --mcp-config FILE    An mcpServers configuration (.mcp.json), repeatable (required)
@@ -110,7 +112,8 @@ const approve = defineCommand({
     for (const [server, descriptors] of listed) {
       for (const verdict of checkMcpPins(lock, server, descriptors)) {
         if (tools !== undefined && !tools.includes(verdict.tool)) continue;
-        if (verdict.status === 'new') lines.push(`${server}: ${verdict.tool}: approved (new)`);
+        if (verdict.status === 'new' || verdict.status === 'added')
+          lines.push(`${server}: ${verdict.tool}: approved (${verdict.status})`);
         else if (verdict.status === 'changed')
           lines.push(
             `${server}: ${verdict.tool}: approved (changed: ${verdict.fields.join(', ')})`,
@@ -143,6 +146,8 @@ const status = defineCommand({
         lines.push(
           `${server}: ${verdict.tool}: ${verdict.status}${verdict.status === 'changed' ? ` (${verdict.fields.join(', ')})` : ''}`,
         );
+        if (verdict.status === 'changed' || verdict.status === 'added')
+          for (const line of verdict.diff.split('\n')) lines.push(`    ${line}`);
       }
     io.out(terminalText(lines.join('\n')));
     return unapproved === 0 ? 0 : 1;

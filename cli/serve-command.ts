@@ -4,6 +4,8 @@
  * address is given). Every call runs through one tool session — its executor decides
  * permission (`--mode`, the rule flags, `--yes`), asks approvals through the client's
  * elicitation when it offers it, and applies our validation, budgets and timeouts.
+ * Over HTTP every request needs the bearer token (`serve-token-option.ts`) and sessions idle for
+ * `--session-idle-timeout` are closed (`listen-tool-server-http.ts`).
  * `--mcp-config FILE` makes it a gateway: the upstream servers' tools are listed after the
  * built-ins and called through the same gate, permission layer and budgets.
  *
@@ -32,6 +34,14 @@ import {
   parseMcpPinsOption,
 } from './mcp-pins-option.js';
 import type { McpPinPolicy } from '../runtime/integrations/mcp/mcp-definition-lock.js';
+import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../runtime/integrations/mcp/default-session-idle-timeout.js';
+import {
+  resolveServeToken,
+  SERVE_TOKEN_ENV,
+  SERVE_TOKEN_OPTION,
+  SERVE_TOKEN_USAGE,
+} from './serve-token-option.js';
+import { terminalText } from './terminal-text.js';
 import {
   PERMISSION_OPTIONS,
   PERMISSION_OPTIONS_USAGE,
@@ -52,6 +62,10 @@ Options:
   --boundary           Refuse file paths that resolve outside the workspace
   --http [ADDR:]PORT   Serve Streamable HTTP at http://ADDR:PORT/mcp instead of stdio
                        (ADDR default 127.0.0.1; PORT 0 picks a free port, printed)
+${SERVE_TOKEN_USAGE}
+  --session-idle-timeout SECONDS
+                       Close an HTTP session idle this long, with its background
+                       tasks (default: ${DEFAULT_SESSION_IDLE_TIMEOUT_MS / 1000})
   --mcp-config FILE    An mcpServers configuration (.mcp.json); its servers' tools are
                        served next to ours (a gateway), repeatable
 ${MCP_PINS_USAGE}
@@ -67,6 +81,8 @@ interface ServeOptions {
   readonly artifactDirectory?: string;
   readonly enforceWorkspaceBoundary: boolean;
   readonly http?: { readonly address: string; readonly port: number };
+  readonly tokenFile?: string;
+  readonly sessionIdleTimeoutMs: number;
   readonly mcpConfig: readonly string[];
   /** What a changed MCP definition does (`--mcp-pins`). Default: `warn`. */
   readonly mcpPins: McpPinPolicy;
@@ -80,6 +96,8 @@ const SERVE_OPTIONS = {
   artifacts: { type: 'string' },
   boundary: { type: 'boolean' },
   http: { type: 'string' },
+  ...SERVE_TOKEN_OPTION,
+  'session-idle-timeout': { type: 'string' },
   'mcp-config': { type: 'string', multiple: true },
   ...MCP_PINS_OPTION,
   ...PERMISSION_OPTIONS,
@@ -98,6 +116,8 @@ function serveOptions(
       : { artifactDirectory: nodePath.resolve(cwd, values.artifacts) }),
     enforceWorkspaceBoundary: values.boundary === true,
     ...(http === undefined ? {} : { http }),
+    ...(values['token-file'] === undefined ? {} : { tokenFile: values['token-file'] }),
+    sessionIdleTimeoutMs: parseIdleTimeoutOption(values['session-idle-timeout']),
     mcpConfig: values['mcp-config'] ?? [],
     mcpPins: parseMcpPinsOption(values['mcp-pins']),
     permissions: permissionFlagsFromOptions(values),
@@ -116,6 +136,17 @@ function parseHttpOption(value: string): { address: string; port: number } {
   return { address, port };
 }
 
+/** `--session-idle-timeout SECONDS`: a positive whole number of seconds. */
+function parseIdleTimeoutOption(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_SESSION_IDLE_TIMEOUT_MS;
+  const seconds = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(seconds >= 1 && seconds <= 2_000_000))
+    throw new UsageError(
+      `--session-idle-timeout expects a whole number of seconds (1-2000000); got "${value}"`,
+    );
+  return seconds * 1000;
+}
+
 export const command = defineCommand({
   name: 'serve',
   usage: SERVE_USAGE,
@@ -127,6 +158,27 @@ export const run = command.run;
 
 async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
   const warn = (message: string) => io.err(`tool-contracts serve: ${message}`);
+  let token: string | undefined;
+  if (options.http !== undefined) {
+    const resolved = await resolveServeToken({
+      address: options.http.address,
+      tokenFile: options.tokenFile,
+      env: process.env,
+      cwd: io.cwd,
+    });
+    if (!resolved.ok) {
+      io.err(terminalText(`tool-contracts serve: ${resolved.message}`));
+      return 2;
+    }
+    token = resolved.token;
+    // Commands the tools run (Bash, hooks) inherit the environment: they must not find the token.
+    delete process.env[SERVE_TOKEN_ENV];
+    if (resolved.generated)
+      warn(`token ${token} (clients send the header "Authorization: Bearer <token>")`);
+  } else if (options.tokenFile !== undefined) {
+    io.err('tool-contracts serve: --token-file only applies with --http');
+    return 2;
+  }
   let servers;
   try {
     servers = await loadMcpConfigOption(options.mcpConfig, io.cwd, warn);
@@ -205,6 +257,8 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
       try {
         http = await listenToolServerHttp({
           ...options.http,
+          token: token!,
+          sessionIdleTimeoutMs: options.sessionIdleTimeoutMs,
           createSession,
           createServer: makeServer,
           logger: { warn },

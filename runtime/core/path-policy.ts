@@ -5,7 +5,10 @@
  *   article's agent it does not confine paths to the workspace: sub-agents legitimately read
  *   sibling repositories, and the permission layer decides about paths outside.
  * - {@link resolveToolPath}: the same, plus an opt-in workspace boundary that resolves symlinks
- *   before deciding, so a link inside the workspace cannot smuggle a call outside.
+ *   before deciding, so a link inside the workspace cannot smuggle a call outside. A hard link
+ *   cannot be resolved — every name of a file is equally its own, and nothing says where the
+ *   others are — so under the boundary a regular file with more than one link is refused
+ *   (`hard_linked_file`): it may be a file outside the workspace linked in.
  * - {@link normalizeToolPathForComparison}: one spelling per file, for keys (file-state tables)
  *   and comparisons; never for opening files.
  */
@@ -23,7 +26,9 @@ export type PathPolicyErrorCode =
   /** The requested path cannot name a file (it contains a NUL byte). */
   | 'invalid_path'
   /** The boundary is on and the path resolves (through symlinks) outside the workspace root. */
-  | 'outside_workspace';
+  | 'outside_workspace'
+  /** The boundary is on and the path is a regular file with more than one hard link. */
+  | 'hard_linked_file';
 
 /** A path refused by the policy; `message` names the path and, when there is one, the boundary. */
 export class PathPolicyError extends Error {
@@ -163,15 +168,30 @@ function outsideBoundary(requestedPath: string, target: string, boundary: string
 }
 
 /**
+ * The refusal of a regular file with `links` hard links under the boundary: its other names may
+ * be outside the workspace, and reading or writing it there reads or writes the outside file.
+ */
+function hardLinked(requestedPath: string, links: number, boundary: string) {
+  return new PathPolicyError(
+    'hard_linked_file',
+    requestedPath,
+    `The file ${quote(requestedPath)} has ${links} hard links; under the workspace boundary ${quote(boundary)} a file with more than one is refused, since another of its names may be outside the workspace. Copy it if you need it here.`,
+    boundary,
+  );
+}
+
+/**
  * {@link resolveWorkspacePath}, then, when `enforceWorkspaceBoundary` is on, refuse a path whose
- * real location is outside the real workspace root. The longest existing prefix of the path is
+ * real location is outside the real workspace root, or that is a regular file with more than
+ * one hard link. The longest existing prefix of the path is
  * resolved through symlinks (dangling links too), so a file that does not exist yet under a
  * symlinked directory is judged by where it would be created.
  *
  * Returns the resolved path as the model spelled it (not the real path), so results and
  * file-state keys read the same with the boundary on or off.
  *
- * @throws {PathPolicyError} as {@link resolveWorkspacePath}, or `outside_workspace`.
+ * @throws {PathPolicyError} as {@link resolveWorkspacePath}, `outside_workspace`, or
+ *   `hard_linked_file`.
  */
 export async function resolveToolPath(
   requestedPath: string,
@@ -183,6 +203,9 @@ export async function resolveToolPath(
   const boundary = await realWorkspaceRoot(context);
   const target = await realLocation(resolved);
   if (!isWithin(boundary, target)) throw outsideBoundary(requestedPath, target, boundary, resolved);
+  const stats = await stat(target).catch(() => undefined);
+  if (stats !== undefined && stats.isFile() && stats.nlink > 1)
+    throw hardLinked(requestedPath, stats.nlink, boundary);
   return resolved;
 }
 
@@ -209,8 +232,9 @@ function isWithin(root: string, candidate: string): boolean {
  * {@link resolveToolPath} does), and opened with `O_NOFOLLOW` (a symlink swapped in as the last
  * component fails to open); then the opened descriptor's own path (`/proc/self/fd/N` on Linux;
  * elsewhere the device and inode of the real path) must be inside the real workspace root, or
- * the handle is closed and the call refused before any byte is read or written. A caller that
- * only reads need not call {@link resolveToolPath} first.
+ * the handle is closed and the call refused before any byte is read or written. So is a regular
+ * file with more than one hard link (judged on the opened descriptor). A caller that only reads
+ * need not call {@link resolveToolPath} first.
  *
  * What remains: a directory of the path swapped for a symlink between the check and the open
  * still lets the open happen outside; it is detected and refused before any byte is read or
@@ -218,7 +242,7 @@ function isWithin(root: string, candidate: string): boolean {
  * boundary the path is opened as it is.
  *
  * @throws {PathPolicyError} `outside_workspace` when the file is, or the opened file turns out
- *   to be, outside the boundary; the open's own errors (`ENOENT`, `ELOOP`, …) as they are.
+ *   to be, outside the boundary; `hard_linked_file` for a regular file with several links; the open's own errors (`ENOENT`, `ELOOP`, …) as they are.
  */
 export async function openToolPath(
   resolvedPath: string,
@@ -242,6 +266,8 @@ export async function openToolPath(
         boundary,
       );
     }
+    const stats = await handle.stat();
+    if (stats.isFile() && stats.nlink > 1) throw hardLinked(resolvedPath, stats.nlink, boundary);
     return handle;
   } catch (error) {
     await handle.close();

@@ -91,6 +91,7 @@ export const TOOL_SPECIFIC_ERROR_CODES = [
   'empty_path',
   'invalid_path',
   'outside_workspace',
+  'hard_linked_file',
   'working_directory_missing',
   'file_not_found',
   'path_not_found',

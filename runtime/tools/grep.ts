@@ -1,12 +1,17 @@
 /**
- * Grep: a JavaScript regular-expression search over files, shaped like ripgrep's output.
- * The model's pattern may backtrack for ever; each file is matched under the call's remaining
- * time ({@link runWithDeadline}), so a catastrophic pattern ends the call with a timeout instead
- * of blocking the process.
- * Skips `node_modules`, `.git`, binary files (a NUL byte early on) and files over
- * {@link MAX_GREP_FILE_BYTES}. Files are visited newest first, so every mode lists them that way.
+ * Grep: a regular-expression search over files, shaped like ripgrep's output. The pattern is
+ * checked as a JavaScript regular expression (the syntax the model is told), then run on the
+ * linear-time engine (RE2, `linear-regexp.ts`): no pattern a model writes can make it backtrack,
+ * and each file is matched under the call's remaining time ({@link runWithDeadline}). Only a
+ * pattern RE2 cannot compile — back-references, look-around, a few JavaScript-only escapes —
+ * runs on JavaScript's backtracking engine, in a worker thread with a budget per file
+ * (`backtracking-line-search.ts`), so a catastrophic one ends its own call with a timeout and
+ * never blocks the process.
+ * Skips `node_modules`, `.git`, binary files (a NUL byte early on), files over
+ * {@link MAX_GREP_FILE_BYTES}, and under the workspace boundary symlinks and files with more
+ * than one hard link. Files are visited newest first, so every mode lists them that way.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { picomatchOnDemand } from '../core/support/picomatch-on-demand.js';
 import type { Input, Output } from '../../generated/tools/grep.js';
@@ -19,6 +24,11 @@ import { sortByModificationTime } from './support/sort-by-modification-time.js';
 import { toolFailure } from './support/tool-failure.js';
 import { capEcho } from '../core/cap-echo.js';
 import { runWithDeadline } from '../core/support/run-with-deadline.js';
+import { compileLinearRegExp, type LinearRegExp } from '../core/support/linear-regexp.js';
+import {
+  BACKTRACKING_FILE_BUDGET_MS,
+  BacktrackingLineSearch,
+} from './support/backtracking-line-search.js';
 
 type Implementation = ToolImplementation<Input, Output>;
 
@@ -38,17 +48,45 @@ interface FileMatches {
 /** The matching budget when the call has no timeout. */
 const UNBOUNDED_CALL_MATCHING_MS = 60_000;
 
+/** The engine a pattern runs on: linear-time when RE2 compiles it, else a worker's backtracking. */
+type GrepEngine =
+  | { readonly kind: 'linear'; readonly pattern: LinearRegExp }
+  | { readonly kind: 'backtracking'; readonly search: BacktrackingLineSearch };
+
 export const handler: Implementation['handler'] = async (input, context) => {
   const deadline = performance.now() + (context.timeoutMs ?? UNBOUNDED_CALL_MATCHING_MS);
-  let pattern: RegExp;
+  const flags = `u${input['-i'] ? 'i' : ''}${input.multiline ? 'ms' : ''}`;
   try {
-    pattern = new RegExp(input.pattern, `u${input['-i'] ? 'i' : ''}${input.multiline ? 'ms' : ''}`);
+    // Compiling never runs the pattern: a syntax check, with JavaScript's wording.
+    new RegExp(input.pattern, flags);
   } catch (error) {
     return toolFailure(
       'invalid_pattern',
       `Invalid regular expression ${JSON.stringify(input.pattern)}: ${(error as Error).message}`,
     );
   }
+  let engine: GrepEngine;
+  try {
+    engine = { kind: 'linear', pattern: compileLinearRegExp(input.pattern, flags) };
+  } catch {
+    engine = {
+      kind: 'backtracking',
+      search: new BacktrackingLineSearch(input.pattern, flags, input.multiline, context.signal),
+    };
+  }
+  try {
+    return await search(input, context, engine, deadline);
+  } finally {
+    if (engine.kind === 'backtracking') await engine.search.close();
+  }
+};
+
+async function search(
+  input: Input,
+  context: Parameters<Implementation['handler']>[1],
+  engine: GrepEngine,
+  deadline: number,
+): ReturnType<Implementation['handler']> {
   let typeMatcher: ((name: string) => boolean) | undefined;
   if (input.type !== undefined) {
     const globs = FILE_TYPE_GLOBS[input.type];
@@ -96,29 +134,38 @@ export const handler: Implementation['handler'] = async (input, context) => {
     if (context.signal.aborted) return toolFailure('aborted', 'The search was interrupted.');
     const batch = ordered.slice(start, start + SEARCH_BATCH_SIZE);
     for (const found of await Promise.all(
-      batch.map((file) => searchFile(file, pattern, input.multiline, deadline)),
+      batch.map((file) => searchFile(file, engine, input.multiline, deadline, context)),
     )) {
+      if (found === 'aborted') return toolFailure('aborted', 'The search was interrupted.');
       if (found === 'timeout') {
+        const shown = JSON.stringify(capEcho(input.pattern));
         return toolFailure(
           'timeout',
-          `The search ran out of time (the pattern ${JSON.stringify(capEcho(input.pattern))} may backtrack catastrophically); it was stopped.`,
+          engine.kind === 'linear'
+            ? `The search with ${shown} ran out of time; it was stopped.`
+            : `The pattern ${shown} needs the backtracking engine (back-references or look-around) and ran past its budget (${BACKTRACKING_FILE_BUDGET_MS} ms a file, within the call's time); it was stopped. Without back-references and look-around it runs on the linear-time engine.`,
         );
       }
       if (found !== undefined && found.matched.length > 0) results.push(found);
     }
   }
   return { ok: true, output: shapeOutput(results, input) };
-};
+}
 
 async function searchFile(
   file: string,
-  pattern: RegExp,
+  engine: GrepEngine,
   multiline: boolean,
   deadline: number,
-): Promise<FileMatches | 'timeout' | undefined> {
+  context: Parameters<Implementation['handler']>[1],
+): Promise<FileMatches | 'timeout' | 'aborted' | undefined> {
   let lines: string[];
   try {
-    if ((await stat(file)).size > MAX_GREP_FILE_BYTES) return undefined;
+    // Under the boundary a file found by the crawl is searched only when it is nothing but itself:
+    // not a symlink (it may point outside), not one of several hard links (one may be outside).
+    const stats = context.enforceWorkspaceBoundary ? await lstat(file) : await stat(file);
+    if (context.enforceWorkspaceBoundary && (!stats.isFile() || stats.nlink > 1)) return undefined;
+    if (stats.size > MAX_GREP_FILE_BYTES) return undefined;
     const bytes = await readFile(file);
     if (looksBinary(bytes)) return undefined;
     lines = splitTextLines(bytes.toString('utf8'));
@@ -128,7 +175,17 @@ async function searchFile(
   }
   const remaining = deadline - performance.now();
   if (remaining <= 0) return 'timeout';
-  const matched = runWithDeadline(() => findMatchingLines(lines, pattern, multiline), remaining);
+  if (engine.kind === 'backtracking') {
+    const matched = await engine.search.search(
+      lines,
+      Math.min(BACKTRACKING_FILE_BUDGET_MS, remaining),
+    );
+    return typeof matched === 'string' ? matched : { path: file, lines, matched };
+  }
+  const matched = runWithDeadline(
+    () => findMatchingLines(lines, engine.pattern, multiline),
+    remaining,
+  );
   return matched.ok ? { path: file, lines, matched: matched.value } : 'timeout';
 }
 

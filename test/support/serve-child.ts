@@ -49,17 +49,49 @@ export async function serveStdio(
   };
 }
 
-/** Start `serve --http 0 ARGS` and connect over Streamable HTTP. */
+/** A `serve --http` child: its URL and bearer token, and what it wrote to standard error. */
+export interface ServedHttp extends Served {
+  readonly url: string;
+  readonly token: string;
+  readonly child: ChildProcess;
+  /** Standard error so far. */
+  stderr(): string;
+}
+
+/** The token a `serve --http` child printed (it generated one), or `undefined`. */
+export function printedToken(stderr: string): string | undefined {
+  return /serve: token (\S+) \(clients send/.exec(stderr)?.[1];
+}
+
+/**
+ * A Streamable HTTP client transport to `url` that sends `token` as its bearer token, as a
+ * client configured with `headers` does.
+ */
+export function authorizedTransport(url: string, token: string): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+  });
+}
+
+/**
+ * Start `serve --http 0 ARGS` and connect over Streamable HTTP with the token it printed (or the
+ * one `env.TOOL_CONTRACTS_TOKEN` gave it). `connect: false` leaves `client` unconnected.
+ */
 export async function serveHttp(
   args: readonly string[],
   client = new Client({ name: 'serve-test', version: '0.0.0' }),
-): Promise<Served & { readonly url: string; readonly child: ChildProcess }> {
+  options: { readonly env?: NodeJS.ProcessEnv; readonly connect?: boolean } = {},
+): Promise<ServedHttp> {
   const workspace = await realpath(await mkdtemp(path.join(tmpdir(), 'tool-contracts-serve-')));
   const child = spawn(
     process.execPath,
     [bin, 'serve', '--http', '0', '--workspace', workspace, ...args],
-    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: options.env ?? process.env },
   );
+  let text = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -70,20 +102,22 @@ export async function serveHttp(
   };
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
-        text += chunk.toString('utf8');
+      child.stderr!.on('data', () => {
         const match = /listening on (\S+)/.exec(text);
         if (match !== null) resolve(match[1]!);
       });
       child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${text}`)));
     });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const token = printedToken(text) ?? options.env?.['TOOL_CONTRACTS_TOKEN'];
+    if (token === undefined) throw new Error(`serve printed no token: ${text}`);
+    if (options.connect !== false) await client.connect(authorizedTransport(url, token));
     return {
       client,
       workspace,
       url,
+      token,
       child,
+      stderr: () => text,
       close: async () => {
         await client.close().catch(() => {});
         await stop();

@@ -23,6 +23,11 @@ export interface LinearRegExp {
   readonly flags: string;
   /** Whether the pattern matches anywhere in `text`. */
   test(text: string): boolean;
+  /**
+   * Each match in `text`, left to right, as `[start, end)` offsets in UTF-16 code units (string
+   * indices); after an empty match the search goes on one position further.
+   */
+  matches(text: string): Generator<readonly [number, number]>;
   /** `/source/flags`: ajv keys compiled patterns by it. */
   toString(): string;
 }
@@ -51,6 +56,10 @@ export function compileLinearRegExp(source: string, flags = ''): LinearRegExp {
     source,
     flags,
     test: (text) => compiled.matcher(text).find(),
+    *matches(text) {
+      const matcher = compiled.matcher(text);
+      while (matcher.find()) yield [matcher.start(), matcher.end()] as const;
+    },
     // ajv keys compiled patterns by this text: it must differ between patterns.
     toString: () => `/${source}/${flags}`,
   };

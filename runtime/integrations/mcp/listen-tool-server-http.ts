@@ -4,10 +4,21 @@
  * each with its own tool session (its read files, todos, background tasks), closed when the
  * client ends the session (`DELETE`) or the listener closes.
  *
- * Bound to 127.0.0.1 unless told otherwise; on a loopback address the SDK's DNS-rebinding
- * protection admits only loopback `Host` headers, so a web page cannot reach the tools through
- * the browser. Request bodies are capped (`maxBodyBytes`), and so is the number of open
- * sessions (`maxSessions`): a client cannot exhaust the process.
+ * Every request carries the bearer token (`Authorization: Bearer TOKEN`), checked by the SDK's
+ * `requireBearerAuth` middleware with a constant-time verifier (`static-token-verifier.ts`);
+ * without it the answer is 401 with a `WWW-Authenticate` header that points to the
+ * protected-resource metadata (RFC 9728, served at `/.well-known/oauth-protected-resource/mcp`,
+ * the one document readable without the token). A request whose `Origin` is not this server's
+ * own is refused (403) before anything else: browsers send `Origin`, so a web page cannot drive
+ * the tools even with a leaked token. On a loopback address the SDK's DNS-rebinding protection
+ * also admits only loopback `Host` headers.
+ *
+ * Request bodies are capped (`maxBodyBytes`), and so is the number of open sessions
+ * (`maxSessions`). A session is in use while one of its requests is open (a call running, the
+ * client's notification stream); from the moment its last request ends it is idle, and after
+ * `sessionIdleTimeoutMs` of idleness it is closed with its tool session (background tasks
+ * included). At the cap, the least recently used idle session is closed to make room; only
+ * when every session is in use is a new client refused (503).
  */
 import { randomUuid } from '../../core/support/lazy-crypto.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,6 +27,12 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { RuntimeLogger } from '../../core/runtime-logger.js';
 import type { ToolSession } from '../../call-path/session/create-tool-session.js';
 import type { ToolServer } from './create-tool-server.js';
+import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { staticTokenVerifier } from './static-token-verifier.js';
+import { isLoopbackAddress } from './is-loopback-address.js';
+import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './default-session-idle-timeout.js';
 
 export interface ToolServerHttpOptions {
   /** Default: 127.0.0.1. */
@@ -32,6 +49,10 @@ export interface ToolServerHttpOptions {
   readonly maxBodyBytes?: number;
   /** Default: 64. */
   readonly maxSessions?: number;
+  /** The bearer token every request must carry (compared in constant time). */
+  readonly token: string;
+  /** Idle time after which a session is closed. Default: 30 minutes. */
+  readonly sessionIdleTimeoutMs?: number;
   readonly logger?: RuntimeLogger;
 }
 
@@ -49,9 +70,15 @@ interface OpenSession {
   readonly transport: StreamableHTTPServerTransport;
   readonly toolServer: ToolServer;
   readonly session: ToolSession;
+  /** Requests of this session whose responses are still open. */
+  inFlight: number;
+  /** When its last request ended (`performance.now()`); for least-recently-used eviction. */
+  lastUsed: number;
+  idleTimer?: NodeJS.Timeout;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+/** The request as the SDK's Express-shaped middleware and transport read it. */
+type AuthenticatedRequest = IncomingMessage & { auth?: AuthInfo };
 
 export async function listenToolServerHttp(
   options: ToolServerHttpOptions,
@@ -60,21 +87,63 @@ export async function listenToolServerHttp(
   const path = options.path ?? '/mcp';
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const maxSessions = options.maxSessions ?? 64;
+  const idleTimeoutMs = options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS;
   const sessions = new Map<string, OpenSession>();
+  const ended = new WeakSet<OpenSession>();
+  const loopback = isLoopbackAddress(address);
+  const shownHost = address.includes(':') ? `[${address}]` : address;
+  const metadataPath = `/.well-known/oauth-protected-resource${path}`;
   let port = 0;
+  let origins = new Set<string>();
+  let metadata: OAuthProtectedResourceMetadata | undefined;
+  let authenticate: ReturnType<typeof bearerAuthenticator> | undefined;
 
   const endSession = async (open: OpenSession) => {
+    if (ended.has(open)) return;
+    ended.add(open);
+    clearTimeout(open.idleTimer);
     const id = open.transport.sessionId;
     if (id !== undefined) sessions.delete(id);
     await open.toolServer.server.close().catch(() => {});
     await open.session.close().catch(() => {});
   };
 
+  /** Count `response` as a request of `open` until it closes; idle from the last one's end. */
+  const track = (open: OpenSession, response: ServerResponse) => {
+    open.inFlight += 1;
+    clearTimeout(open.idleTimer);
+    open.idleTimer = undefined;
+    response.once('close', () => {
+      open.inFlight -= 1;
+      open.lastUsed = performance.now();
+      if (open.inFlight > 0 || ended.has(open)) return;
+      open.idleTimer = setTimeout(() => {
+        options.logger?.warn(
+          `serve --http: session ${open.transport.sessionId ?? '(uninitialised)'} closed after ${Math.round(idleTimeoutMs / 1000)} s idle`,
+        );
+        void endSession(open);
+      }, idleTimeoutMs);
+      open.idleTimer.unref();
+    });
+  };
+
+  /** At the cap, close the least recently used idle session; false when every one is in use. */
+  const makeRoom = async (): Promise<boolean> => {
+    let oldest: OpenSession | undefined;
+    for (const open of sessions.values())
+      if (open.inFlight === 0 && (oldest === undefined || open.lastUsed < oldest.lastUsed))
+        oldest = open;
+    if (oldest === undefined) return false;
+    options.logger?.warn(
+      `serve --http: ${maxSessions} sessions open; closed the least recently used idle one (${oldest.transport.sessionId ?? ''})`,
+    );
+    await endSession(oldest);
+    return true;
+  };
+
   const openSession = async (): Promise<OpenSession> => {
     const session = await options.createSession();
     const toolServer = options.createServer(session);
-    const loopback = LOOPBACK.has(address);
-    const host = address.includes(':') ? `[${address}]` : address;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUuid(),
       onsessioninitialized: (id) => {
@@ -84,7 +153,7 @@ export async function listenToolServerHttp(
         ? {
             enableDnsRebindingProtection: true,
             allowedHosts: [
-              `${host}:${port}`,
+              `${shownHost}:${port}`,
               `localhost:${port}`,
               `127.0.0.1:${port}`,
               `[::1]:${port}`,
@@ -92,14 +161,25 @@ export async function listenToolServerHttp(
           }
         : {}),
     });
-    const open: OpenSession = { transport, toolServer, session };
+    const open: OpenSession = { transport, toolServer, session, inFlight: 0, lastUsed: 0 };
     transport.onclose = () => void endSession(open);
     await toolServer.server.connect(transport);
     return open;
   };
 
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+  const handle = async (request: AuthenticatedRequest, response: ServerResponse) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !origins.has(origin.toLowerCase()))
+      return replyJsonRpcError(
+        response,
+        403,
+        -32000,
+        `Forbidden: requests from origin ${JSON.stringify(origin)} are not accepted`,
+      );
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === metadataPath && (request.method === 'GET' || request.method === 'HEAD'))
+      return replyJson(response, 200, metadata);
+    if (!(await authenticate!(request, response))) return;
     if (url.pathname !== path) return reply(response, 404, `no MCP endpoint here; use ${path}`);
     let body: unknown;
     if (request.method === 'POST') {
@@ -109,19 +189,23 @@ export async function listenToolServerHttp(
     }
     const id = request.headers['mcp-session-id'];
     const existing = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (existing !== undefined) return existing.transport.handleRequest(request, response, body);
+    if (existing !== undefined) {
+      track(existing, response);
+      return existing.transport.handleRequest(request, response, body);
+    }
     if (typeof id === 'string')
       return replyJsonRpcError(response, 404, -32001, 'Session not found');
     if (request.method !== 'POST')
       return replyJsonRpcError(response, 400, -32000, 'Bad Request: No valid session ID provided');
-    if (sessions.size >= maxSessions)
+    if (sessions.size >= maxSessions && !(await makeRoom()))
       return replyJsonRpcError(
         response,
         503,
         -32000,
-        `at most ${maxSessions} MCP sessions at once`,
+        `at most ${maxSessions} MCP sessions at once, and every one is in use`,
       );
     const open = await openSession();
+    track(open, response);
     await open.transport.handleRequest(request, response, body);
     // Not an initialize request: the transport refused it and no session began.
     if (open.transport.sessionId === undefined) await endSession(open);
@@ -144,9 +228,21 @@ export async function listenToolServerHttp(
     });
   });
   port = (http.address() as AddressInfo).port;
-  const shownHost = address.includes(':') ? `[${address}]` : address;
+  const base = `http://${shownHost}:${port}`;
+  origins = new Set(
+    (loopback
+      ? [base, `http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`]
+      : [base]
+    ).map((origin) => origin.toLowerCase()),
+  );
+  metadata = {
+    resource: `${base}${path}`,
+    bearer_methods_supported: ['header'],
+    resource_name: 'tool-contracts serve',
+  };
+  authenticate = bearerAuthenticator(options.token, `${base}${metadataPath}`);
   return {
-    url: `http://${shownHost}:${port}${path}`,
+    url: `${base}${path}`,
     port,
     toolsChanged: () => {
       for (const open of sessions.values()) open.toolServer.toolsChanged();
@@ -158,6 +254,45 @@ export async function listenToolServerHttp(
         http.closeAllConnections();
       });
     },
+  };
+}
+
+/**
+ * The SDK's `requireBearerAuth` (an Express middleware) on a plain `node:http` exchange: the
+ * few response methods it calls, mapped onto `ServerResponse`. Resolves true when the request
+ * carries the token (the middleware has set `request.auth`, which the transport hands to the
+ * server); otherwise the 401 with its `WWW-Authenticate` header has been sent.
+ */
+function bearerAuthenticator(token: string, resourceMetadataUrl: string) {
+  const middleware = requireBearerAuth({
+    verifier: staticTokenVerifier(token),
+    resourceMetadataUrl,
+  }) as unknown as (
+    request: AuthenticatedRequest,
+    response: unknown,
+    next: () => void,
+  ) => Promise<void>;
+  return async (request: AuthenticatedRequest, response: ServerResponse): Promise<boolean> => {
+    let passed = false;
+    const express = {
+      set(name: string, value: string) {
+        response.setHeader(name, value);
+        return express;
+      },
+      status(code: number) {
+        response.statusCode = code;
+        return express;
+      },
+      json(body: unknown) {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify(body));
+        return express;
+      },
+    };
+    await middleware(request, express, () => {
+      passed = true;
+    });
+    return passed;
   };
 }
 
@@ -190,6 +325,10 @@ async function readJsonBody(request: IncomingMessage, maxBytes: number): Promise
       message: `Parse error: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
+}
+
+function replyJson(response: ServerResponse, status: number, value: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 }
 
 function reply(response: ServerResponse, status: number, text: string): void {

@@ -1,12 +1,15 @@
 /**
  * Pinning of MCP tool definitions (the MCP spec treats them as untrusted): the definitions a user
  * approved — name, title, description, input and output schemas, annotations — are recorded in a
- * lock file (`.tool-contracts/mcp-lock.json` by default: deterministic JSON, keys sorted, one
- * SHA-256 per definition), and every later `tools/list` is compared with it. A pinned tool whose
- * definition changed (a "rug pull": the description now tells the model to send files away) is
- * reported, and with `onChange: 'hide'` not registered until it is approved again
- * (`tool-contracts mcp approve SERVER [--tool NAME]`). A tool the lock does not know yet is
- * `new`: registered (trust on first use) and reported, so that it can be approved.
+ * lock file (`.tool-contracts/mcp-lock.json` by default: deterministic JSON, keys sorted, each
+ * definition whole with its SHA-256), and every later `tools/list` is compared with it. A pinned
+ * tool whose definition changed (a "rug pull": the description now tells the model to send files
+ * away) is `changed`; a tool that appears on a server already approved is `added` and counts as
+ * changed (a server must not slip an exfiltration tool in after approval). Both are reported with
+ * a diff of what changed (`mcp-definition-diff.ts`), and with `onChange: 'hide'` not registered
+ * until approved again (`tool-contracts mcp approve SERVER [--tool NAME]`). Only the tools of a
+ * server the lock does not know at all are `new`: registered (trust on first use) and reported,
+ * so that they can be approved.
  *
  * Pure: no files here — the CLI reads and writes the lock; `registerMcpTools` takes the policy.
  */
@@ -14,6 +17,7 @@ import { sha256Hex } from '../../core/support/lazy-crypto.js';
 import { isJsonObject } from '../../core/support/is-json-object.js';
 import { canonicalJson } from '../../core/visibility/tools-fingerprint.js';
 import type { McpToolDescriptor } from './mcp-tool-descriptor.js';
+import { mcpDefinitionDiff } from './mcp-definition-diff.js';
 
 /** Default lock file, relative to the project root. */
 export const MCP_LOCK_FILE = '.tool-contracts/mcp-lock.json';
@@ -45,8 +49,24 @@ export interface McpLock {
 export type McpPinPolicy = 'warn' | 'hide';
 
 export type McpPinVerdict =
+  /** Approved and unchanged; or `new`: on a server the lock does not know (trust on first use). */
   | { readonly tool: string; readonly status: 'pinned' | 'new' }
-  | { readonly tool: string; readonly status: 'changed'; readonly fields: readonly string[] };
+  /** On an approved server, but never approved itself: treated as a change. */
+  | { readonly tool: string; readonly status: 'added'; readonly diff: string }
+  | {
+      readonly tool: string;
+      readonly status: 'changed';
+      readonly fields: readonly string[];
+      /** Unified-diff hunks from the approved definition to the current one. */
+      readonly diff: string;
+    };
+
+/** Whether `verdict` needs a new approval before the tool is trusted: `changed` or `added`. */
+export function isUnapprovedChange(
+  verdict: McpPinVerdict,
+): verdict is Extract<McpPinVerdict, { status: 'changed' | 'added' }> {
+  return verdict.status === 'changed' || verdict.status === 'added';
+}
 
 export const EMPTY_MCP_LOCK: McpLock = { version: LOCK_VERSION, servers: {} };
 
@@ -72,16 +92,29 @@ export function checkMcpPins(
   server: string,
   descriptors: readonly McpToolDescriptor[],
 ): McpPinVerdict[] {
-  const pinned = Object.hasOwn(lock.servers, server) ? lock.servers[server]! : {};
+  const approvedServer = Object.hasOwn(lock.servers, server);
+  const pinned = approvedServer ? lock.servers[server]! : {};
   return descriptors.map((descriptor) => {
     const known = Object.hasOwn(pinned, descriptor.name) ? pinned[descriptor.name] : undefined;
-    if (known === undefined) return { tool: descriptor.name, status: 'new' };
+    if (known === undefined) {
+      if (!approvedServer) return { tool: descriptor.name, status: 'new' };
+      return {
+        tool: descriptor.name,
+        status: 'added',
+        diff: mcpDefinitionDiff(undefined, pinnedDefinition(descriptor)),
+      };
+    }
     const now = pin(descriptor);
     if (now.sha256 === known.sha256) return { tool: descriptor.name, status: 'pinned' };
     const fields = ['name', ...PINNED_FIELDS].filter(
       (field) => canonicalJson(now.definition[field]) !== canonicalJson(known.definition[field]),
     );
-    return { tool: descriptor.name, status: 'changed', fields };
+    return {
+      tool: descriptor.name,
+      status: 'changed',
+      fields,
+      diff: mcpDefinitionDiff(known.definition, now.definition),
+    };
   });
 }
 

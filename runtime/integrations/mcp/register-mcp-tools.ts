@@ -22,7 +22,12 @@
  *   warnings are reported then, for each tool.
  * - Registering clears the runtime's tools cache.
  */
-import { checkMcpPins, type McpLock, type McpPinPolicy } from './mcp-definition-lock.js';
+import {
+  checkMcpPins,
+  isUnapprovedChange,
+  type McpLock,
+  type McpPinPolicy,
+} from './mcp-definition-lock.js';
 import { capEcho } from '../../core/cap-echo.js';
 import {
   boundMcpDescriptor,
@@ -94,8 +99,9 @@ export interface RegisterMcpToolsOptions {
   /** The host's computer-use token when this server is the official computer-use server. */
   readonly computerUseToken?: unknown;
   /**
-   * Approved definitions (see `mcp-definition-lock.ts`): a pinned tool whose definition changed
-   * is reported, and with `onChange: 'hide'` skipped (`definitionChanged`). Default: no pinning.
+   * Approved definitions (see `mcp-definition-lock.ts`): a pinned tool whose definition changed,
+   * or a tool added to an approved server, is reported with a diff, and with `onChange: 'hide'`
+   * skipped (`definitionChanged`). Default: no pinning.
    */
   readonly pins?: { readonly lock: McpLock; readonly onChange?: McpPinPolicy };
 }
@@ -332,7 +338,15 @@ function computerUseAliases(
     : [];
 }
 
-/** Report pinned tools that changed and unpinned ones; the names to hide. */
+/** A definition diff under a warning: each line indented by four spaces. */
+function indentDiff(diff: string): string {
+  return diff
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+/** Report pinned tools that changed or were added, and unapproved servers; the names to hide. */
 function checkPins(
   server: string,
   descriptors: readonly McpToolDescriptor[],
@@ -351,15 +365,19 @@ function checkPins(
     return hidden;
   }
   for (const verdict of verdicts) {
+    if (!isUnapprovedChange(verdict)) continue;
     const tool = capEcho(verdict.tool);
-    if (verdict.status === 'new')
-      warnings.push(
-        `MCP server "${server}": tool "${tool}" is new since the last approval; ${approve(tool)}`,
-      );
-    if (verdict.status !== 'changed') continue;
     if (onChange === 'hide') hidden.add(verdict.tool);
+    const what =
+      verdict.status === 'added'
+        ? 'appeared after the server was approved'
+        : `changed since it was approved (${verdict.fields.join(', ')})`;
+    const outcome =
+      onChange === 'hide'
+        ? `hidden until approved${verdict.status === 'added' ? '' : ' again'}`
+        : 'registered anyway';
     warnings.push(
-      `MCP server "${server}": tool "${tool}" changed since it was approved (${verdict.fields.join(', ')}); ${onChange === 'hide' ? 'hidden until approved again' : 'registered anyway'}; ${approve(tool)}`,
+      `MCP server "${server}": tool "${tool}" ${what}; ${outcome}; ${approve(tool)}\n${indentDiff(verdict.diff)}`,
     );
   }
   return hidden;

@@ -90,6 +90,7 @@ describe('the error-code union', () => {
         "empty_path",
         "invalid_path",
         "outside_workspace",
+        "hard_linked_file",
         "working_directory_missing",
         "file_not_found",
         "path_not_found",

@@ -124,30 +124,63 @@ describe('Grep with a catastrophic pattern', () => {
     workspace = undefined;
   });
 
+  const input = (pattern: string) =>
+    ({
+      pattern,
+      output_mode: 'files_with_matches',
+      multiline: false,
+      '-i': false,
+      '-n': true,
+    }) as const;
+
   test.each(CATASTROPHIC)(
-    '%s over a large file ends with a timeout failure within the call timeout',
+    '%s runs on the linear-time engine: over its hostile input it answers',
     async (pattern, text) => {
       workspace = await createWorkspaceContext();
-      // About 1 MB: many hostile lines, so no single one decides.
-      await writeFile(
-        workspace.at('big.txt'),
-        `${text}\n`.repeat(Math.ceil(1_000_000 / text.length)),
-      );
-      const context = { ...workspace.context, timeoutMs: 300 };
-      const result = await grep.handler(
-        {
-          pattern,
-          path: workspace.root,
-          output_mode: 'files_with_matches',
-          multiline: false,
-          '-i': false,
-          '-n': true,
-        },
-        context,
-      );
-      expect(result).toMatchObject({ ok: false, code: 'timeout' });
+      await writeFile(workspace.at('hostile.txt'), `${text}\n`);
+      // The call's own timeout (60 s) is the only limit: the backtracking engine would need it.
+      // `(a|a?)+$` matches: its group can repeat the empty `a?` right before the end.
+      expect(await workspace.call(grep, input(pattern))).toMatchObject({
+        ok: true,
+        output: { numFiles: pattern === '(a|a?)+$' ? 1 : 0 },
+      });
     },
   );
+
+  test.each(CATASTROPHIC)(
+    'with a look-ahead, (?=.)%s runs in a worker and ends with a timeout failure',
+    async (pattern, text) => {
+      workspace = await createWorkspaceContext();
+      await writeFile(workspace.at('hostile.txt'), `${text}\n`);
+      const result = await workspace.call(grep, input(`(?=.)${pattern}`));
+      expect(result).toMatchObject({ ok: false, code: 'timeout' });
+      expect(!result.ok && result.message).toContain(
+        'needs the backtracking engine (back-references or look-around) and ran past its budget (1000 ms a file',
+      );
+    },
+  );
+
+  test.each([
+    ['a back-reference', '(\\w)\\1', false, ['hello world']],
+    ['a look-behind', '(?<=\\$)\\d+', false, ['cost: $42']],
+    ['a negative look-ahead', '^(?!#).*TODO', false, ['do it TODO']],
+    ['a back-reference across lines', '^(\\w+)\\n\\1$', true, ['twice', 'twice']],
+  ])('%s still matches, on the backtracking engine', async (_label, pattern, multiline, lines) => {
+    workspace = await createWorkspaceContext();
+    await writeFile(
+      workspace.at('text.txt'),
+      '# TODO header\nhello world\ncost: $42\ndo it TODO\nonce\ntwice\ntwice\n',
+    );
+    const result = await workspace.call(grep, {
+      pattern,
+      multiline,
+      output_mode: 'content',
+      '-n': false,
+    });
+    expect(result.ok && result.output.content).toBe(
+      lines.map((line) => `${workspace!.at('text.txt')}:${line}`).join('\n'),
+    );
+  });
 
   test('an ordinary pattern over the same file still matches', async () => {
     workspace = await createWorkspaceContext();

@@ -14,13 +14,13 @@
  * test/cli/serve-command.test.ts), resources-*, prompts-*, completion-complete and
  * logging-set-level (we serve tools only and declare no such capability),
  * server-sse-multiple-streams and server-sse-polling (behaviour of the SDK's HTTP transport,
- * not of our server), and the auth scenarios (no authorization: loopback by default).
+ * not of our server), and the OAuth scenarios (the server takes one pre-shared bearer token, which
+ * every request here sends; `test/cli/serve-token-option.test.ts` covers the refusals).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serveHttp } from '../../../support/serve-child.js';
+import { authorizedTransport, serveHttp } from '../../../support/serve-child.js';
 
 let served: Awaited<ReturnType<typeof serveHttp>>;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ async function conformanceClient(): Promise<Client> {
     { name: 'conformance-test-client', version: '1.0.0' },
     { capabilities: { sampling: {}, elicitation: {} } },
   );
-  await client.connect(new StreamableHTTPClientTransport(new URL(served.url)));
+  await client.connect(authorizedTransport(served.url, served.token));
   return client;
 }
 
@@ -49,6 +49,7 @@ describe('MCP conformance scenarios (server)', () => {
         headers: {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${served.token}`,
         },
         body: JSON.stringify({
           jsonrpc: '2.0',
@@ -75,7 +76,10 @@ describe('MCP conformance scenarios (server)', () => {
       });
       const session = response.headers.get('mcp-session-id');
       expect(session).toMatch(/^[0-9a-f-]{36}$/);
-      await fetch(served.url, { method: 'DELETE', headers: { 'mcp-session-id': session! } });
+      await fetch(served.url, {
+        method: 'DELETE',
+        headers: { 'mcp-session-id': session!, authorization: `Bearer ${served.token}` },
+      });
     },
   );
 
