@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { classifyShellCommand } from '../../../../runtime/tools/bash-classifier/classify-shell-command.js';
 import { READ_ONLY_COMMANDS } from '../../../../runtime/tools/bash-classifier/read-only-commands.js';
-import { READ_ONLY_OPTION_REVIEW } from '../../../../runtime/tools/bash-classifier/read-only-option-review.js';
+import { READ_ONLY_OPTION_REVIEW } from './read-only-option-review.js';
 
 const registryNames = Object.entries(READ_ONLY_COMMANDS).flatMap(([name, rule]) =>
   rule.subcommands === undefined

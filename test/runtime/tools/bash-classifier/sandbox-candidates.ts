@@ -18,7 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { READ_ONLY_OPTION_REVIEW } from '../../../../runtime/tools/bash-classifier/read-only-option-review.js';
+import { READ_ONLY_OPTION_REVIEW } from './read-only-option-review.js';
 import { GLOBAL_OPTIONS } from '../../../../runtime/tools/bash-classifier/global-options.js';
 
 export interface Candidate {
