@@ -20,3 +20,19 @@ export type {
   ToolCallResult,
 } from './call-path/call/call-tool.js';
 export type { RegistrationGateInput } from './core/visibility/registration-gate.js';
+export {
+  createToolSession,
+  ToolSessionClosedError,
+  type PermissionRuleInput,
+  type ToolSession,
+  type ToolSessionCallOptions,
+  type ToolSessionOptions,
+  type ToolSessionPermissions,
+  type ToolSessionRunOptions,
+} from './call-path/session/index.js';
+export type {
+  ApprovalAnswer,
+  ApprovalRequest,
+  RequestApproval,
+} from './call-path/executor/authorize-tool-call.js';
+export type { ExecutedToolCall, ToolBatchResult } from './call-path/executor/execute-tool-batch.js';
