@@ -66,11 +66,14 @@ export interface ProviderRequestOptions {
   /** AI SDK: the provider below the SDK (`anthropic`, `openai`, …). Default: `anthropic`. */
   readonly aiSdkProvider?: string;
   /**
-   * Parallel tool calls: `from-flags` allows them only when every tool in the request is
-   * `concurrentSafe` (Anthropic `disable_parallel_tool_use`, OpenAI `parallel_tool_calls`);
-   * `provider-default` sends nothing about them. Default: `from-flags`.
+   * Whether the model may send several tool calls in one message. `true` sends nothing: the
+   * providers allow it by default, and the executor orders the calls by their flags
+   * (concurrent-safe reads together, every other call alone, in order). `false` asks for one
+   * call per message: Anthropic `tool_choice: {type: "auto", disable_parallel_tool_use: true}`,
+   * OpenAI `parallel_tool_calls: false`; Gemini and the AI SDK fragment have no such switch.
+   * Default: true.
    */
-  readonly parallelToolCalls?: 'from-flags' | 'provider-default';
+  readonly parallelToolCalls?: boolean;
   /**
    * Tools loaded only when a search finds them. Anthropic gets `defer_loading: true` on them plus
    * its BM25 tool-search tool; the OpenAI Responses API `defer_loading: true` plus `tool_search`;

@@ -6,14 +6,13 @@
  *   tool is sent strict; `strict: true` is sent only then (absent means not strict here).
  * - The API has no way to restrict the callable set without changing `tools`, so a turn's
  *   restriction removes the tools it excludes (a prefix change, noted).
- * - Parallel calls: `tool_choice: {type: "auto", disable_parallel_tool_use: true}` when a tool of
- *   the request is not `concurrentSafe`.
+ * - Parallel calls stay on (the executor orders them by their flags); `tool_choice: {type: "auto",
+ *   disable_parallel_tool_use: true}` only when the host asks (`parallelToolCalls: false`).
  * - `executionMode: provider` tools are left out (they are the provider's own server tools).
  * - Deferred tools get `defer_loading: true` and the BM25 tool search is listed last: the list
  *   (and so the cached prefix) stays the same while tools are found (`tool_reference` blocks).
  */
 import type { ModelToolContract } from '../../core/contract.js';
-import { allConcurrentSafe } from './all-concurrent-safe.js';
 import type {
   ProjectionNote,
   ProviderRequest,
@@ -71,8 +70,7 @@ export function toAnthropicRequest(
     sentName: entry.name,
     entry,
   }));
-  const disableParallel =
-    (options.parallelToolCalls ?? 'from-flags') === 'from-flags' && !allConcurrentSafe(listed);
+  const disableParallel = options.parallelToolCalls === false;
   const request: AnthropicToolsFragment = {
     tools: [...entries, ...search],
     ...(disableParallel
