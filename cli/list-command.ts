@@ -11,7 +11,10 @@ import { terminalText } from './terminal-text.js';
 import { readFile } from 'node:fs/promises';
 import nodePath from 'node:path';
 import type { ModelProfile } from '../runtime/core/contract.js';
-import { PROVIDER_NAMES, type ProviderName } from '../runtime/integrations/providers/provider-name.js';
+import {
+  PROVIDER_NAMES,
+  type ProviderName,
+} from '../runtime/integrations/providers/provider-name.js';
 import type { RegistrationGateInput } from '../runtime/core/visibility/registration-gate.js';
 import type { TurnFilterMode } from '../runtime/core/visibility/turn-filter.js';
 import { isJsonObject } from '../runtime/core/support/is-json-object.js';
@@ -53,7 +56,9 @@ ${MODEL_OPTIONS_USAGE}
   --turn KIND          cron or off-peak (default: an interactive turn)
   --turn-mode MODE     remove (the turn's list lacks excluded tools; default) or
                        restrict (the list stays; the restriction is sent as
-                       allowed_tools / allowedFunctionNames / activeTools)
+                       allowed_tools / allowedFunctionNames, or, where the
+                       provider has neither (anthropic, ai-sdk), only noted:
+                       the session refuses calls to the excluded tools)
 Provider request (with --provider):
   --gemini-schema FORM json-schema (parametersJsonSchema; default) or openapi
                        (the legacy OpenAPI-subset parameters)
@@ -270,7 +275,8 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     });
   }
   if (mcpServers.length > 0) {
-    const { connectMcpServers } = await import('../runtime/integrations/mcp/connect-mcp-servers.js');
+    const { connectMcpServers } =
+      await import('../runtime/integrations/mcp/connect-mcp-servers.js');
     const pool = await connectMcpServers({
       runtime,
       servers: mcpServers,

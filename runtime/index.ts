@@ -36,3 +36,13 @@ export type {
   RequestApproval,
 } from './call-path/executor/authorize-tool-call.js';
 export type { ExecutedToolCall, ToolBatchResult } from './call-path/executor/execute-tool-batch.js';
+export {
+  applyTurnFilter,
+  planTurnTools,
+  turnRestriction,
+  type TurnContext,
+  type TurnFilterMode,
+  type TurnKind,
+  type TurnPlan,
+  type TurnRestriction,
+} from './core/visibility/turn-filter.js';

@@ -21,14 +21,15 @@ export interface SentTool {
  * - `omitted`: a tool was left out (its schema cannot be said in the request format, or a
  *   provider-native tool of another provider);
  * - `renamed`: sent under another name (Gemini's name rule); calls map back;
- * - `restricted-by-removal`: the format has no way to restrict the callable set without changing
- *   the list, so the turn's restriction removed tools (the cached prefix changes);
+ * - `restricted-by-refusal`: the format has no way to restrict the callable set that keeps the
+ *   list, so the list stays whole and a call to the tool is refused this turn (the session's
+ *   `turnRestriction`), with a text that names the tools allowed now;
  * - `lossy`: part of the schema is said in the description only;
  * - `not-deferred`: a deferred tool is sent all the same, because the format has no native tool
  *   search and no `ToolSearch` is registered (feature flag `toolSearch`) to find it.
  */
 export type ProjectionNoteCode =
-  'omitted' | 'renamed' | 'restricted-by-removal' | 'lossy' | 'not-deferred';
+  'omitted' | 'renamed' | 'restricted-by-refusal' | 'lossy' | 'not-deferred';
 
 export interface ProjectionNote {
   readonly tool: string;
@@ -53,7 +54,9 @@ export interface ProviderRequestOptions {
   readonly model: ModelProfile;
   /**
    * The names this turn may call (a `restrict`-mode turn filter; see `planTurnTools`).
-   * `undefined` means no restriction.
+   * `undefined` means no restriction. The list is never shortened for it: sent as the
+   * provider's allowed-tools parameter where one keeps the list (OpenAI, Gemini), else only
+   * noted (`restricted-by-refusal`) and enforced by the session's `turnRestriction`.
    */
   readonly allowedTools?: readonly string[];
   /** OpenAI strict: close open objects that list properties (see `closeOpenObjects`). Default: false. */

@@ -16,7 +16,7 @@ import type {
   ProviderRequestOptions,
   SentTool,
 } from './provider-request.js';
-import { withoutProviderTools } from './restrict-by-removal.js';
+import { withoutProviderTools } from './without-provider-tools.js';
 import { decideStrict } from './strict-decisions.js';
 
 /** One Chat Completions function tool. */
