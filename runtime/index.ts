@@ -46,3 +46,4 @@ export {
   type TurnPlan,
   type TurnRestriction,
 } from './core/visibility/turn-filter.js';
+export type { HostToolHook } from './call-path/call/host-tool-hooks.js';
