@@ -17,8 +17,11 @@ import { SORTED_PROVIDER_TOOL_NAMES } from '@tool-contracts/tools/provider-order
 export interface HostOptions {
   /** Where the tools work (absolute). */
   readonly workingDirectory: string;
-  /** Asks the person at the host whether a call may run (Edit, Write, a writing Bash). */
-  readonly approve: RequestApproval;
+  /**
+   * Asks the person at the host whether a call may run (Edit, Write, a writing Bash). Absent:
+   * such a call is refused, unless it was approved another way (the AI SDK's round trip).
+   */
+  readonly approve?: RequestApproval;
   /** Host hooks run before permission (logging, policy). Default: none. */
   readonly hooks?: readonly HostToolHook[];
 }
@@ -36,7 +39,7 @@ export async function createHostSession(
     runtime,
     workingDirectory: options.workingDirectory,
     model,
-    requestApproval: options.approve,
+    ...(options.approve === undefined ? {} : { requestApproval: options.approve }),
     ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
   });
 }

@@ -101,9 +101,6 @@ describe('the Anthropic Messages host', () => {
     for (const bytes of rest) expect(bytes).toBe(first);
     for (const request of server.requests)
       expect(request.body).not.toContain('disable_parallel_tool_use');
-    console.log(
-      `anthropic-messages: ${server.requests.length} requests, tool list ${Buffer.byteLength(first!)} bytes`,
-    );
   });
 
   test('one message with two Reads, an Edit and a Bash: the Reads run together, then the Edit, then the Bash', async () => {

@@ -96,7 +96,4 @@ test('the OpenAI Chat Completions host: Read (text and PNG), an approved Edit, a
   const [first, ...rest] = server.requests.map((request) => toolListBytes(request.body));
   for (const bytes of rest) expect(bytes).toBe(first);
   for (const request of server.requests) expect(request.body).not.toContain('parallel_tool_calls');
-  console.log(
-    `openai-chat-completions: ${server.requests.length} requests, tool list ${Buffer.byteLength(first!)} bytes`,
-  );
 });

@@ -107,7 +107,4 @@ test('the OpenAI Responses host: Read (text and PNG), an approved Edit, a final 
   const [first, ...rest] = server.requests.map((request) => toolListBytes(request.body));
   for (const bytes of rest) expect(bytes).toBe(first);
   for (const request of server.requests) expect(request.body).not.toContain('parallel_tool_calls');
-  console.log(
-    `openai-responses: ${server.requests.length} requests, tool list ${Buffer.byteLength(first!)} bytes`,
-  );
 });
