@@ -25,7 +25,7 @@ function parallelFields(
   options: Partial<ProviderRequestOptions> = {},
 ): Record<string, unknown> {
   const { request } = projectProviderRequest(provider, tools, { model, ...options });
-  const { tools: _listed, ...rest } = request as Record<string, unknown>;
+  const { tools: _listed, ...rest } = request as unknown as Record<string, unknown>;
   return rest;
 }
 
