@@ -9,45 +9,12 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { expect, onTestFinished, test } from 'vitest';
 import { runAiSdkAgent } from '../../examples/ai-sdk-generate-text.js';
 import { startReplayServer, toolListBytes } from './replay-server.js';
+import { scriptedConversation } from './recorded-conversations.js';
 import { exampleWorkspace, PNG_BASE64 } from './workspace.js';
-
-function message(id: string, content: unknown[]) {
-  const stop = content.some((block) => (block as { type: string }).type === 'tool_use');
-  return {
-    id,
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-sonnet-4-6',
-    content,
-    stop_reason: stop ? 'tool_use' : 'end_turn',
-    stop_sequence: null,
-    usage: { input_tokens: 100, output_tokens: 20 },
-  };
-}
-
-const toolUse = (id: string, name: string, input: unknown) => ({
-  type: 'tool_use',
-  id,
-  name,
-  input,
-});
 
 test('the AI SDK host: Read (text and PNG), an Edit approved through the SDK round trip, a final answer', async () => {
   const workspace = await exampleWorkspace();
-  const server = await startReplayServer([
-    message('msg_1', [
-      toolUse('toolu_01', 'Read', { file_path: workspace.notes }),
-      toolUse('toolu_02', 'Read', { file_path: workspace.pixel }),
-    ]),
-    message('msg_2', [
-      toolUse('toolu_03', 'Edit', {
-        file_path: workspace.notes,
-        old_string: 'beta',
-        new_string: 'gamma',
-      }),
-    ]),
-    message('msg_3', [{ type: 'text', text: 'Changed beta to gamma.' }]),
-  ]);
+  const server = await startReplayServer(scriptedConversation('ai-sdk', workspace));
   onTestFinished(() => server.close());
   const asked: { toolName: string; input: unknown }[] = [];
 

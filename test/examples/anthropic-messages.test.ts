@@ -9,29 +9,8 @@ import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { runAnthropicAgent } from '../../examples/anthropic-messages.js';
 import { startReplayServer, toolListBytes, type ReplayServer } from './replay-server.js';
+import { message, scriptedConversation, toolUse } from './recorded-conversations.js';
 import { exampleWorkspace, PNG_BASE64 } from './workspace.js';
-
-/** An assistant message in the Messages API's wire format. */
-function message(id: string, content: unknown[]) {
-  const stop = content.some((block) => (block as { type: string }).type === 'tool_use');
-  return {
-    id,
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-sonnet-4-6',
-    content,
-    stop_reason: stop ? 'tool_use' : 'end_turn',
-    stop_sequence: null,
-    usage: { input_tokens: 100, output_tokens: 20 },
-  };
-}
-
-const toolUse = (id: string, name: string, input: unknown) => ({
-  type: 'tool_use',
-  id,
-  name,
-  input,
-});
 
 async function replay(responses: unknown[]): Promise<ReplayServer> {
   const server = await startReplayServer(responses);
@@ -46,21 +25,7 @@ function client(server: ReplayServer): Anthropic {
 describe('the Anthropic Messages host', () => {
   test('Read (text and PNG), an approved Edit, a final answer: edited through the session, tool bytes the same in every request', async () => {
     const workspace = await exampleWorkspace();
-    const server = await replay([
-      message('msg_1', [
-        { type: 'text', text: 'Let me look at both files.' },
-        toolUse('toolu_01', 'Read', { file_path: workspace.notes }),
-        toolUse('toolu_02', 'Read', { file_path: workspace.pixel }),
-      ]),
-      message('msg_2', [
-        toolUse('toolu_03', 'Edit', {
-          file_path: workspace.notes,
-          old_string: 'beta',
-          new_string: 'gamma',
-        }),
-      ]),
-      message('msg_3', [{ type: 'text', text: 'Changed beta to gamma.' }]),
-    ]);
+    const server = await replay(scriptedConversation('anthropic', workspace));
 
     const run = await runAnthropicAgent({
       client: client(server),

@@ -8,40 +8,12 @@ import { GoogleGenAI } from '@google/genai';
 import { expect, onTestFinished, test } from 'vitest';
 import { runGeminiAgent } from '../../examples/gemini.js';
 import { startReplayServer, toolListBytes } from './replay-server.js';
+import { scriptedConversation } from './recorded-conversations.js';
 import { exampleWorkspace, PNG_BASE64 } from './workspace.js';
-
-/** A `generateContent` response in the wire format: function calls, or a final text. */
-function reply(id: string, parts: unknown[]) {
-  return {
-    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
-    usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 20, totalTokenCount: 120 },
-    modelVersion: 'gemini-3-pro',
-    responseId: id,
-  };
-}
 
 test('the Gemini host: Read (text and PNG), an approved Edit, a final answer', async () => {
   const workspace = await exampleWorkspace();
-  const server = await startReplayServer([
-    reply('r1', [
-      {
-        functionCall: { id: 'fc_1', name: 'Read', args: { file_path: workspace.notes } },
-        // Gemini 3 signs its function calls; the host sends the part back unchanged.
-        thoughtSignature: 'c2lnbmF0dXJlLTE=',
-      },
-      { functionCall: { id: 'fc_2', name: 'Read', args: { file_path: workspace.pixel } } },
-    ]),
-    reply('r2', [
-      {
-        functionCall: {
-          id: 'fc_3',
-          name: 'Edit',
-          args: { file_path: workspace.notes, old_string: 'beta', new_string: 'gamma' },
-        },
-      },
-    ]),
-    reply('r3', [{ text: 'Changed beta to gamma.' }]),
-  ]);
+  const server = await startReplayServer(scriptedConversation('gemini', workspace));
   onTestFinished(() => server.close());
 
   const run = await runGeminiAgent({

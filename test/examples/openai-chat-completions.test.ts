@@ -8,57 +8,12 @@ import OpenAI from 'openai';
 import { expect, onTestFinished, test } from 'vitest';
 import { runOpenAiChatAgent } from '../../examples/openai-chat-completions.js';
 import { startReplayServer, toolListBytes } from './replay-server.js';
+import { scriptedConversation } from './recorded-conversations.js';
 import { exampleWorkspace, PNG_BASE64 } from './workspace.js';
-
-/** A chat completion in the wire format: tool calls, or a final text. */
-function completion(id: string, reply: { text: string } | { calls: [string, string, unknown][] }) {
-  const calls = 'calls' in reply ? reply.calls : [];
-  return {
-    id,
-    object: 'chat.completion',
-    created: 1_764_800_000,
-    model: 'gpt-5.4',
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          content: 'text' in reply ? reply.text : null,
-          refusal: null,
-          ...(calls.length === 0
-            ? {}
-            : {
-                tool_calls: calls.map(([callId, name, input]) => ({
-                  id: callId,
-                  type: 'function',
-                  function: { name, arguments: JSON.stringify(input) },
-                })),
-              }),
-        },
-        finish_reason: calls.length === 0 ? 'stop' : 'tool_calls',
-        logprobs: null,
-      },
-    ],
-    usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
-  };
-}
 
 test('the OpenAI Chat Completions host: Read (text and PNG), an approved Edit, a final answer', async () => {
   const workspace = await exampleWorkspace();
-  const server = await startReplayServer([
-    completion('chatcmpl-1', {
-      calls: [
-        ['call_1', 'Read', { file_path: workspace.notes }],
-        ['call_2', 'Read', { file_path: workspace.pixel }],
-      ],
-    }),
-    completion('chatcmpl-2', {
-      calls: [
-        ['call_3', 'Edit', { file_path: workspace.notes, old_string: 'beta', new_string: 'gamma' }],
-      ],
-    }),
-    completion('chatcmpl-3', { text: 'Changed beta to gamma.' }),
-  ]);
+  const server = await startReplayServer(scriptedConversation('openai-chat', workspace));
   onTestFinished(() => server.close());
 
   const run = await runOpenAiChatAgent({

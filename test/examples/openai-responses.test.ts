@@ -8,69 +8,12 @@ import OpenAI from 'openai';
 import { expect, onTestFinished, test } from 'vitest';
 import { runOpenAiResponsesAgent } from '../../examples/openai-responses.js';
 import { startReplayServer, toolListBytes } from './replay-server.js';
+import { scriptedConversation } from './recorded-conversations.js';
 import { exampleWorkspace, PNG_BASE64 } from './workspace.js';
-
-/** A response object in the wire format: function calls, or a final message. */
-function response(id: string, reply: { text: string } | { calls: [string, string, unknown][] }) {
-  const output =
-    'text' in reply
-      ? [
-          {
-            type: 'message',
-            id: `msg_${id}`,
-            status: 'completed',
-            role: 'assistant',
-            content: [{ type: 'output_text', text: reply.text, annotations: [] }],
-          },
-        ]
-      : reply.calls.map(([callId, name, input], index) => ({
-          type: 'function_call',
-          id: `fc_${id}_${index}`,
-          call_id: callId,
-          name,
-          arguments: JSON.stringify(input),
-          status: 'completed',
-        }));
-  return {
-    id,
-    object: 'response',
-    created_at: 1_764_800_000,
-    status: 'completed',
-    model: 'gpt-5.4',
-    output,
-    parallel_tool_calls: true,
-    tool_choice: 'auto',
-    tools: [],
-    error: null,
-    incomplete_details: null,
-    instructions: null,
-    metadata: {},
-    usage: {
-      input_tokens: 100,
-      input_tokens_details: { cached_tokens: 0 },
-      output_tokens: 20,
-      output_tokens_details: { reasoning_tokens: 0 },
-      total_tokens: 120,
-    },
-  };
-}
 
 test('the OpenAI Responses host: Read (text and PNG), an approved Edit, a final answer', async () => {
   const workspace = await exampleWorkspace();
-  const server = await startReplayServer([
-    response('resp_1', {
-      calls: [
-        ['call_1', 'Read', { file_path: workspace.notes }],
-        ['call_2', 'Read', { file_path: workspace.pixel }],
-      ],
-    }),
-    response('resp_2', {
-      calls: [
-        ['call_3', 'Edit', { file_path: workspace.notes, old_string: 'beta', new_string: 'gamma' }],
-      ],
-    }),
-    response('resp_3', { text: 'Changed beta to gamma.' }),
-  ]);
+  const server = await startReplayServer(scriptedConversation('openai-responses', workspace));
   onTestFinished(() => server.close());
 
   const run = await runOpenAiResponsesAgent({
