@@ -63,6 +63,8 @@ Provider request (with --provider):
   --gemini-schema FORM json-schema (parametersJsonSchema; default) or openapi
                        (the legacy OpenAPI-subset parameters)
   --close-open-objects OpenAI strict: close open objects that list properties
+  --serial             Ask for one tool call per message (default: parallel calls
+                       allowed; the executor orders them by the tools' flags)
   --ai-sdk-provider N  The provider below the AI SDK (default: anthropic)
   --defer WHAT         Deferred loading: mcp (every MCP tool), auto (MCP tools once
                        the list passes 10% of --context-window), or tool names;
@@ -90,6 +92,7 @@ interface ListOptions {
   readonly provider?: ProviderName;
   readonly geminiSchema: 'json-schema' | 'openapi';
   readonly closeOpenObjects: boolean;
+  readonly serial: boolean;
   readonly aiSdkProvider: string;
   readonly defer: readonly string[];
   readonly contextWindow: number;
@@ -108,6 +111,7 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
     'turn-mode': { type: 'string' },
     'gemini-schema': { type: 'string' },
     'close-open-objects': { type: 'boolean' },
+    serial: { type: 'boolean' },
     'ai-sdk-provider': { type: 'string' },
     defer: { type: 'string', multiple: true },
     'context-window': { type: 'string' },
@@ -153,6 +157,7 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
       '--gemini-schema',
     ),
     closeOpenObjects: values['close-open-objects'] === true,
+    serial: values.serial === true,
     aiSdkProvider,
     defer: nameList(values.defer) ?? [],
     contextWindow: positiveInteger(values['context-window'] ?? '200000', '--context-window'),
@@ -300,6 +305,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       model: options.model,
       geminiSchema: options.geminiSchema,
       closeOpenObjects: options.closeOpenObjects,
+      serial: options.serial,
       aiSdkProvider: options.aiSdkProvider,
       defer: options.defer,
       contextWindow: options.contextWindow,
