@@ -65,7 +65,7 @@ interface TurnChange {
   readonly change: Extract<PrefixChange, { changed: true }>;
 }
 
-/** The wire list of a request: the AI SDK sends only its active tools. */
+/** The wire list of a request: the AI SDK would send only its active tools (none are set now). */
 function wire(request: ProviderRequest): ProviderRequest {
   const active = (request.request as { activeTools?: string[] }).activeTools;
   if (request.provider !== 'ai-sdk' || active === undefined) return request;
