@@ -31,6 +31,7 @@ export const CONTEXT_OPTIONS = {
   provider: { type: 'string' },
   'native-search': { type: 'boolean' },
   pdf: { type: 'boolean' },
+  'first-party': { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** Values `parseArgs` returns for {@link CONTEXT_OPTIONS}. */
@@ -48,6 +49,7 @@ export interface ContextOptionValues {
   readonly provider?: string | undefined;
   readonly 'native-search'?: boolean | undefined;
   readonly pdf?: boolean | undefined;
+  readonly 'first-party'?: boolean | undefined;
 }
 
 /** Help lines of the session and host flags. */
@@ -66,7 +68,11 @@ export const MODEL_OPTIONS_USAGE = `  --model ID           Model id (default: un
   --provider NAME      Provider and request format: anthropic, openai (Chat Completions),
                        openai-responses, gemini, ai-sdk (default: anthropic)
   --native-search      The model has native web search (shows WebSearch)
-  --pdf                The model reads PDFs (shows Read's pages)`;
+  --pdf                The model reads PDFs (shows Read's pages)
+  --first-party        The model is Anthropic's own, so strict tool use is sent
+                       (default: only for an unspecified or claude-* --model;
+                       a model served through Anthropic's API by another vendor,
+                       such as glm-4.6, is not)`;
 
 export function oneOf<T extends string>(value: string, allowed: readonly T[], option: string): T {
   if (!(allowed as readonly string[]).includes(value)) {
@@ -119,11 +125,16 @@ export function hasModelOptions(values: ContextOptionValues): boolean {
     values.model !== undefined ||
     values.provider !== undefined ||
     values.pdf === true ||
-    values['native-search'] === true
+    values['native-search'] === true ||
+    values['first-party'] === true
   );
 }
 
-/** The model profile the flags describe (first-party when the provider is Anthropic). */
+/**
+ * The model profile the flags describe. First-party (Anthropic strict tool use is sent) only on
+ * the Anthropic provider, and there only when `--first-party` says so or the model id does: no
+ * `--model`, or a `claude-*` id. Another vendor's model behind Anthropic's API (`glm-4.6`) is not.
+ */
 export function modelFromOptions(values: ContextOptionValues): ModelProfile {
   // A request format names its model provider: openai-responses is OpenAI, ai-sdk defaults to
   // Anthropic below the SDK.
@@ -134,6 +145,10 @@ export function modelFromOptions(values: ContextOptionValues): ModelProfile {
     provider,
     supportsNativeWebSearch: values['native-search'] === true,
     supportsPdf: values.pdf === true,
-    firstParty: provider === 'anthropic',
+    firstParty:
+      provider === 'anthropic' &&
+      (values['first-party'] === true ||
+        values.model === undefined ||
+        values.model.startsWith('claude-')),
   };
 }

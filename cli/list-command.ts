@@ -56,11 +56,15 @@ ${MODEL_OPTIONS_USAGE}
   --turn KIND          cron or off-peak (default: an interactive turn)
   --turn-mode MODE     remove (the turn's list lacks excluded tools; default) or
                        restrict (the list stays; the restriction is sent as
-                       allowed_tools / allowedFunctionNames / activeTools)
+                       allowed_tools / allowedFunctionNames, or, where the
+                       provider has neither (anthropic, ai-sdk), only noted:
+                       the session refuses calls to the excluded tools)
 Provider request (with --provider):
   --gemini-schema FORM json-schema (parametersJsonSchema; default) or openapi
                        (the legacy OpenAPI-subset parameters)
   --close-open-objects OpenAI strict: close open objects that list properties
+  --serial             Ask for one tool call per message (default: parallel calls
+                       allowed; the executor orders them by the tools' flags)
   --ai-sdk-provider N  The provider below the AI SDK (default: anthropic)
   --defer WHAT         Deferred loading: mcp (every MCP tool), auto (MCP tools once
                        the list passes 10% of --context-window), or tool names;
@@ -88,6 +92,7 @@ interface ListOptions {
   readonly provider?: ProviderName;
   readonly geminiSchema: 'json-schema' | 'openapi';
   readonly closeOpenObjects: boolean;
+  readonly serial: boolean;
   readonly aiSdkProvider: string;
   readonly defer: readonly string[];
   readonly contextWindow: number;
@@ -106,6 +111,7 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
     'turn-mode': { type: 'string' },
     'gemini-schema': { type: 'string' },
     'close-open-objects': { type: 'boolean' },
+    serial: { type: 'boolean' },
     'ai-sdk-provider': { type: 'string' },
     defer: { type: 'string', multiple: true },
     'context-window': { type: 'string' },
@@ -151,6 +157,7 @@ function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'hel
       '--gemini-schema',
     ),
     closeOpenObjects: values['close-open-objects'] === true,
+    serial: values.serial === true,
     aiSdkProvider,
     defer: nameList(values.defer) ?? [],
     contextWindow: positiveInteger(values['context-window'] ?? '200000', '--context-window'),
@@ -298,6 +305,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       model: options.model,
       geminiSchema: options.geminiSchema,
       closeOpenObjects: options.closeOpenObjects,
+      serial: options.serial,
       aiSdkProvider: options.aiSdkProvider,
       defer: options.defer,
       contextWindow: options.contextWindow,

@@ -18,6 +18,8 @@ export interface PrintProviderRequestInput {
   readonly model: ModelProfile;
   readonly geminiSchema: 'json-schema' | 'openapi';
   readonly closeOpenObjects: boolean;
+  /** Ask for one tool call per message (`parallelToolCalls: false`). */
+  readonly serial: boolean;
   readonly aiSdkProvider: string;
   /** `mcp`, `auto` or tool names. */
   readonly defer: readonly string[];
@@ -61,6 +63,7 @@ export async function printProviderRequest(
     ...(deferred.size === 0 ? {} : { deferred, discovered: input.discovered }),
     geminiSchema: input.geminiSchema,
     closeOpenObjects: input.closeOpenObjects,
+    ...(input.serial ? { parallelToolCalls: false } : {}),
     aiSdkProvider: input.aiSdkProvider,
     ...(input.allowedTools === undefined ? {} : { allowedTools: input.allowedTools }),
   });

@@ -33,3 +33,30 @@ export type {
   ToolCallResult,
 } from './call-path/call/call-tool.js';
 export type { RegistrationGateInput } from './core/visibility/registration-gate.js';
+export {
+  createToolSession,
+  ToolSessionClosedError,
+  type PermissionRuleInput,
+  type ToolSession,
+  type ToolSessionCallOptions,
+  type ToolSessionOptions,
+  type ToolSessionPermissions,
+  type ToolSessionRunOptions,
+} from './call-path/session/index.js';
+export type {
+  ApprovalAnswer,
+  ApprovalRequest,
+  RequestApproval,
+} from './call-path/executor/authorize-tool-call.js';
+export type { ExecutedToolCall, ToolBatchResult } from './call-path/executor/execute-tool-batch.js';
+export {
+  applyTurnFilter,
+  planTurnTools,
+  turnRestriction,
+  type TurnContext,
+  type TurnFilterMode,
+  type TurnKind,
+  type TurnPlan,
+  type TurnRestriction,
+} from './core/visibility/turn-filter.js';
+export type { HostToolHook } from './call-path/call/host-tool-hooks.js';

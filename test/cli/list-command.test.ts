@@ -411,3 +411,23 @@ describe('tool-contracts list as a process', () => {
     ).rejects.toMatchObject({ code: 2 });
   });
 });
+
+describe('list --provider: parallel calls stay on unless --serial', () => {
+  test.each([
+    { provider: 'anthropic', flags: [], want: {} },
+    {
+      provider: 'anthropic',
+      flags: ['--serial'],
+      want: { tool_choice: { type: 'auto', disable_parallel_tool_use: true } },
+    },
+    { provider: 'openai', flags: [], want: {} },
+    { provider: 'openai', flags: ['--serial'], want: { parallel_tool_calls: false } },
+    { provider: 'openai-responses', flags: ['--serial'], want: { parallel_tool_calls: false } },
+    { provider: 'gemini', flags: ['--serial'], want: {} },
+  ])('$provider $flags → $want besides tools', async ({ provider, flags, want }) => {
+    const { code, out } = await list(['--provider', provider, '--json', ...flags]);
+    expect(code).toBe(0);
+    const { tools: _tools, ...rest } = JSON.parse(out).request as Record<string, unknown>;
+    expect(rest).toEqual(want);
+  });
+});

@@ -34,7 +34,7 @@
  * | `cancelled`          | the host's signal aborted the call (content: `cancellation.userMessage`) |
  * | `trace_unavailable`  | `trace.required` and no tracer                                   |
  */
-import { restrictedToolContent } from '../../core/visibility/turn-filter.js';
+import { restrictedToolContent, type TurnRestriction } from '../../core/visibility/turn-filter.js';
 import { capEcho, MAX_FAILURE_MESSAGE_CHARS } from '../../core/cap-echo.js';
 import { randomUuid } from '../../core/support/lazy-crypto.js';
 import type {
@@ -170,10 +170,11 @@ export interface CallToolContext {
   /** Validator cache. Default: the process-wide one. */
   readonly admission?: JsonSchemaAdmission;
   /**
-   * The turn's restriction in `restrict` mode (`planTurnTools`): a call to a tool in
-   * `restricted` is refused with `restrictedToolContent`, before anything runs. Default: none.
+   * The turn's restriction (`turnRestriction(planTurnTools(…))`): a call to a tool in
+   * `restricted` is refused with `restrictedToolContent`, naming `allowed`, before anything
+   * runs. Default: none.
    */
-  readonly turnRestriction?: { readonly restricted: readonly string[]; readonly reason: string };
+  readonly turnRestriction?: TurnRestriction;
 }
 
 /** What a call produced. */
@@ -254,7 +255,7 @@ export async function callTool(
     return failure(
       toolName,
       callId,
-      restrictedToolContent(toolName, restriction.reason),
+      restrictedToolContent(toolName, restriction.reason, restriction.allowed),
       'tool_restricted',
     );
   }

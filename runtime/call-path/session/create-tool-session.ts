@@ -53,6 +53,7 @@ import { parseToolInput } from '../call/parse-tool-input.js';
 import { deferredNames } from '../../core/visibility/deferred-tools.js';
 import { parsePermissionRule, type ParsedRule } from '../../core/rules/parse-permission-rule.js';
 import type { ToolRuntime } from '../../core/tool-runtime.js';
+import type { TurnRestriction } from '../../core/visibility/turn-filter.js';
 
 /** A permission rule as written (`Bash(rm:*)`, `Read`, `capability:file.*`) or parsed. */
 export type PermissionRuleInput = string | ParsedRule;
@@ -135,6 +136,11 @@ export interface ToolSessionRunOptions {
    * an AI SDK approval already given). Default: the session's.
    */
   readonly requestApproval?: RequestApproval;
+  /**
+   * The turn's restriction (`turnRestriction(planTurnTools(…))`): a call to a tool it excludes
+   * is refused with a text that names the tools allowed now. Default: none.
+   */
+  readonly turnRestriction?: TurnRestriction;
 }
 
 /** A session's calls, state and clean-up. Made by {@link createToolSession}. */
@@ -395,6 +401,9 @@ class Session implements ToolSession {
       interactive: options.interactive ?? requestApproval !== undefined,
       ...(requestApproval === undefined ? {} : { requestApproval }),
       ...(runOptions.signal === undefined ? {} : { signal: runOptions.signal }),
+      ...(runOptions.turnRestriction === undefined
+        ? {}
+        : { turnRestriction: runOptions.turnRestriction }),
       ...(options.ports === undefined ? {} : { ports: options.ports }),
       ...(options.model === undefined ? {} : { model: options.model }),
       ...(options.tracer === undefined ? {} : { tracer: options.tracer }),

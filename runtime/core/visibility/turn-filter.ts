@@ -38,10 +38,12 @@ export function applyTurnFilter<T extends Pick<ModelToolContract, 'name'>>(
  * - `remove` (default; the article's behaviour): the turn's list lacks the excluded tools. Every
  *   cron or off-peak turn then sends a different tool list, and the provider's cached prefix is
  *   lost from the first removed tool on.
- * - `restrict`: the list stays the session's list, and the restriction is sent as the provider's
- *   allowed-tools parameter (`tool_choice` `allowed_tools` for OpenAI, `allowedFunctionNames` for
- *   Gemini, `activeTools` for the AI SDK). A provider without one falls back to removal (the
- *   projection notes it). A call to a restricted tool is refused (`restrictedToolContent`).
+ * - `restrict`: the list stays the session's list, so the cached prefix does too. The restriction
+ *   is sent as the provider's allowed-tools parameter where it has one that keeps the list
+ *   (`tool_choice` `allowed_tools` for OpenAI, `allowedFunctionNames` for Gemini); where it has
+ *   none (Anthropic; the AI SDK, whose `activeTools` removes tools from the wire) nothing is sent.
+ *   Everywhere, a call to a restricted tool is refused with a text that names the tools allowed
+ *   now (`restrictedToolContent`; pass {@link turnRestriction} of the plan to the session's run).
  */
 export type TurnFilterMode = 'remove' | 'restrict';
 
@@ -86,7 +88,45 @@ export function planTurnTools<T extends Pick<ModelToolContract, 'name'>>(
   };
 }
 
-/** The refusal a model gets for calling a tool its turn restricts (`restrict` mode). */
-export function restrictedToolContent(name: string, reason: string): string {
-  return `<tool_use_error>Error: ${name} is not available in ${reason}. Use one of the other tools.</tool_use_error>`;
+/** What the call path refuses in one turn, and what it still allows (see {@link turnRestriction}). */
+export interface TurnRestriction {
+  /** Names the turn excludes: a call to one is refused before anything runs. */
+  readonly restricted: readonly string[];
+  /** Why, as in {@link TurnPlan.reason}. */
+  readonly reason: string;
+  /** Names the turn may call, in list order: the refusal names them. */
+  readonly allowed: readonly string[];
+}
+
+/**
+ * The call path's side of a plan: `undefined` when the turn excludes nothing. Pass it with the
+ * turn's calls (`ToolSession.run(calls, { turnRestriction })`) in either mode: in `restrict` mode
+ * the model still sees the excluded tools; in `remove` mode it could still name one.
+ */
+export function turnRestriction<T extends Pick<ModelToolContract, 'name'>>(
+  plan: TurnPlan<T>,
+): TurnRestriction | undefined {
+  if (plan.restricted.length === 0) return undefined;
+  const restricted = new Set(plan.restricted);
+  return {
+    restricted: plan.restricted,
+    reason: plan.reason,
+    allowed: plan.tools.map((tool) => tool.name).filter((name) => !restricted.has(name)),
+  };
+}
+
+/**
+ * The refusal a model gets for calling a tool its turn restricts: names the tools it may call
+ * instead (the whole list, so the model need not guess from a list that still shows them all).
+ */
+export function restrictedToolContent(
+  name: string,
+  reason: string,
+  allowed: readonly string[],
+): string {
+  const instead =
+    allowed.length === 0
+      ? 'No tool can be called now; answer without tools.'
+      : `Tools you can call now: ${allowed.join(', ')}.`;
+  return `<tool_use_error>Error: ${name} is not available in ${reason}. ${instead}</tool_use_error>`;
 }

@@ -15,6 +15,7 @@ export {
   toAnthropicToolResult,
   toAnthropicToolResultContent,
   type AnthropicToolResult,
+  type AnthropicImageType,
   type AnthropicToolResultBlock,
 } from './to-anthropic-tool-result.js';
 export { resolveStrictDialect, type StrictModeInput } from './resolve-strict-dialect.js';
@@ -35,3 +36,16 @@ export {
   type SchemaProblem,
   type SchemaProblemCode,
 } from '../../core/json-schema/schema-problem.js';
+export {
+  toOpenAiResponsesOutput,
+  type OpenAiResponsesFunctionCallOutput,
+  type OpenAiResponsesOutputPart,
+} from './to-openai-responses-output.js';
+export {
+  toOpenAiChatToolMessages,
+  type OpenAiChatToolResultMessage,
+} from './to-openai-chat-tool-messages.js';
+export {
+  toGeminiFunctionResponse,
+  type GeminiFunctionResponsePart,
+} from './to-gemini-function-response.js';

@@ -17,10 +17,16 @@
 import { jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from 'ai';
 import type { ToolCallResult } from '../../call-path/call/call-tool.js';
 import { blocksToText } from '../../call-path/call/tool-content-blocks.js';
-import type { JsonSchema, ModelProfile, ModelToolContract, ToolContentBlock } from '../../core/contract.js';
+import type {
+  JsonSchema,
+  ModelProfile,
+  ModelToolContract,
+  ToolContentBlock,
+} from '../../core/contract.js';
 import { safeHoistLocalRefs } from '../../core/json-schema/hoist-local-refs.js';
 import type { ToolSession } from '../../call-path/session/create-tool-session.js';
 import type { ToolErrorCode } from '../../core/tool-error-code.js';
+import type { TurnRestriction } from '../../core/visibility/turn-filter.js';
 import { resolveStrictDialect } from './resolve-strict-dialect.js';
 import { restoreOptionalProperties } from './restore-optional-properties.js';
 import type { SchemaProblem } from '../../core/json-schema/schema-problem.js';
@@ -69,6 +75,12 @@ export interface AiSdkToolsOptions {
    * of their schema. Default: false (strict mode is otherwise only for Anthropic first-party models).
    */
   readonly openAiStrict?: boolean;
+  /**
+   * The turn's restriction, passed to each `session.call`: a call to a tool it excludes is
+   * refused with a text naming the tools allowed now. The tool set stays whole (the SDK's
+   * `activeTools` would remove tools from the request and lose the cached prefix). Default: none.
+   */
+  readonly turnRestriction?: TurnRestriction;
 }
 
 /**
@@ -245,6 +257,8 @@ function clientTool(contract: ModelToolContract, options: AiSdkToolsOptions): Pr
       session === undefined
         ? contract.flags.needsApproval
         : async (input: unknown, { toolCallId }: { toolCallId: string }) => {
+            // A restricted call is refused without asking anyone.
+            if (options.turnRestriction?.restricted.includes(name) === true) return false;
             const asks = await session.needsApproval(name, input);
             if (asks) approvedBySdk.add(toolCallId);
             return asks;
@@ -262,6 +276,9 @@ function clientTool(contract: ModelToolContract, options: AiSdkToolsOptions): Pr
               id: toolCallId,
               ...(abortSignal === undefined ? {} : { signal: abortSignal }),
               ...(approved ? { requestApproval: async () => ({ decision: 'allow' }) } : {}),
+              ...(options.turnRestriction === undefined
+                ? {}
+                : { turnRestriction: options.turnRestriction }),
             });
             return aiSdkToolOutput(result);
           },

@@ -8,6 +8,9 @@ import type { ToolCallResult } from '../../call-path/call/call-tool.js';
 import { mediaFallbackText } from '../../call-path/call/tool-content-blocks.js';
 import type { ToolContentBlock } from '../../core/contract.js';
 
+/** The image types Anthropic takes. */
+export type AnthropicImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
 /** A content block of an Anthropic `tool_result`. */
 export type AnthropicToolResultBlock =
   | { readonly type: 'text'; readonly text: string }
@@ -15,7 +18,7 @@ export type AnthropicToolResultBlock =
       readonly type: 'image';
       readonly source: {
         readonly type: 'base64';
-        readonly media_type: string;
+        readonly media_type: AnthropicImageType;
         readonly data: string;
       };
     }
@@ -33,20 +36,24 @@ export type AnthropicToolResultBlock =
 export interface AnthropicToolResult {
   readonly type: 'tool_result';
   readonly tool_use_id: string;
-  readonly content: string | readonly AnthropicToolResultBlock[];
+  /** A fresh array, so it can be handed to the SDK's (mutable) parameter types. */
+  readonly content: string | AnthropicToolResultBlock[];
   readonly is_error?: true;
 }
 
-/** Anthropic takes images of these types only. */
-const IMAGE_TYPES: ReadonlySet<string> = new Set([
+const IMAGE_TYPES: ReadonlySet<string> = new Set<AnthropicImageType>([
   'image/png',
   'image/jpeg',
   'image/gif',
   'image/webp',
 ]);
 
+function isAnthropicImageType(mediaType: string): mediaType is AnthropicImageType {
+  return IMAGE_TYPES.has(mediaType);
+}
+
 function toAnthropicBlock(block: ToolContentBlock): AnthropicToolResultBlock {
-  if (block.type === 'image' && IMAGE_TYPES.has(block.mediaType))
+  if (block.type === 'image' && isAnthropicImageType(block.mediaType))
     return {
       type: 'image',
       source: { type: 'base64', media_type: block.mediaType, data: block.data },
@@ -63,7 +70,7 @@ function toAnthropicBlock(block: ToolContentBlock): AnthropicToolResultBlock {
 /** The `content` of a `tool_result`: the text, or blocks when the result has media. */
 export function toAnthropicToolResultContent(
   result: Pick<ToolCallResult, 'content' | 'blocks'>,
-): string | readonly AnthropicToolResultBlock[] {
+): string | AnthropicToolResultBlock[] {
   return result.blocks === undefined ? result.content : result.blocks.map(toAnthropicBlock);
 }
 

@@ -10,7 +10,15 @@ export {
   type ToolMeasure,
 } from './measure-request.js';
 export { MODEL_VIEW_CONTEXTS, MODEL_VIEW_DATE, renderModelViews } from './model-view.js';
-export { projectProviderRequest } from './project-provider-request.js';
+export { projectProviderRequest, type ProviderFragments } from './project-provider-request.js';
+export type { AnthropicToolDefinition, AnthropicToolsFragment } from './to-anthropic-request.js';
+export type { OpenAiChatFunctionTool, OpenAiChatToolsFragment } from './to-openai-chat-request.js';
+export type {
+  OpenAiResponsesFunctionTool,
+  OpenAiResponsesToolsFragment,
+} from './to-openai-responses-request.js';
+export type { GeminiFunctionDeclaration, GeminiToolsFragment } from './to-gemini-request.js';
+export type { AiSdkToolsFragment, AiSdkToolView } from './to-ai-sdk-request.js';
 export { isProviderName, PROVIDER_NAMES, type ProviderName } from './provider-name.js';
 export type {
   ProjectionNote,

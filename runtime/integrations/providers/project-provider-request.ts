@@ -15,13 +15,30 @@ import type {
   ProviderRequest,
   ProviderRequestOptions,
 } from './provider-request.js';
-import { toAiSdkRequest } from './to-ai-sdk-request.js';
-import { toAnthropicRequest } from './to-anthropic-request.js';
-import { toGeminiRequest } from './to-gemini-request.js';
-import { toOpenAiChatRequest } from './to-openai-chat-request.js';
-import { toOpenAiResponsesRequest } from './to-openai-responses-request.js';
+import { toAiSdkRequest, type AiSdkToolsFragment } from './to-ai-sdk-request.js';
+import { toAnthropicRequest, type AnthropicToolsFragment } from './to-anthropic-request.js';
+import { toGeminiRequest, type GeminiToolsFragment } from './to-gemini-request.js';
+import { toOpenAiChatRequest, type OpenAiChatToolsFragment } from './to-openai-chat-request.js';
+import {
+  toOpenAiResponsesRequest,
+  type OpenAiResponsesToolsFragment,
+} from './to-openai-responses-request.js';
 
-/** `contracts` (in the model's order) as `provider`'s request fragment. */
+/** The request fields each format's projection sets (`ProviderRequest.request`). */
+export interface ProviderFragments {
+  readonly anthropic: AnthropicToolsFragment;
+  readonly openai: OpenAiChatToolsFragment;
+  readonly 'openai-responses': OpenAiResponsesToolsFragment;
+  readonly gemini: GeminiToolsFragment;
+  readonly 'ai-sdk': AiSdkToolsFragment;
+}
+
+/** `contracts` (in the model's order) as `provider`'s request fragment, typed for `provider`. */
+export function projectProviderRequest<Provider extends ProviderName>(
+  provider: Provider,
+  contracts: readonly ModelToolContract[],
+  requested: ProviderRequestOptions,
+): ProviderRequest<ProviderFragments[Provider]>;
 export function projectProviderRequest(
   provider: ProviderName,
   contracts: readonly ModelToolContract[],

@@ -8,7 +8,7 @@
  * - `openai`: Chat Completions function tools (`tools`, `tool_choice`, `parallel_tool_calls`);
  * - `openai-responses`: Responses API function tools (`tools`, `tool_choice`, `parallel_tool_calls`);
  * - `gemini`: `tools[].functionDeclarations` and `toolConfig` of `generateContent`;
- * - `ai-sdk`: the `tools` record and `activeTools` of the AI SDK's `generateText` / `streamText`.
+ * - `ai-sdk`: the `tools` record of the AI SDK's `generateText` / `streamText`.
  */
 export type ProviderName = 'anthropic' | 'openai' | 'openai-responses' | 'gemini' | 'ai-sdk';
 

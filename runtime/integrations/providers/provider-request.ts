@@ -21,14 +21,15 @@ export interface SentTool {
  * - `omitted`: a tool was left out (its schema cannot be said in the request format, or a
  *   provider-native tool of another provider);
  * - `renamed`: sent under another name (Gemini's name rule); calls map back;
- * - `restricted-by-removal`: the format has no way to restrict the callable set without changing
- *   the list, so the turn's restriction removed tools (the cached prefix changes);
+ * - `restricted-by-refusal`: the format has no way to restrict the callable set that keeps the
+ *   list, so the list stays whole and a call to the tool is refused this turn (the session's
+ *   `turnRestriction`), with a text that names the tools allowed now;
  * - `lossy`: part of the schema is said in the description only;
  * - `not-deferred`: a deferred tool is sent all the same, because the format has no native tool
  *   search and no `ToolSearch` is registered (feature flag `toolSearch`) to find it.
  */
 export type ProjectionNoteCode =
-  'omitted' | 'renamed' | 'restricted-by-removal' | 'lossy' | 'not-deferred';
+  'omitted' | 'renamed' | 'restricted-by-refusal' | 'lossy' | 'not-deferred';
 
 export interface ProjectionNote {
   readonly tool: string;
@@ -53,7 +54,9 @@ export interface ProviderRequestOptions {
   readonly model: ModelProfile;
   /**
    * The names this turn may call (a `restrict`-mode turn filter; see `planTurnTools`).
-   * `undefined` means no restriction.
+   * `undefined` means no restriction. The list is never shortened for it: sent as the
+   * provider's allowed-tools parameter where one keeps the list (OpenAI, Gemini), else only
+   * noted (`restricted-by-refusal`) and enforced by the session's `turnRestriction`.
    */
   readonly allowedTools?: readonly string[];
   /** OpenAI strict: close open objects that list properties (see `closeOpenObjects`). Default: false. */
@@ -66,11 +69,14 @@ export interface ProviderRequestOptions {
   /** AI SDK: the provider below the SDK (`anthropic`, `openai`, …). Default: `anthropic`. */
   readonly aiSdkProvider?: string;
   /**
-   * Parallel tool calls: `from-flags` allows them only when every tool in the request is
-   * `concurrentSafe` (Anthropic `disable_parallel_tool_use`, OpenAI `parallel_tool_calls`);
-   * `provider-default` sends nothing about them. Default: `from-flags`.
+   * Whether the model may send several tool calls in one message. `true` sends nothing: the
+   * providers allow it by default, and the executor orders the calls by their flags
+   * (concurrent-safe reads together, every other call alone, in order). `false` asks for one
+   * call per message: Anthropic `tool_choice: {type: "auto", disable_parallel_tool_use: true}`,
+   * OpenAI `parallel_tool_calls: false`; Gemini and the AI SDK fragment have no such switch.
+   * Default: true.
    */
-  readonly parallelToolCalls?: 'from-flags' | 'provider-default';
+  readonly parallelToolCalls?: boolean;
   /**
    * Tools loaded only when a search finds them. Anthropic gets `defer_loading: true` on them plus
    * its BM25 tool-search tool; the OpenAI Responses API `defer_loading: true` plus `tool_search`;

@@ -1,12 +1,13 @@
 /**
- * The Vercel AI SDK tool set (`projectAiSdkTools`, the one AI SDK adapter) and `activeTools`, with
- * a JSON view of what the SDK is handed: `{tools: {<name>: {description, inputSchema, strict?,
- * needsApproval}}, activeTools?}`. The SDK converts that to its provider's wire format, so the
- * bytes measured here are the SDK's input, not the provider's request.
+ * The Vercel AI SDK tool set (`projectAiSdkTools`, the one AI SDK adapter), with a JSON view of
+ * what the SDK is handed: `{tools: {<name>: {description, inputSchema, strict?, needsApproval}}}`.
+ * The SDK converts that to its provider's wire format, so the bytes measured here are the SDK's
+ * input, not the provider's request.
  *
- * A turn's restriction is `activeTools`. The tool set stays the same object, but the SDK removes
- * inactive tools before the provider request (`filterActiveTools` in `ai`), so on the wire it is a
- * removal and the provider's cached prefix changes: noted as `restricted-by-removal`.
+ * A turn's restriction is not sent as `activeTools`: the SDK removes inactive tools before the
+ * provider request (`filterActiveTools` in `ai`), which would change the provider's cached prefix
+ * every restricted turn. The tool set stays whole, the excluded tools are noted
+ * (`restricted-by-refusal`), and the session refuses calls to them (`turnRestriction`).
  */
 import type { ToolSet } from 'ai';
 import { projectAiSdkTools } from '../adapters/to-ai-sdk-tools.js';
@@ -18,7 +19,7 @@ import type {
   SentTool,
 } from './provider-request.js';
 import { decideStrict } from './strict-decisions.js';
-import { allowedIn } from './to-openai-chat-request.js';
+import { restrictionNotes } from './restriction-notes.js';
 
 /** One tool as the AI SDK is handed it (the JSON part of its `Tool`). */
 export interface AiSdkToolView {
@@ -31,7 +32,6 @@ export interface AiSdkToolView {
 /** The `generateText` / `streamText` fields this projection sets, as JSON. */
 export interface AiSdkToolsFragment {
   readonly tools: Readonly<Record<string, AiSdkToolView>>;
-  readonly activeTools?: string[];
 }
 
 export interface AiSdkRequest extends ProviderRequest<AiSdkToolsFragment> {
@@ -73,22 +73,7 @@ export function toAiSdkRequest(
     };
   });
   const views = Object.fromEntries(tools.map((tool) => [tool.name, tool.entry as AiSdkToolView]));
-  const active =
-    options.allowedTools === undefined ? undefined : allowedIn(listed, options.allowedTools);
-  const request: AiSdkToolsFragment = {
-    tools: views,
-    ...(active === undefined ? {} : { activeTools: active }),
-  };
-  if (active !== undefined) {
-    const activeSet = new Set(active);
-    for (const contract of listed) {
-      if (!activeSet.has(contract.name))
-        notes.push({
-          tool: contract.name,
-          code: 'restricted-by-removal',
-          message: `${contract.name}: inactive this turn; the AI SDK removes inactive tools before the provider request, so the provider's cached prefix changes`,
-        });
-    }
-  }
+  const request: AiSdkToolsFragment = { tools: views };
+  notes.push(...restrictionNotes(listed, options.allowedTools, 'the AI SDK'));
   return { provider: 'ai-sdk', request, tools, strict, notes, toolSet: projection.tools };
 }

@@ -5,22 +5,23 @@
  * - `input_schema` is the tool's schema (`$schema` dropped), or its strict projection when the
  *   tool is sent strict; `strict: true` is sent only then (absent means not strict here).
  * - The API has no way to restrict the callable set without changing `tools`, so a turn's
- *   restriction removes the tools it excludes (a prefix change, noted).
- * - Parallel calls: `tool_choice: {type: "auto", disable_parallel_tool_use: true}` when a tool of
- *   the request is not `concurrentSafe`.
+ *   restriction keeps the whole list (and the cached prefix): the excluded tools are noted
+ *   (`restricted-by-refusal`) and the session refuses calls to them.
+ * - Parallel calls stay on (the executor orders them by their flags); `tool_choice: {type: "auto",
+ *   disable_parallel_tool_use: true}` only when the host asks (`parallelToolCalls: false`).
  * - `executionMode: provider` tools are left out (they are the provider's own server tools).
  * - Deferred tools get `defer_loading: true` and the BM25 tool search is listed last: the list
  *   (and so the cached prefix) stays the same while tools are found (`tool_reference` blocks).
  */
 import type { ModelToolContract } from '../../core/contract.js';
-import { allConcurrentSafe } from './all-concurrent-safe.js';
 import type {
   ProjectionNote,
   ProviderRequest,
   ProviderRequestOptions,
   SentTool,
 } from './provider-request.js';
-import { restrictByRemoval, withoutProviderTools } from './restrict-by-removal.js';
+import { restrictionNotes } from './restriction-notes.js';
+import { withoutProviderTools } from './without-provider-tools.js';
 import { decideStrict } from './strict-decisions.js';
 
 /** One client tool of the Messages API `tools` parameter. */
@@ -51,7 +52,8 @@ export function toAnthropicRequest(
 ): ProviderRequest<AnthropicToolsFragment> {
   const notes: ProjectionNote[] = [];
   const client = withoutProviderTools(contracts, notes);
-  const listed = restrictByRemoval(client, options.allowedTools, notes);
+  const listed = client;
+  notes.push(...restrictionNotes(listed, options.allowedTools, 'the Messages API'));
   const strict = decideStrict(listed, { provider: 'anthropic', model: options.model });
   const entries = listed.map((contract, index): AnthropicToolDefinition => {
     const decision = strict[index]!;
@@ -71,8 +73,7 @@ export function toAnthropicRequest(
     sentName: entry.name,
     entry,
   }));
-  const disableParallel =
-    (options.parallelToolCalls ?? 'from-flags') === 'from-flags' && !allConcurrentSafe(listed);
+  const disableParallel = options.parallelToolCalls === false;
   const request: AnthropicToolsFragment = {
     tools: [...entries, ...search],
     ...(disableParallel

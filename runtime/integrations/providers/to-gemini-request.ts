@@ -18,7 +18,7 @@ import type {
   ProviderRequestOptions,
   SentTool,
 } from './provider-request.js';
-import { withoutProviderTools } from './restrict-by-removal.js';
+import { withoutProviderTools } from './without-provider-tools.js';
 import { decideStrict } from './strict-decisions.js';
 import { toGeminiOpenApiSchema, type GeminiSchema } from './to-gemini-openapi-schema.js';
 import { allowedIn } from './to-openai-chat-request.js';

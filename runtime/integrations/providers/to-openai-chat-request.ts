@@ -6,17 +6,17 @@
  *
  * - A turn's restriction is `tool_choice: {type: "allowed_tools", allowed_tools: {mode: "auto",
  *   tools: [{type: "function", function: {name}}]}}`; `tools` stays the same.
- * - `parallel_tool_calls` is sent, true only when every tool is `concurrentSafe`.
+ * - Parallel calls stay on (the provider's default; the executor orders them by their flags):
+ *   `parallel_tool_calls: false` is sent only when the host asks (`parallelToolCalls: false`).
  */
 import type { ModelToolContract } from '../../core/contract.js';
-import { allConcurrentSafe } from './all-concurrent-safe.js';
 import type {
   ProjectionNote,
   ProviderRequest,
   ProviderRequestOptions,
   SentTool,
 } from './provider-request.js';
-import { withoutProviderTools } from './restrict-by-removal.js';
+import { withoutProviderTools } from './without-provider-tools.js';
 import { decideStrict } from './strict-decisions.js';
 
 /** One Chat Completions function tool. */
@@ -40,7 +40,8 @@ export interface OpenAiChatToolsFragment {
       readonly tools: { readonly type: 'function'; readonly function: { readonly name: string } }[];
     };
   };
-  readonly parallel_tool_calls?: boolean;
+  /** Sent only as `false`, when the host asks for one call per message. */
+  readonly parallel_tool_calls?: false;
 }
 
 export function toOpenAiChatRequest(
@@ -86,9 +87,7 @@ export function toOpenAiChatRequest(
             },
           },
         }),
-    ...((options.parallelToolCalls ?? 'from-flags') === 'from-flags'
-      ? { parallel_tool_calls: allConcurrentSafe(listed) }
-      : {}),
+    ...(options.parallelToolCalls === false ? { parallel_tool_calls: false as const } : {}),
   };
   return { provider: 'openai', request, tools, strict, notes };
 }

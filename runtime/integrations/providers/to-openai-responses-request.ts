@@ -5,20 +5,20 @@
  *
  * - A turn's restriction is `tool_choice: {type: "allowed_tools", mode: "auto", tools: [{type:
  *   "function", name}]}`; `tools` stays the same.
- * - `parallel_tool_calls` is sent, true only when every tool is `concurrentSafe`.
+ * - Parallel calls stay on (the provider's default; the executor orders them by their flags):
+ *   `parallel_tool_calls: false` is sent only when the host asks (`parallelToolCalls: false`).
  * - Deferred tools get `defer_loading: true` and `{type: "tool_search"}` is listed last; the
  *   deferred tools of a manifest `group` are sent in one `{type: "namespace"}` entry (option
  *   `responsesNamespaces`).
  */
 import type { ModelToolContract } from '../../core/contract.js';
-import { allConcurrentSafe } from './all-concurrent-safe.js';
 import type {
   ProjectionNote,
   ProviderRequest,
   ProviderRequestOptions,
   SentTool,
 } from './provider-request.js';
-import { withoutProviderTools } from './restrict-by-removal.js';
+import { withoutProviderTools } from './without-provider-tools.js';
 import { decideStrict } from './strict-decisions.js';
 import { allowedIn } from './to-openai-chat-request.js';
 
@@ -59,7 +59,8 @@ export interface OpenAiResponsesToolsFragment {
     readonly mode: 'auto';
     readonly tools: { readonly type: 'function'; readonly name: string }[];
   };
-  readonly parallel_tool_calls?: boolean;
+  /** Sent only as `false`, when the host asks for one call per message. */
+  readonly parallel_tool_calls?: false;
 }
 
 export function toOpenAiResponsesRequest(
@@ -107,9 +108,7 @@ export function toOpenAiResponsesRequest(
             })),
           },
         }),
-    ...((options.parallelToolCalls ?? 'from-flags') === 'from-flags'
-      ? { parallel_tool_calls: allConcurrentSafe(listed) }
-      : {}),
+    ...(options.parallelToolCalls === false ? { parallel_tool_calls: false as const } : {}),
   };
   return { provider: 'openai-responses', request, tools, strict, notes };
 }

@@ -13,8 +13,12 @@ import { builtInTools } from '../../../../generated/index.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../../../../generated/provider-order.js';
 import { toAiSdkTools } from '../../../../runtime/integrations/adapters/to-ai-sdk-tools.js';
 import type { ModelProfile } from '../../../../runtime/core/contract.js';
-import { createToolSession, type ToolSession } from '../../../../runtime/call-path/session/index.js';
+import {
+  createToolSession,
+  type ToolSession,
+} from '../../../../runtime/call-path/session/index.js';
 import { createToolRuntime } from '../../../../runtime/core/tool-runtime.js';
+import { planTurnTools, turnRestriction } from '../../../../runtime/core/visibility/turn-filter.js';
 import { temporaryDirectory } from '../../../support/temporary-directory.js';
 
 type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];
@@ -160,6 +164,37 @@ describe('the AI SDK adapter over a tool session', () => {
       await expect(readFile(path.join(root, 'made.txt'))).rejects.toThrow(/ENOENT/);
       expect(toolResultsSent(model, model.doGenerateCalls.length - 1)).toEqual([
         { type: 'execution-denied', reason: 'not now' },
+      ]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("a turn's restriction: the tool set stays whole, the call is refused without asking, naming the tools allowed now", async () => {
+    const root = await realpath(await temporaryDirectory('ai-sdk-session-'));
+    const session = await sessionIn(root);
+    try {
+      const plan = planTurnTools(session.tools(), { denylist: ['Bash'] }, 'restrict');
+      const restriction = turnRestriction(plan)!;
+      const tools = toAiSdkTools(plan.tools, {
+        provider: 'anthropic',
+        model: MODEL,
+        session,
+        turnRestriction: restriction,
+      });
+      expect(Object.keys(tools)).toContain('Bash');
+      const model = scriptedModel([
+        { tool: 'Bash', input: { command: 'touch made.txt' }, id: 'toolu_bash' },
+      ]);
+      const result = await generateText({ model, tools, prompt: 'go', stopWhen: stepCountIs(3) });
+      expect(result.content.some((part) => part.type === 'tool-approval-request')).toBe(false);
+      expect(model.doGenerateCalls[0]!.tools?.map((tool) => tool.name)).toEqual(Object.keys(tools));
+      await expect(readFile(path.join(root, 'made.txt'))).rejects.toThrow(/ENOENT/);
+      expect(toolResultsSent(model, 1)).toEqual([
+        {
+          type: 'error-text',
+          value: `<tool_use_error>Error: Bash is not available in this turn. Tools you can call now: ${restriction.allowed.join(', ')}.</tool_use_error>`,
+        },
       ]);
     } finally {
       await session.close();

@@ -10,8 +10,12 @@ import { builtInTools } from '../../../../generated/index.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../../../../generated/provider-order.js';
 import type { ApprovalRequest } from '../../../../runtime/call-path/executor/index.js';
 import { PermissionRuleError } from '../../../../runtime/core/rules/parse-permission-rule.js';
-import { createToolSession, ToolSessionClosedError } from '../../../../runtime/call-path/session/index.js';
+import {
+  createToolSession,
+  ToolSessionClosedError,
+} from '../../../../runtime/call-path/session/index.js';
 import { createToolRuntime } from '../../../../runtime/core/tool-runtime.js';
+import { planTurnTools, turnRestriction } from '../../../../runtime/core/visibility/turn-filter.js';
 import { temporaryDirectory } from '../../../support/temporary-directory.js';
 
 function runtime(disallowedTools: readonly string[] = []) {
@@ -126,6 +130,38 @@ describe('createToolSession', () => {
         content:
           '<tool_use_error>The user declined to run Bash; it was not run. The user said: not now</tool_use_error>',
       });
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("a turn's restriction refuses a call to a tool it excludes, naming the tools allowed now; the others run", async () => {
+    const root = await workspace();
+    const session = await createToolSession({
+      runtime: runtime(),
+      workingDirectory: root,
+      permissions: { mode: 'acceptEdits' },
+    });
+    try {
+      const listed = [{ name: 'Read' }, { name: 'Write' }, { name: 'Bash' }];
+      const plan = planTurnTools(listed, { denylist: ['Write'] }, 'restrict');
+      const restriction = turnRestriction(plan)!;
+      const file = path.join(root, 'new.txt');
+      const batch = await session.run(
+        [
+          { name: 'Write', input: { file_path: file, content: 'x' } },
+          { name: 'Read', input: { file_path: path.join(root, 'notes.txt') } },
+        ],
+        { turnRestriction: restriction },
+      );
+      expect(batch.results[0]).toMatchObject({
+        isError: true,
+        errorCode: 'tool_restricted',
+        content:
+          '<tool_use_error>Error: Write is not available in this turn. Tools you can call now: Read, Bash.</tool_use_error>',
+      });
+      expect(batch.results[1]!.isError).toBe(false);
+      await expect(stat(file)).rejects.toThrow(/ENOENT/);
     } finally {
       await session.close();
     }

@@ -4,6 +4,8 @@ import { callTool } from '../../../../runtime/call-path/call/call-tool.js';
 import {
   applyTurnFilter,
   planTurnTools,
+  restrictedToolContent,
+  turnRestriction,
   type TurnContext,
   type TurnFilterMode,
 } from '../../../../runtime/core/visibility/turn-filter.js';
@@ -142,8 +144,64 @@ describe('planTurnTools: remove or restrict', () => {
   });
 });
 
+describe('turnRestriction: what the call path refuses, and what it still allows', () => {
+  const ALLOWED_IN_CRON = TOOLS.map((tool) => tool.name).filter(
+    (name) => !['CronCreate', 'CronDelete', 'CronUpdate'].includes(name),
+  );
+  test.each<{ title: string; turn: TurnContext; mode: TurnFilterMode; want: unknown }>([
+    { title: 'an interactive turn restricts nothing', turn: {}, mode: 'restrict', want: undefined },
+    {
+      title: 'restrict: the excluded names, the reason, and the rest of the list',
+      turn: { kind: 'cron' },
+      mode: 'restrict',
+      want: {
+        restricted: ['CronCreate', 'CronDelete', 'CronUpdate'],
+        reason: 'a cron turn',
+        allowed: ALLOWED_IN_CRON,
+      },
+    },
+    {
+      title: 'remove: the same (a model could still name a removed tool)',
+      turn: { kind: 'cron' },
+      mode: 'remove',
+      want: {
+        restricted: ['CronCreate', 'CronDelete', 'CronUpdate'],
+        reason: 'a cron turn',
+        allowed: ALLOWED_IN_CRON,
+      },
+    },
+    {
+      title: 'the cron-creation cap: nothing is allowed',
+      turn: { cronCreationCapReached: true },
+      mode: 'restrict',
+      want: {
+        restricted: TOOLS.map((tool) => tool.name),
+        reason: 'this session (its cron-creation cap is reached)',
+        allowed: [],
+      },
+    },
+  ])('$title', ({ turn, mode, want }) => {
+    expect(turnRestriction(planTurnTools(TOOLS, turn, mode))).toEqual(want);
+  });
+});
+
+describe('the refusal names the tools allowed now', () => {
+  test.each([
+    {
+      allowed: ['Read', 'Bash'],
+      want: '<tool_use_error>Error: CronCreate is not available in a cron turn. Tools you can call now: Read, Bash.</tool_use_error>',
+    },
+    {
+      allowed: [],
+      want: '<tool_use_error>Error: CronCreate is not available in a cron turn. No tool can be called now; answer without tools.</tool_use_error>',
+    },
+  ])('allowed $allowed', ({ allowed, want }) => {
+    expect(restrictedToolContent('CronCreate', 'a cron turn', allowed)).toBe(want);
+  });
+});
+
 describe('a call to a restricted tool is refused before anything runs', () => {
-  test('callTool with the turn restriction answers tool_restricted with a clear text', async () => {
+  test('callTool with the turn restriction answers tool_restricted, naming the tools allowed now', async () => {
     let ran = false;
     const entry = fixtureTool('CronCreate', z.object({}).strict(), {
       handler: async () => {
@@ -155,14 +213,18 @@ describe('a call to a restricted tool is refused before anything runs', () => {
       fixtureRuntime([entry]),
       { name: 'CronCreate', input: {}, id: 'call-1' },
       await fixtureContext({
-        turnRestriction: { restricted: ['CronCreate'], reason: 'a cron turn' },
+        turnRestriction: {
+          restricted: ['CronCreate'],
+          reason: 'a cron turn',
+          allowed: ['CronList', 'Read'],
+        },
       }),
     );
     expect(result).toMatchObject({
       isError: true,
       errorCode: 'tool_restricted',
       content:
-        '<tool_use_error>Error: CronCreate is not available in a cron turn. Use one of the other tools.</tool_use_error>',
+        '<tool_use_error>Error: CronCreate is not available in a cron turn. Tools you can call now: CronList, Read.</tool_use_error>',
     });
     expect(ran).toBe(false);
   });

@@ -108,7 +108,8 @@ describe.each(LISTS)('projections of %s', (_title, list) => {
           }
         }
       });
-      expect(typeof request.request['parallel_tool_calls']).toBe('boolean');
+      // Parallel calls stay on: the provider's default, nothing sent.
+      expect(request.request).not.toHaveProperty('parallel_tool_calls');
     },
   );
 

@@ -3,6 +3,8 @@
  * cron turn), the MCP servers reconnecting at turn 50 (a fresh runtime: other connection order,
  * tools listed in reverse), and a deferred MCP tool discovered by a search at turn 10. Every turn
  * is projected for each provider, and consecutive requests are compared for the tools prefix.
+ * In `restrict` mode the restriction never changes the prefix; on providers without an
+ * allowed-tools parameter that keeps the list (Anthropic, the AI SDK) the session refuses instead.
  */
 import { describe, expect, test } from 'vitest';
 import { builtInTools } from '../../../../generated/index.js';
@@ -63,14 +65,18 @@ interface TurnChange {
   readonly change: Extract<PrefixChange, { changed: true }>;
 }
 
-/** The wire list of a request: the AI SDK sends only its active tools. */
+/** The wire list of a request: the AI SDK would send only its active tools (none are set now). */
 function wire(request: ProviderRequest): ProviderRequest {
   const active = (request.request as { activeTools?: string[] }).activeTools;
   if (request.provider !== 'ai-sdk' || active === undefined) return request;
   return { ...request, tools: request.tools.filter((tool) => active.includes(tool.name)) };
 }
 
-function simulate(provider: ProviderName, mode: TurnFilterMode): TurnChange[] {
+function simulate(
+  provider: ProviderName,
+  mode: TurnFilterMode,
+  { discover = true }: { readonly discover?: boolean } = {},
+): TurnChange[] {
   const before = sessionTools(MCP_FIXTURES, false);
   const after = sessionTools([...MCP_FIXTURES].reverse(), true);
   const deferred = new Set(
@@ -88,7 +94,7 @@ function simulate(provider: ProviderName, mode: TurnFilterMode): TurnChange[] {
       projectProviderRequest(provider, plan.tools, {
         model,
         deferred,
-        discovered: turn > DISCOVERED_AT ? [DISCOVERED] : [],
+        discovered: discover && turn > DISCOVERED_AT ? [DISCOVERED] : [],
         ...(plan.allowedTools === undefined ? {} : { allowedTools: plan.allowedTools }),
       }),
     );
@@ -103,20 +109,24 @@ function simulate(provider: ProviderName, mode: TurnFilterMode): TurnChange[] {
 
 test('the counts the report quotes', () => {
   const counts = Object.fromEntries(
-    (['anthropic', 'openai', 'openai-responses', 'gemini', 'ai-sdk'] as const).map((provider) => [
+    PROVIDERS.map((provider) => [
       provider,
       [simulate(provider, 'restrict').length, simulate(provider, 'remove').length],
     ]),
   );
+  // Restrict: only the discovery, on the formats without a native tool search (the found tool
+  // is appended). Remove: every change of turn kind.
   expect(counts).toEqual({
-    anthropic: [KIND_CHANGES.length, KIND_CHANGES.length],
+    anthropic: [0, KIND_CHANGES.length],
     openai: [1, KIND_CHANGES.length],
     'openai-responses': [0, KIND_CHANGES.length],
     gemini: [1, KIND_CHANGES.length],
-    'ai-sdk': [KIND_CHANGES.length, KIND_CHANGES.length],
+    'ai-sdk': [1, KIND_CHANGES.length],
   });
   expect(KIND_CHANGES.length).toBe(57);
 });
+
+const PROVIDERS = ['anthropic', 'openai', 'openai-responses', 'gemini', 'ai-sdk'] as const;
 
 /** Turns whose kind differs from the turn before: every one changes the list in `remove` mode. */
 const KIND_CHANGES = Array.from({ length: 99 }, (_, index) => index + 2).filter(
@@ -124,12 +134,16 @@ const KIND_CHANGES = Array.from({ length: 99 }, (_, index) => index + 2).filter(
 );
 
 describe('100 turns in restrict mode', () => {
-  test.each(['openai', 'openai-responses', 'gemini'] as const)(
-    '%s: the tools prefix changes only at the discovery, and only after the tools before it',
+  test.each(PROVIDERS)('%s: the restriction changes the tools prefix 0 times', (provider) => {
+    expect(simulate(provider, 'restrict', { discover: false })).toEqual([]);
+  });
+
+  test.each(PROVIDERS)(
+    '%s: with the discovery, the prefix changes at most once, there, and only after every tool before it',
     (provider) => {
       const changes = simulate(provider, 'restrict');
-      if (provider === 'openai-responses') {
-        // Native tool_search: the deferred tool is in the list all along; finding it changes nothing.
+      if (provider === 'anthropic' || provider === 'openai-responses') {
+        // Native tool search: the deferred tool is in the list all along; finding it changes nothing.
         expect(changes).toEqual([]);
         return;
       }
@@ -140,16 +154,24 @@ describe('100 turns in restrict mode', () => {
     },
   );
 
-  test('anthropic: no allowed-tools parameter, so restriction falls back to removal; the discovery itself changes nothing', () => {
-    const changes = simulate('anthropic', 'restrict');
-    expect(changes.map(({ turn }) => turn)).toEqual(KIND_CHANGES);
-  });
-
-  test('ai-sdk: activeTools keeps the tool set, but the SDK sends only the active tools', () => {
-    const changes = simulate('ai-sdk', 'restrict');
-    expect(changes.map(({ turn }) => turn)).toContain(DISCOVERED_AT + 1);
-    expect(changes.length).toBeGreaterThan(1);
-  });
+  test.each(['anthropic', 'ai-sdk'] as const)(
+    '%s (no allowed-tools parameter that keeps the list): a cron turn sends the whole list and notes what the session refuses',
+    (provider) => {
+      const tools = sessionTools(MCP_FIXTURES, false);
+      const plan = planTurnTools(tools, { kind: 'cron' }, 'restrict');
+      const request = projectProviderRequest(provider, plan.tools, {
+        model,
+        allowedTools: plan.allowedTools!,
+      });
+      const whole = projectProviderRequest(provider, tools, { model });
+      expect(JSON.stringify(request.request)).toBe(JSON.stringify(whole.request));
+      expect(
+        request.notes
+          .filter((note) => note.code === 'restricted-by-refusal')
+          .map((note) => note.tool),
+      ).toEqual(['CronCreate', 'CronDelete', 'CronUpdate']);
+    },
+  );
 });
 
 describe('100 turns in remove mode', () => {
@@ -175,7 +197,7 @@ describe('100 turns in remove mode', () => {
 test('the reconnect at turn 50 (other connection order, tools in reverse) changes nothing', () => {
   const before = sessionTools(MCP_FIXTURES, false);
   const after = sessionTools([...MCP_FIXTURES].reverse(), true);
-  for (const provider of ['anthropic', 'openai', 'openai-responses', 'gemini', 'ai-sdk'] as const) {
+  for (const provider of PROVIDERS) {
     const change = compareToolPrefix(
       projectProviderRequest(provider, before, { model }),
       projectProviderRequest(provider, after, { model }),
