@@ -22,7 +22,7 @@ export default defineConfig({
       },
       {
         find: '@tool-contracts/runtime/contract',
-        replacement: source('./runtime/core/contract.ts'),
+        replacement: source('./runtime/contract.ts'),
       },
       { find: /^@tool-contracts\/runtime$/, replacement: source('./runtime/index.ts') },
       {

@@ -33,16 +33,6 @@ export type {
   ToolCallResult,
 } from './call-path/call/call-tool.js';
 export type { RegistrationGateInput } from './core/visibility/registration-gate.js';
-export {
-  createToolSession,
-  ToolSessionClosedError,
-  type PermissionRuleInput,
-  type ToolSession,
-  type ToolSessionCallOptions,
-  type ToolSessionOptions,
-  type ToolSessionPermissions,
-  type ToolSessionRunOptions,
-} from './call-path/session/index.js';
 export type {
   ApprovalAnswer,
   ApprovalRequest,
