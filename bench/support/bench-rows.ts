@@ -72,7 +72,42 @@ export const BENCH_ROWS: readonly BenchRow[] = [
     file: 'call',
     ours: '`callTool` Read of a 3-line file',
     anchor: '`fs.readFile` + ajv `validate()`',
-    goal: { kind: 'at-most', ratio: 2 },
+    goal: { kind: 'at-most', ratio: 1.5 },
+  },
+  {
+    id: 'serve-call',
+    file: 'mcp-round-trip',
+    ours: '`serve` `tools/call` Read round trip over stdio',
+    anchor: "MCP SDK's `McpServer`, same tools and handler",
+    goal: { kind: 'at-most', ratio: 0.8 },
+  },
+  {
+    id: 'first-generate',
+    file: 'generate-loop',
+    ours: "a fresh clone's first `generate`, nothing to write",
+    anchor: '`node -e 0`',
+    goal: { kind: 'within', ms: 3000 },
+  },
+  {
+    id: 'edit-generate',
+    file: 'generate-loop',
+    ours: 'one manifest edit → `generate`, this repository',
+    anchor: '`node -e 0`',
+    goal: { kind: 'within', ms: 2000 },
+  },
+  {
+    id: 'edit-generate-project',
+    file: 'generate-loop',
+    ours: 'one manifest edit → `generate`, one-tool project',
+    anchor: '`tsc --noEmit` of that project',
+    goal: { kind: 'within', ms: 1000 },
+  },
+  {
+    id: 'check-strict-project',
+    file: 'generate-loop',
+    ours: '`check --strict`, one-tool project',
+    anchor: '`tsc --noEmit` of that project',
+    goal: { kind: 'within', ms: 3000 },
   },
 ];
 
