@@ -70,6 +70,12 @@ export interface GenerateOptions {
   readonly packageBuiltIns?: BuiltInSelection;
   /** Tests only: fail while writing `generated/`. */
   readonly faults?: WriteFaults;
+  /**
+   * Told when a step that takes seconds starts — the audit's scan and the handlers' type check
+   * when their caches miss, the model-view render — so a person is not left at a silent prompt
+   * (the CLI prints these on a terminal's standard error). Default: nothing is told.
+   */
+  readonly progress?: (step: string) => void;
 }
 
 export interface GenerateResult {
@@ -169,7 +175,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const hookIssues = await checkHookExports(
     root,
     loaded.ok ? loaded.set.tools : loaded.implementationTargets,
-    { implementations: paths.implementations },
+    {
+      implementations: paths.implementations,
+      ...(options.progress === undefined ? {} : { progress: options.progress }),
+    },
   );
   if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
   const { set } = loaded;
@@ -186,6 +195,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           set,
           ignoreLayout: true,
           paths,
+          ...(options.progress === undefined ? {} : { progress: options.progress }),
         });
 
   const { emitGeneratedFiles } = await import('./emit/emit-generated-files.js');
@@ -218,6 +228,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const viewOptions = {
     paths,
     ...(options.packageBuiltIns === undefined ? {} : { packageBuiltIns: options.packageBuiltIns }),
+    ...(options.progress === undefined ? {} : { progress: options.progress }),
   };
   const files = sortedFiles([...emittedFiles, ...carried]);
   const isViewFile = (file: string) => views.isModelViewFile(file, paths);

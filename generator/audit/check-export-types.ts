@@ -41,6 +41,8 @@ export async function checkExportTypesCached(
   projectRoot: string,
   implementationDirectory: string,
   exports: readonly ExportToCheck[],
+  /** Told when the checker must run (a cache miss: seconds). */
+  progress?: (step: string) => void,
 ): Promise<ManifestIssue[]> {
   if (exports.length === 0) return [];
   const hash = createHash('sha256');
@@ -87,6 +89,10 @@ export async function checkExportTypesCached(
       // no cache yet, or a broken one: check again
     }
   }
+  const modules = new Set(exports.map((entry) => entry.implementation)).size;
+  progress?.(
+    `type-checking the handlers and hooks of ${modules} module${modules === 1 ? '' : 's'} (cached until runtime/ changes)…`,
+  );
   const issues = await checkExportTypes(projectRoot, implementationDirectory, exports);
   try {
     await mkdir(path.dirname(cacheFile), { recursive: true });

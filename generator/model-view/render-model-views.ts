@@ -30,6 +30,8 @@ export interface ModelViewOptions {
    * runtime. Default: this repository's layout, rendered by its own runtime.
    */
   readonly packageBuiltIns?: BuiltInSelection;
+  /** Told when the render starts (a child process: a second or more). */
+  readonly progress?: (step: string) => void;
 }
 
 export function isModelViewFile(file: string, paths: ProjectPaths = REPOSITORY_PATHS): boolean {
@@ -94,6 +96,7 @@ export async function renderModelViews(
     }
   }
   const script = fileURLToPath(new URL('./print-model-views.ts', import.meta.url));
+  options.progress?.(`rendering ${paths.modelViewDirectory}/ from the generated modules…`);
   let stdout: string;
   try {
     ({ stdout } = await run(
