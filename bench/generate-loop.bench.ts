@@ -162,7 +162,12 @@ try {
       cwd: project,
       env,
     });
-    execFileSync(cli('generate').command, cli('generate').args, { cwd: project, env });
+    // The project's first run: the package's exports map serves dist/, which must be built.
+    execFileSync(cli('generate').command, cli('generate').args, {
+      cwd: project,
+      env,
+      stdio: 'inherit',
+    });
     const tsc: ProcessSpec = {
       command: node,
       args: [path.join(repository, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', project],
