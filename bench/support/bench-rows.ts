@@ -109,6 +109,20 @@ export const BENCH_ROWS: readonly BenchRow[] = [
     anchor: '`tsc --noEmit` of that project',
     goal: { kind: 'within', ms: 3000 },
   },
+  {
+    id: 'scale-generate',
+    file: 'scale',
+    ours: '`generate` of 10 000 synthetic manifests (curve at 100, 1 000, 10 000)',
+    anchor: '`node -e 0`',
+    goal: { kind: 'within', ms: 60_000 },
+  },
+  {
+    id: 'scale-no-op',
+    file: 'scale',
+    ours: 'no-op `generate` over 10 000 manifests',
+    anchor: '`node -e 0`',
+    goal: { kind: 'within', ms: 5000 },
+  },
 ];
 
 /** The row called `id` (throws for an unknown id: a bench file asks only for its own rows). */

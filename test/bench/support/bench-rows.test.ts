@@ -19,6 +19,8 @@ describe('BENCH_ROWS', () => {
       ['edit-generate', 'generate-loop', { kind: 'within', ms: 2000 }],
       ['edit-generate-project', 'generate-loop', { kind: 'within', ms: 1000 }],
       ['check-strict-project', 'generate-loop', { kind: 'within', ms: 3000 }],
+      ['scale-generate', 'scale', { kind: 'within', ms: 60_000 }],
+      ['scale-no-op', 'scale', { kind: 'within', ms: 5000 }],
     ]);
   });
 
