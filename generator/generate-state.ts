@@ -15,6 +15,7 @@ import { readRegularFile } from './support/read-regular-file.js';
 import path from 'node:path';
 import { compareCodeUnits } from '../runtime/core/support/compare-code-units.js';
 import { listFiles } from './support/list-files.js';
+import { mapConcurrently } from './support/map-concurrently.js';
 import {
   isInFolder,
   manifestOutputFiles,
@@ -156,16 +157,14 @@ async function hashFiles(
   projectRoot: string,
   files: readonly string[],
 ): Promise<Record<string, string>> {
-  const hashes = await Promise.all(
-    files.map(async (file) => {
-      const content = await readRegularFile(path.join(projectRoot, file));
-      if (content.kind === 'missing') return undefined;
-      return [
-        file,
-        content.kind === 'file' ? hashText(content.bytes) : `not a regular file: ${content.what}`,
-      ] as const;
-    }),
-  );
+  const hashes = await mapConcurrently(files, async (file) => {
+    const content = await readRegularFile(path.join(projectRoot, file));
+    if (content.kind === 'missing') return undefined;
+    return [
+      file,
+      content.kind === 'file' ? hashText(content.bytes) : `not a regular file: ${content.what}`,
+    ] as const;
+  });
   return Object.fromEntries(hashes.filter((entry) => entry !== undefined));
 }
 

@@ -28,6 +28,7 @@ import {
 } from './generate-state.js';
 import { compareCodeUnits } from '../runtime/core/support/compare-code-units.js';
 import { listFiles } from './support/list-files.js';
+import { mapConcurrently } from './support/map-concurrently.js';
 import { isInFolder, REPOSITORY_PATHS, type ProjectPaths } from './support/project-paths.js';
 import type { BuiltInSelection } from './config/select-built-ins.js';
 import type { LoadManifestSetOptions } from './manifest/load-manifest-set.js';
@@ -424,19 +425,17 @@ async function compareWithDisk(
   const changed: string[] = [];
   const missing: string[] = [];
   const unchanged: string[] = [];
-  await Promise.all(
-    [...files].map(async ([file, text]) => {
-      let onDisk: Buffer | undefined;
-      try {
-        onDisk = await readFile(path.join(root, ...file.split('/')));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
-      if (onDisk === undefined) missing.push(file);
-      if (onDisk === undefined || !onDisk.equals(Buffer.from(text, 'utf8'))) changed.push(file);
-      else unchanged.push(file);
-    }),
-  );
+  await mapConcurrently([...files], async ([file, text]) => {
+    let onDisk: Buffer | undefined;
+    try {
+      onDisk = await readFile(path.join(root, ...file.split('/')));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (onDisk === undefined) missing.push(file);
+    if (onDisk === undefined || !onDisk.equals(Buffer.from(text, 'utf8'))) changed.push(file);
+    else unchanged.push(file);
+  });
   const extra = (await listFiles(root, paths.generated)).filter(
     (file) => file !== paths.stateFile && !files.has(file),
   );
