@@ -5,7 +5,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * of this repository as processes, kills them mid-write, or type-checks all of `generated/` and
  * `runtime/` with `tsc` — together more than half of the suite's time on a 2-core machine
  * (docs/performance.md, "Where the test suite's time goes"). Nothing is lost: `test:long` runs
- * every case of these files, unchanged, with the adversarial suites' long variants.
+ * every case of these files, unchanged, with the adversarial suites' long variants. One of them
+ * alone: `TOOL_CONTRACTS_LONG=1 npx vitest run FILE` (without the variable it is excluded).
  */
 export const LONG_FILES: readonly string[] = [
   // A full `generate` of a repository copy per case, `check`, `watch` (≈ 150 s on 2 loaded cores).
