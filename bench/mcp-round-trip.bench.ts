@@ -13,7 +13,7 @@
  * built-ins: Task, submit_result, escalate and RespondToCoordinator belong to other session
  * kinds or are never shown).
  *
- * Run: node --import tsx bench/mcp-round-trip.bench.ts   (or: npm run bench -- mcp-round-trip)
+ * Run: node --import tsx bench/mcp-round-trip.bench.ts   (or: npm run bench -- serve-call)
  */
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,11 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { rowsToMeasure } from './support/bench-rows.js';
+import { reportRows, rowResult } from './support/report-bench-rows.js';
 
+// Row serve-call (support/bench-rows.ts): the call's per-round ratio; the rest is this file's own report.
+rowsToMeasure('mcp-round-trip', process.argv.slice(2));
 const ROUNDS = 200;
 const WARM_UP = 20;
 const root = path.join(import.meta.dirname, '..');
@@ -123,3 +127,10 @@ for (const operation of ['list', 'listRaw', 'call'] as const) {
 }
 console.log(`  tools/list bytes: serve ${bytes('ours')}, McpServer ${bytes('sdk')}`);
 console.log('Command: node --import tsx bench/mcp-round-trip.bench.ts');
+reportRows('mcp-round-trip', [
+  rowResult(
+    'serve-call',
+    { ours: samples.ours.call, anchor: samples.sdk.call },
+    `${listed.ours.length} tools on both sides, Read of a 40-line file, an SDK \`Client\` over stdio`,
+  ),
+]);

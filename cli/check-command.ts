@@ -7,7 +7,8 @@ import { terminalText } from './terminal-text.js';
 import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
 import { defineCommand } from './define-command.js';
-import { count, paint } from './generate-command.js';
+import type { CommandIO } from './command-io.js';
+import { count, paint, progressOption } from './generate-command.js';
 import { jsonText, problemJson, type ProblemJson } from './json-output.js';
 import { requireProjectLayout, type ProjectLayout } from './project-layout.js';
 
@@ -33,7 +34,12 @@ export const command = defineCommand({
     const { generate } = await import('../generator/generate.js');
     let result: GenerateResult;
     try {
-      result = await generate({ ...layout.generateOptions, projectRoot, write: false });
+      result = await generate({
+        ...layout.generateOptions,
+        ...progressOption(io),
+        projectRoot,
+        write: false,
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (json) io.out(jsonText({ ...checkJson(undefined, []), error: message }));
@@ -45,7 +51,7 @@ export const command = defineCommand({
     if (values.strict === true && result.ok) {
       const { strictAuditProblems } = await import('../generator/audit/strict-audit-problems.js');
       unread = strictAuditProblems(
-        layout.generateOptions.audit === false ? await auditFiles(layout) : result.files,
+        layout.generateOptions.audit === false ? await auditFiles(layout, io) : result.files,
         layout.paths.fieldReadersFile,
       );
     }
@@ -85,7 +91,10 @@ export const run = command.run;
  * The audit's report files for a project whose generate runs leave the audit out (a configured
  * project: its manifests, the package's runtime).
  */
-async function auditFiles(layout: ProjectLayout): Promise<ReadonlyMap<string, string>> {
+async function auditFiles(
+  layout: ProjectLayout,
+  io: CommandIO,
+): Promise<ReadonlyMap<string, string>> {
   const [{ loadManifestSet }, { auditProject }] = await Promise.all([
     import('../generator/manifest/load-manifest-set.js'),
     import('../generator/audit/audit-project.js'),
@@ -97,6 +106,7 @@ async function auditFiles(layout: ProjectLayout): Promise<ReadonlyMap<string, st
     projectRoot: layout.runtimeRoot,
     paths: layout.paths,
     set: loaded.set,
+    ...progressOption(io),
   });
   return audit.files;
 }

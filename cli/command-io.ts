@@ -10,6 +10,11 @@ export interface CommandIO {
   readonly stdin?: NodeJS.ReadableStream;
   /** `stdin` is a terminal a person types at (approval prompts are possible). Default: false. */
   readonly stdinIsTTY?: boolean;
+  /**
+   * Standard error is a terminal a person watches: long steps say what they are doing there.
+   * Default: false (a pipe or a file gets only the result).
+   */
+  readonly stderrIsTTY?: boolean;
 }
 
 /**
@@ -40,4 +45,5 @@ export const processIO: CommandIO = {
   get stdinIsTTY() {
     return Boolean(process.stdin.isTTY);
   },
+  stderrIsTTY: Boolean(process.stderr.isTTY),
 };

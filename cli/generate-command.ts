@@ -3,6 +3,7 @@
  * schemas, print a one-screen summary. Exit codes: 0 done or up to date, 1 manifest problems
  * (nothing written) or a failed run, 2 usage.
  */
+import type { CommandIO } from './command-io.js';
 import { terminalText } from './terminal-text.js';
 import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
@@ -32,6 +33,7 @@ export const command = defineCommand({
     try {
       const result = await generate({
         ...layout.generateOptions,
+        ...progressOption(io),
         projectRoot,
         write: true,
         force: values.force === true,
@@ -170,4 +172,12 @@ const COLORS = { red: 31, green: 32, yellow: 33 } as const;
 export function paint(color: boolean, name: keyof typeof COLORS, text: string): string {
   const safe = terminalText(text);
   return color ? `\u001b[${COLORS[name]}m${safe}\u001b[39m` : safe;
+}
+
+/**
+ * `generate`'s `progress` for a command: each long step as a line on standard error when a
+ * person watches it (a terminal); nothing for a pipe or a file, whose reader wants the result.
+ */
+export function progressOption(io: CommandIO): { progress?: (step: string) => void } {
+  return io.stderrIsTTY === true ? { progress: (step) => io.err(`… ${step}`) } : {};
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { isInFolder, manifestOutputFiles } from '../generator/support/project-paths.js';
 import type { CommandIO } from './command-io.js';
 import { defineCommand, UsageError } from './define-command.js';
-import { generateReport, paint } from './generate-command.js';
+import { generateReport, paint, progressOption } from './generate-command.js';
 import { requireProjectLayout, type ProjectLayout } from './project-layout.js';
 
 export const WATCH_USAGE = `Usage: tool-contracts watch [options]
@@ -93,7 +93,12 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       do {
         pending = false;
         try {
-          const result = await generate({ ...layout.generateOptions, projectRoot, write: true });
+          const result = await generate({
+            ...layout.generateOptions,
+            ...progressOption(io),
+            projectRoot,
+            write: true,
+          });
           for (const line of generateReport(result, io.color)) (result.ok ? io.out : io.err)(line);
         } catch (error) {
           io.err(

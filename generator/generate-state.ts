@@ -3,7 +3,10 @@
  * file it wrote. When neither changed, `generate` has nothing to do and says so without loading
  * ts-morph, the manifest loader or any emitter (this module imports only node built-ins).
  *
- * The state file is a cache: it is git-ignored, never compared by `check`, and a missing or
+ * The state file is committed with the outputs it describes: every path in it is
+ * project-relative and every value a content hash, so it changes only when an input or an output
+ * does, and a fresh clone's first `generate` is a no-op (no audit scan, no type check, no
+ * ts-morph) instead of a full run. It is never compared by `check`, and a missing, stale or
  * unreadable one just means a full run.
  */
 import { createHash } from 'node:crypto';
@@ -12,6 +15,7 @@ import { readRegularFile } from './support/read-regular-file.js';
 import path from 'node:path';
 import { compareCodeUnits } from '../runtime/core/support/compare-code-units.js';
 import { listFiles } from './support/list-files.js';
+import { mapConcurrently } from './support/map-concurrently.js';
 import {
   isInFolder,
   manifestOutputFiles,
@@ -153,16 +157,14 @@ async function hashFiles(
   projectRoot: string,
   files: readonly string[],
 ): Promise<Record<string, string>> {
-  const hashes = await Promise.all(
-    files.map(async (file) => {
-      const content = await readRegularFile(path.join(projectRoot, file));
-      if (content.kind === 'missing') return undefined;
-      return [
-        file,
-        content.kind === 'file' ? hashText(content.bytes) : `not a regular file: ${content.what}`,
-      ] as const;
-    }),
-  );
+  const hashes = await mapConcurrently(files, async (file) => {
+    const content = await readRegularFile(path.join(projectRoot, file));
+    if (content.kind === 'missing') return undefined;
+    return [
+      file,
+      content.kind === 'file' ? hashText(content.bytes) : `not a regular file: ${content.what}`,
+    ] as const;
+  });
   return Object.fromEntries(hashes.filter((entry) => entry !== undefined));
 }
 

@@ -28,6 +28,7 @@ import {
 } from './generate-state.js';
 import { compareCodeUnits } from '../runtime/core/support/compare-code-units.js';
 import { listFiles } from './support/list-files.js';
+import { mapConcurrently } from './support/map-concurrently.js';
 import { isInFolder, REPOSITORY_PATHS, type ProjectPaths } from './support/project-paths.js';
 import type { BuiltInSelection } from './config/select-built-ins.js';
 import type { LoadManifestSetOptions } from './manifest/load-manifest-set.js';
@@ -70,6 +71,12 @@ export interface GenerateOptions {
   readonly packageBuiltIns?: BuiltInSelection;
   /** Tests only: fail while writing `generated/`. */
   readonly faults?: WriteFaults;
+  /**
+   * Told when a step that takes seconds starts — the audit's scan and the handlers' type check
+   * when their caches miss, the model-view render — so a person is not left at a silent prompt
+   * (the CLI prints these on a terminal's standard error). Default: nothing is told.
+   */
+  readonly progress?: (step: string) => void;
 }
 
 export interface GenerateResult {
@@ -169,7 +176,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const hookIssues = await checkHookExports(
     root,
     loaded.ok ? loaded.set.tools : loaded.implementationTargets,
-    { implementations: paths.implementations },
+    {
+      implementations: paths.implementations,
+      ...(options.progress === undefined ? {} : { progress: options.progress }),
+    },
   );
   if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
   const { set } = loaded;
@@ -186,6 +196,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           set,
           ignoreLayout: true,
           paths,
+          ...(options.progress === undefined ? {} : { progress: options.progress }),
         });
 
   const { emitGeneratedFiles } = await import('./emit/emit-generated-files.js');
@@ -218,6 +229,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const viewOptions = {
     paths,
     ...(options.packageBuiltIns === undefined ? {} : { packageBuiltIns: options.packageBuiltIns }),
+    ...(options.progress === undefined ? {} : { progress: options.progress }),
   };
   const files = sortedFiles([...emittedFiles, ...carried]);
   const isViewFile = (file: string) => views.isModelViewFile(file, paths);
@@ -413,19 +425,17 @@ async function compareWithDisk(
   const changed: string[] = [];
   const missing: string[] = [];
   const unchanged: string[] = [];
-  await Promise.all(
-    [...files].map(async ([file, text]) => {
-      let onDisk: Buffer | undefined;
-      try {
-        onDisk = await readFile(path.join(root, ...file.split('/')));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
-      if (onDisk === undefined) missing.push(file);
-      if (onDisk === undefined || !onDisk.equals(Buffer.from(text, 'utf8'))) changed.push(file);
-      else unchanged.push(file);
-    }),
-  );
+  await mapConcurrently([...files], async ([file, text]) => {
+    let onDisk: Buffer | undefined;
+    try {
+      onDisk = await readFile(path.join(root, ...file.split('/')));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (onDisk === undefined) missing.push(file);
+    if (onDisk === undefined || !onDisk.equals(Buffer.from(text, 'utf8'))) changed.push(file);
+    else unchanged.push(file);
+  });
   const extra = (await listFiles(root, paths.generated)).filter(
     (file) => file !== paths.stateFile && !files.has(file),
   );

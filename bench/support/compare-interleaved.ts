@@ -125,9 +125,12 @@ export interface ProcessSpec {
   readonly env?: NodeJS.ProcessEnv;
   /** Checks the process's standard output (thrown errors stop the bench). */
   readonly check?: (stdout: string) => void;
+  /** Run before each start, untimed (an edit the process is to pick up). */
+  readonly prepare?: () => void;
 }
 
 function runProcess(spec: ProcessSpec): number {
+  spec.prepare?.();
   const start = performance.now();
   const result = spawnSync(spec.command, spec.args, {
     cwd: spec.cwd,

@@ -60,7 +60,7 @@ export function formatBenchTable(results: readonly RowResult[], run: BenchRun): 
       formatDuration(result.anchorMs),
       describeRatio(row.goal, result.ratio),
       describeGoal(row.goal),
-      goalMet(row.goal, result.ratio) ? 'yes' : 'no',
+      goalMet(row.goal, result.ratio, result.oursMs) ? 'yes' : 'no',
     ];
   });
   const widths = header.map((title, column) =>
@@ -68,7 +68,9 @@ export function formatBenchTable(results: readonly RowResult[], run: BenchRun): 
   );
   const line = (values: readonly string[]) =>
     `| ${values.map((value, column) => value.padEnd(widths[column]!)).join(' | ')} |`;
-  const met = ordered.filter((result) => goalMet(benchRow(result.id).goal, result.ratio)).length;
+  const met = ordered.filter((result) =>
+    goalMet(benchRow(result.id).goal, result.ratio, result.oursMs),
+  ).length;
   return [
     line(header),
     line(widths.map((width) => '-'.repeat(width))),
@@ -98,7 +100,7 @@ export function benchTableJson(results: readonly RowResult[], run: BenchRun): ob
         ratio: result.ratio,
         shown: describeRatio(row.goal, result.ratio),
         goal: describeGoal(row.goal),
-        met: goalMet(row.goal, result.ratio),
+        met: goalMet(row.goal, result.ratio, result.oursMs),
         rounds: result.rounds,
         ...(result.note === undefined ? {} : { note: result.note }),
       };

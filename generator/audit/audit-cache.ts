@@ -6,9 +6,10 @@
  * module imports only node built-ins so that path never loads ts-morph. When the exact key
  * misses, `generate` and `check` (whose output names no line) also accept the project's entry if
  * the files that changed differ from it only in comments and layout: only that comparison parses
- * them (see `source-fingerprint.ts`). Only the latest entry of
- * each project is kept (file names start with a hash of the project root, so projects sharing a
- * `node_modules` do not evict each other), and entries of projects that no longer exist (a
+ * them (see `source-fingerprint.ts`). An exact key also matches another project's entry (the
+ * same sources in a second worktree or a copy: a content hash names no project). Only the
+ * latest entry of each project is kept (file names start with a hash of the project root, so
+ * projects sharing a `node_modules` do not evict each other), and entries of projects that no longer exist (a
  * deleted worktree or temporary copy sharing this `node_modules`) are dropped on every write.
  *
  * The generated tool modules are not part of the key: reads resolve to the contract's
@@ -98,6 +99,8 @@ export async function readCachedScan(
   const exact = typeof key === 'string' ? key : key.key;
   const entry = await readEntry(cacheFile(projectRoot, exact));
   if (entry?.key === exact && entry.scan !== undefined) return entry.scan;
+  const shared = await readSharedEntry(projectRoot, exact);
+  if (shared !== undefined) return shared;
   if (!options.ignoreLayout || typeof key === 'string') return undefined;
   return readLayoutMatch(projectRoot, key);
 }
@@ -117,6 +120,41 @@ async function readEntry(file: string): Promise<CacheEntry | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Another project's entry under the same exact key (a second worktree, a copy of the project
+ * sharing this `node_modules`): the key hashes project-relative paths and contents only, so the
+ * scan is this project's too (its paths are project-relative as well).
+ */
+async function readSharedEntry(
+  projectRoot: string,
+  exact: string,
+): Promise<FieldReaderScan | undefined> {
+  const directory = path.join(projectRoot, AUDIT_CACHE_DIRECTORY);
+  let names: string[];
+  try {
+    names = (await readdir(directory)).filter(
+      (name) => name.startsWith('audit-') && name.endsWith(`-${exact}.json`),
+    );
+  } catch {
+    return undefined;
+  }
+  for (const name of names.sort(compareCodeUnits)) {
+    const entry = await readEntry(path.join(directory, name));
+    if (entry?.key !== exact || entry.scan === undefined) continue;
+    // A gone project's entry waits for the next write to be dropped: not a source of truth.
+    if (typeof entry.projectRoot !== 'string' || !(await exists(entry.projectRoot))) continue;
+    return entry.scan;
+  }
+  return undefined;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The project's entry, if the files that changed since it changed only in comments and layout. */

@@ -30,6 +30,8 @@ export interface AuditProjectOptions {
   readonly ignoreLayout?: boolean;
   /** Reserved fields and their reasons. Default: `RESERVED_CONTRACT_FIELDS`. */
   readonly reserved?: Readonly<Record<string, string>>;
+  /** Told when a long step starts (the scan, when not cached). */
+  readonly progress?: (step: string) => void;
 }
 
 export interface ProjectAudit {
@@ -48,6 +50,7 @@ export async function auditProject(options: AuditProjectOptions): Promise<Projec
     projectRoot: options.projectRoot,
     cache: options.cache ?? true,
     ignoreLayout: options.ignoreLayout ?? false,
+    ...(options.progress === undefined ? {} : { progress: options.progress }),
   });
   const report = buildAuditReport(scan, options.set, options.reserved ?? RESERVED_CONTRACT_FIELDS);
   const committed = committedReport(report);

@@ -34,13 +34,15 @@ export interface ExportToCheck {
  * {@link checkExportTypes}, cached: the checker takes seconds, and its answer depends only on
  * the runtime's sources (`runtime/**`), the lock file (library types), this module and the list
  * of exports. The key is their content hash; one entry per project in
- * `node_modules/.cache/tool-contracts/export-types-<project>.json`. A broken cache only costs
- * speed.
+ * `node_modules/.cache/tool-contracts/export-types-<project>.json`, and another project's entry
+ * with the same key answers too. A broken cache only costs speed.
  */
 export async function checkExportTypesCached(
   projectRoot: string,
   implementationDirectory: string,
   exports: readonly ExportToCheck[],
+  /** Told when the checker must run (a cache miss: seconds). */
+  progress?: (step: string) => void,
 ): Promise<ManifestIssue[]> {
   if (exports.length === 0) return [];
   const hash = createHash('sha256');
@@ -64,15 +66,33 @@ export async function checkExportTypesCached(
     AUDIT_CACHE_DIRECTORY,
     `export-types-${createHash('sha256').update(path.resolve(projectRoot)).digest('hex').slice(0, 8)}.json`,
   );
-  try {
-    const cached = JSON.parse(await readFile(cacheFile, 'utf8')) as {
-      key?: string;
-      issues?: ManifestIssue[];
-    };
-    if (cached.key === key && Array.isArray(cached.issues)) return cached.issues;
-  } catch {
-    // no cache yet, or a broken one: check again
+  // This project's entry first, then another project's with the same key (a second worktree or a
+  // copy sharing this node_modules: the key hashes project-relative paths and contents only).
+  const directory = path.dirname(cacheFile);
+  const others = await readdir(directory).then(
+    (names) =>
+      names
+        .filter((name) => name.startsWith('export-types-') && name.endsWith('.json'))
+        .sort(compareCodeUnits)
+        .map((name) => path.join(directory, name))
+        .filter((file) => file !== cacheFile),
+    () => [],
+  );
+  for (const file of [cacheFile, ...others]) {
+    try {
+      const cached = JSON.parse(await readFile(file, 'utf8')) as {
+        key?: string;
+        issues?: ManifestIssue[];
+      };
+      if (cached.key === key && Array.isArray(cached.issues)) return cached.issues;
+    } catch {
+      // no cache yet, or a broken one: check again
+    }
   }
+  const modules = new Set(exports.map((entry) => entry.implementation)).size;
+  progress?.(
+    `type-checking the handlers and hooks of ${modules} module${modules === 1 ? '' : 's'} (cached until runtime/ changes)…`,
+  );
   const issues = await checkExportTypes(projectRoot, implementationDirectory, exports);
   try {
     await mkdir(path.dirname(cacheFile), { recursive: true });

@@ -34,6 +34,8 @@ export async function checkHookExports(
     readonly types?: boolean;
     /** Folder of the implementation modules, project-relative. Default: `runtime/tools`. */
     readonly implementations?: string;
+    /** Told when a long step starts (the type check, when not cached). */
+    readonly progress?: (step: string) => void;
   } = {},
 ): Promise<ManifestIssue[]> {
   const folder = options.implementations ?? REPOSITORY_PATHS.implementations;
@@ -130,7 +132,9 @@ export async function checkHookExports(
   }
   if (options.types !== false) {
     const { checkExportTypesCached } = await import('./check-export-types.js');
-    issues.push(...(await checkExportTypesCached(projectRoot, folder, [...typed.values()])));
+    issues.push(
+      ...(await checkExportTypesCached(projectRoot, folder, [...typed.values()], options.progress)),
+    );
   }
   return issues;
 }

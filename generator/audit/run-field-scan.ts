@@ -19,6 +19,8 @@ export interface RunFieldScanOptions {
    * possibly stale line numbers). Default: false (what `tool-contracts audit` needs).
    */
   readonly ignoreLayout?: boolean;
+  /** Told when the scan must run (a cache miss: the type checker, seconds). */
+  readonly progress?: (step: string) => void;
 }
 
 export interface FieldScanRun {
@@ -43,6 +45,9 @@ export async function runFieldScan(options: RunFieldScanOptions): Promise<FieldS
     });
     if (cached !== undefined) return { scan: cached, cached: true };
   }
+  options.progress?.(
+    `scanning ${files.length} runtime files for contract field readers (cached until they change)…`,
+  );
   const [{ createAuditProgram }, { scanFieldReaders }] = await Promise.all([
     import('./create-audit-program.js'),
     import('./scan-field-readers.js'),

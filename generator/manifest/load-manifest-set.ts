@@ -4,6 +4,7 @@ import { loadManifestSources } from './load-manifest-sources.js';
 import { REPOSITORY_PATHS, type ProjectPaths } from '../support/project-paths.js';
 import type { SourceText } from './load-manifest-sources.js';
 import type { LoadResult } from './manifest-set.js';
+import { mapConcurrently } from '../support/map-concurrently.js';
 import { readRegularFile } from '../support/read-regular-file.js';
 
 export type { LoadedTool, LoadResult, ManifestSet } from './manifest-set.js';
@@ -55,8 +56,8 @@ export async function loadManifestSet(
     .filter((name) => /\.ya?ml$/.test(name))
     .map((name) => `${manifestDirectory}/${name}`)
     .sort();
-  const [index, ...manifests] = await Promise.all(
-    [toolIndexFile, ...files].map((file) => readSourceText(projectRoot, file)),
+  const [index, ...manifests] = await mapConcurrently([toolIndexFile, ...files], (file) =>
+    readSourceText(projectRoot, file),
   );
   return loadManifestSources({
     index: index!,

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { EmitIssue } from '../emit/emit-issue.js';
 import { listFiles } from '../support/list-files.js';
+import { mapConcurrently } from '../support/map-concurrently.js';
 import { REPOSITORY_PATHS, isInFolder, type ProjectPaths } from '../support/project-paths.js';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
 
@@ -30,6 +31,8 @@ export interface ModelViewOptions {
    * runtime. Default: this repository's layout, rendered by its own runtime.
    */
   readonly packageBuiltIns?: BuiltInSelection;
+  /** Told when the render starts (a child process: a second or more). */
+  readonly progress?: (step: string) => void;
 }
 
 export function isModelViewFile(file: string, paths: ProjectPaths = REPOSITORY_PATHS): boolean {
@@ -66,11 +69,10 @@ export async function readModelViewsOnDisk(
   paths: ProjectPaths = REPOSITORY_PATHS,
 ): Promise<Map<string, string>> {
   const files = await listFiles(projectRoot, paths.modelViewDirectory);
-  const entries = await Promise.all(
-    files.map(
-      async (file) =>
-        [file, await readFile(path.join(projectRoot, ...file.split('/')), 'utf8')] as const,
-    ),
+  const entries = await mapConcurrently(
+    files,
+    async (file) =>
+      [file, await readFile(path.join(projectRoot, ...file.split('/')), 'utf8')] as const,
   );
   return new Map(entries);
 }
@@ -94,6 +96,7 @@ export async function renderModelViews(
     }
   }
   const script = fileURLToPath(new URL('./print-model-views.ts', import.meta.url));
+  options.progress?.(`rendering ${paths.modelViewDirectory}/ from the generated modules…`);
   let stdout: string;
   try {
     ({ stdout } = await run(

@@ -1,7 +1,8 @@
 /**
  * How hard the adversarial suites (`*.adversarial.test.ts`) push. `npm test` runs the short
- * variants; `npm run test:long` sets `TOOL_CONTRACTS_LONG=1` and runs only those suites with
- * many more generated cases and larger inputs (minutes, not seconds: not part of CI).
+ * variants; `npm run test:long` sets `TOOL_CONTRACTS_LONG=1` and runs those suites with many
+ * more generated cases and larger inputs (minutes, not seconds: not part of CI), together with
+ * the slow files `npm test` leaves out (`LONG_FILES`, vitest.config.ts).
  */
 export const LONG_VARIANTS = process.env['TOOL_CONTRACTS_LONG'] === '1';
 

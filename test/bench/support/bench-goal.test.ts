@@ -8,6 +8,7 @@ import {
 
 const atMost = (ratio: number): BenchGoal => ({ kind: 'at-most', ratio });
 const fasterBy = (factor: number): BenchGoal => ({ kind: 'faster-by', factor });
+const within = (ms: number): BenchGoal => ({ kind: 'within', ms });
 
 describe('goalMet', () => {
   test.each([
@@ -22,6 +23,15 @@ describe('goalMet', () => {
   ])('%s', (_label, goal, ratio, expected) => {
     expect(goalMet(goal, ratio)).toBe(expected);
   });
+
+  test.each([
+    ['under the wait, anchor slower', within(3000), 2999, 0.5, true],
+    ['at the wait', within(3000), 3000, 40, true],
+    ['over the wait, whatever the ratio', within(3000), 3001, 0.01, false],
+    ['no median measured', within(3000), Number.NaN, 0.01, false],
+  ])('%s', (_label, goal, oursMs, ratio, expected) => {
+    expect(goalMet(goal, ratio, oursMs)).toBe(expected);
+  });
 });
 
 describe('describeGoal and describeRatio', () => {
@@ -29,6 +39,8 @@ describe('describeGoal and describeRatio', () => {
     [atMost(0.3), '≤ 0.3×'],
     [atMost(2), '≤ 2×'],
     [fasterBy(300), '≥ 300× faster'],
+    [within(3000), '≤ 3 s'],
+    [within(800), '≤ 800 ms'],
   ])('describeGoal(%j) = %s', (goal, expected) => {
     expect(describeGoal(goal)).toBe(expected);
   });
@@ -41,6 +53,7 @@ describe('describeGoal and describeRatio', () => {
     [fasterBy(300), 1 / 299.5, '300× faster'],
     [fasterBy(300), 2, '2.00× (slower)'],
     [fasterBy(300), 0.5, '2× faster'],
+    [within(3000), 12.5, '12.50×'],
   ])('describeRatio(%j, %d) = %s', (goal, ratio, expected) => {
     expect(describeRatio(goal, ratio)).toBe(expected);
   });

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { BENCH_ROWS, benchRow, rowsToMeasure } from '../../../bench/support/bench-rows.js';
 
 describe('BENCH_ROWS', () => {
-  test('the table of issue #14, in its order, with its goals', () => {
+  test('the tables of issues #14 and #25, in their order, with their goals', () => {
     expect(BENCH_ROWS.map((row) => [row.id, row.file, row.goal])).toEqual([
       ['warm-list', 'get-tools', { kind: 'faster-by', factor: 300 }],
       ['first-list', 'get-tools', { kind: 'at-most', ratio: 0.3 }],
@@ -13,7 +13,14 @@ describe('BENCH_ROWS', () => {
       ['invalid-call', 'call', { kind: 'at-most', ratio: 1 }],
       ['cold-start', 'cold-start', { kind: 'at-most', ratio: 0.4 }],
       ['cli-list', 'cold-start', { kind: 'at-most', ratio: 3 }],
-      ['read-call', 'call', { kind: 'at-most', ratio: 2 }],
+      ['read-call', 'call', { kind: 'at-most', ratio: 1.5 }],
+      ['serve-call', 'mcp-round-trip', { kind: 'at-most', ratio: 0.8 }],
+      ['first-generate', 'generate-loop', { kind: 'within', ms: 3000 }],
+      ['edit-generate', 'generate-loop', { kind: 'within', ms: 2000 }],
+      ['edit-generate-project', 'generate-loop', { kind: 'within', ms: 1000 }],
+      ['check-strict-project', 'generate-loop', { kind: 'within', ms: 3000 }],
+      ['scale-generate', 'scale', { kind: 'within', ms: 60_000 }],
+      ['scale-no-op', 'scale', { kind: 'within', ms: 5000 }],
     ]);
   });
 

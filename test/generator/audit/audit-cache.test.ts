@@ -1,6 +1,7 @@
 /**
  * The audit's scan cache: one entry per project, and entries of projects that are gone (a
- * deleted worktree or temporary copy sharing the same node_modules) dropped on every write.
+ * deleted worktree or temporary copy sharing the same node_modules) dropped on every write; an
+ * exact key is answered by any existing project's entry (a copy with the same sources).
  */
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -107,4 +108,42 @@ describe('a scan of sources that changed only in comments and layout', () => {
       );
     },
   );
+});
+
+describe('an exact key shared by projects with the same sources', () => {
+  test.each([
+    { owner: 'exists', ownerGone: false, read: true },
+    { owner: 'was deleted', ownerGone: true, read: false },
+  ])(
+    'another project’s entry under the same key is read when its project $owner',
+    async ({ ownerGone, read }) => {
+      const { a, b } = await sharedProjects();
+      for (const root of [a, b]) {
+        await mkdir(path.join(root, 'runtime'), { recursive: true });
+        await writeFile(path.join(root, 'runtime/gate.ts'), 'export const gate = 1;\n');
+      }
+      const keyOf = (root: string) => auditCacheKey(root, [path.join(root, 'runtime/gate.ts')]);
+      const key = await keyOf(b);
+      // Project-relative paths and contents only: the same key in both projects.
+      expect((await keyOf(a)).key).toBe(key.key);
+      await writeCachedScan(b, key, scan);
+      if (ownerGone) await rm(b, { recursive: true });
+      expect(await readCachedScan(a, await keyOf(a))).toEqual(read ? scan : undefined);
+    },
+  );
+
+  test('a different source is a different key: nothing is read', async () => {
+    const { a, b } = await sharedProjects();
+    for (const [root, text] of [
+      [a, 'export const gate = 1;\n'],
+      [b, 'export const gate = 2;\n'],
+    ] as const) {
+      await mkdir(path.join(root, 'runtime'), { recursive: true });
+      await writeFile(path.join(root, 'runtime/gate.ts'), text);
+    }
+    await writeCachedScan(b, await auditCacheKey(b, [path.join(b, 'runtime/gate.ts')]), scan);
+    expect(
+      await readCachedScan(a, await auditCacheKey(a, [path.join(a, 'runtime/gate.ts')])),
+    ).toBeUndefined();
+  });
 });

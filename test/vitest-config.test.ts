@@ -1,0 +1,80 @@
+/**
+ * How the suite is split (vitest.config.ts): `npm test` runs every test file but LONG_FILES,
+ * `npm run test:long` runs LONG_FILES and the adversarial suites — so every file runs in one of
+ * them and no case is lost by moving a slow file out of `npm test`.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { glob } from 'tinyglobby';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+interface TestConfig {
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly maxWorkers?: number;
+}
+
+/** The config's `test` part as the script that sets `long` (or not) sees it. */
+async function configFor(
+  long: boolean | 'moved',
+): Promise<{ test: TestConfig; longFiles: string[] }> {
+  vi.resetModules();
+  vi.stubEnv('TOOL_CONTRACTS_LONG', long === 'moved' ? 'moved' : long ? '1' : '');
+  const module = (await import('../vitest.config.js')) as {
+    default: { test: TestConfig };
+    LONG_FILES: readonly string[];
+  };
+  return { test: module.default.test, longFiles: [...module.LONG_FILES] };
+}
+
+/** The files a config selects, as vitest does: its include globs minus its exclude globs. */
+async function selected(config: TestConfig): Promise<string[]> {
+  return (
+    await glob([...config.include], {
+      cwd: root,
+      ignore: [...config.exclude],
+      expandDirectories: false,
+    })
+  ).sort();
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+describe('npm test and npm run test:long', () => {
+  test('every long file exists and is a test file outside the adversarial suites', async () => {
+    const { longFiles } = await configFor(false);
+    expect(longFiles.length).toBeGreaterThan(0);
+    for (const file of longFiles) {
+      expect(existsSync(path.join(root, file)), file).toBe(true);
+      expect(file).toMatch(/^test\/.+(?<!\.adversarial)\.test\.ts$/);
+    }
+  });
+
+  test('npm test runs every test file but the long ones; test:long runs those and the adversarial suites', async () => {
+    const all = (
+      await glob(['test/**/*.test.ts'], { cwd: root, ignore: ['**/node_modules/**'] })
+    ).sort();
+    const short = await configFor(false);
+    const long = await configFor(true);
+    const inShort = await selected(short.test);
+    const inLong = await selected(long.test);
+    const adversarial = all.filter((file) => file.endsWith('.adversarial.test.ts'));
+    expect(inShort).toEqual(all.filter((file) => !short.longFiles.includes(file)));
+    expect(inLong).toEqual([...new Set([...adversarial, ...short.longFiles])].sort());
+    // Nothing is lost: the union is every test file.
+    expect([...new Set([...inShort, ...inLong])].sort()).toEqual(all);
+    // CI runs npm test and test:moved: every test file once.
+    const inMoved = await selected((await configFor('moved')).test);
+    expect(inMoved).toEqual([...short.longFiles].sort());
+    expect([...inShort, ...inMoved].sort()).toEqual(all);
+  });
+
+  test('two workers on any machine (vitest would use one on 2 cores)', async () => {
+    expect((await configFor(false)).test.maxWorkers).toBe(2);
+  });
+});
