@@ -6,6 +6,7 @@
 import { terminalText } from './terminal-text.js';
 import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
+import { count } from './count-noun.js';
 import { defineCommand } from './define-command.js';
 import { jsonText, problemJson, type ProblemJson } from './json-output.js';
 import { packageRoot, requireProjectLayout } from './project-layout.js';
@@ -156,9 +157,7 @@ function listed(files: readonly string[]): string {
   return files.length > 8 ? ` (${shown}, …)` : ` (${shown})`;
 }
 
-export function count(value: number, noun: string): string {
-  return `${value} ${noun}${value === 1 ? '' : 's'}`;
-}
+export { count };
 
 const COLORS = { red: 31, green: 32, yellow: 33 } as const;
 

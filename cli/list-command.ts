@@ -11,11 +11,15 @@ import { terminalText } from './terminal-text.js';
 import { readFile } from 'node:fs/promises';
 import nodePath from 'node:path';
 import type { ModelProfile } from '../runtime/core/contract.js';
-import { PROVIDER_NAMES, type ProviderName } from '../runtime/integrations/providers/provider-name.js';
+import {
+  PROVIDER_NAMES,
+  type ProviderName,
+} from '../runtime/integrations/providers/provider-name.js';
 import type { RegistrationGateInput } from '../runtime/core/visibility/registration-gate.js';
 import type { TurnFilterMode } from '../runtime/core/visibility/turn-filter.js';
 import { isJsonObject } from '../runtime/core/support/is-json-object.js';
 import type { CommandIO } from './command-io.js';
+import { count } from './count-noun.js';
 import {
   CONTEXT_OPTIONS,
   MODEL_OPTIONS_USAGE,
@@ -270,7 +274,8 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     });
   }
   if (mcpServers.length > 0) {
-    const { connectMcpServers } = await import('../runtime/integrations/mcp/connect-mcp-servers.js');
+    const { connectMcpServers } =
+      await import('../runtime/integrations/mcp/connect-mcp-servers.js');
     const pool = await connectMcpServers({
       runtime,
       servers: mcpServers,
@@ -314,7 +319,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   const sizeWidth = Math.max(5, ...sizes.map((size) => String(size).length));
   const indexWidth = Math.max(1, String(tools.length).length);
   const lines = [
-    `${describeContext(options)}: ${tools.length} tools`,
+    `${describeContext(options)}: ${count(tools.length, 'tool')}`,
     `${'#'.padStart(indexWidth)}  ${'name'.padEnd(nameWidth)}  ${'bytes'.padStart(sizeWidth)}`,
     ...tools.map(
       (tool, index) =>
