@@ -120,10 +120,11 @@ export function usageErrorText(
   definition: { readonly name: string; readonly usage: string },
   message: string,
 ): string {
-  const usageLine = definition.usage.split('\n', 1)[0]!;
+  // The usage lines: the help's first paragraph (`call` and `mcp` have more than one form).
+  const usageLines = definition.usage.split('\n\n', 1)[0]!;
   return [
     terminalText(`tool-contracts ${definition.name}: ${message}`),
-    usageLine,
+    usageLines,
     `See \`tool-contracts ${definition.name} --help\` for the options.`,
   ].join('\n');
 }

@@ -24,7 +24,12 @@ import nodePath from 'node:path';
 import type { FeatureFlag, ModelProfile } from '../runtime/core/contract.js';
 import type { RegistrationGateInput } from '../runtime/core/visibility/registration-gate.js';
 import type { CommandIO } from './command-io.js';
-import { defineCommand, UsageError, type ParsedCommandLine } from './define-command.js';
+import {
+  defineCommand,
+  parseCommandLine,
+  UsageError,
+  type ParsedCommandLine,
+} from './define-command.js';
 import {
   CONTEXT_OPTIONS,
   MODEL_OPTIONS_USAGE,
@@ -91,7 +96,7 @@ ${SERVE_SESSION_OPTIONS_USAGE}
 ${MODEL_OPTIONS_USAGE}
   -h, --help           Show this help`;
 
-interface ServeOptions {
+export interface ServeOptions {
   readonly workspace: string;
   readonly artifactDirectory?: string;
   readonly enforceWorkspaceBoundary: boolean;
@@ -173,6 +178,11 @@ function parseHttpOption(value: string): { address: string; port: number } {
     throw new UsageError(`--http expects PORT or ADDRESS:PORT (0-65535); got "${value}"`);
   const address = (match[1] ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1');
   return { address, port };
+}
+
+/** `serve`'s options from its arguments (`--help` is not among them). */
+export function parseServeArgs(args: readonly string[], cwd: string): ServeOptions {
+  return serveOptions(parseCommandLine(args, SERVE_OPTIONS).values, cwd);
 }
 
 export const command = defineCommand({
