@@ -396,6 +396,7 @@ class ServerConnection {
       ...(this.config.includeTools === undefined ? {} : { includeTools: this.config.includeTools }),
       ...(this.config.excludeTools === undefined ? {} : { excludeTools: this.config.excludeTools }),
       ...(this.options.pins === undefined ? {} : { pins: this.options.pins }),
+      trusted: this.config.trust,
     });
     this.#descriptorsKey = key;
     this.#tools = result.registered.map((tool) => tool.name);

@@ -33,7 +33,10 @@ import { picomatchOnDemand } from '../../core/support/picomatch-on-demand.js';
 import { deepFreeze, type ToolEntry } from '../../core/contract.js';
 import { isJsonObject } from '../../core/support/is-json-object.js';
 import type { Writable } from '../../core/support/writable.js';
-import { sessionListVerdict, splitDisallowedTools } from '../../core/visibility/registration-gate.js';
+import {
+  sessionListVerdict,
+  splitDisallowedTools,
+} from '../../core/visibility/registration-gate.js';
 import type { ToolRuntime } from '../../core/tool-runtime.js';
 import { createMcpToolEntry, type McpToolEntryOptions } from './create-mcp-tool-entry.js';
 import {
@@ -94,6 +97,8 @@ export interface RegisterMcpToolsOptions {
    * is reported, and with `onChange: 'hide'` skipped (`definitionChanged`). Default: no pinning.
    */
   readonly pins?: { readonly lock: McpLock; readonly onChange?: McpPinPolicy };
+  /** The server is trusted: its read-only tools need no approval. Default: false. */
+  readonly trusted?: boolean;
 }
 
 export type McpSkipReason =
@@ -241,6 +246,7 @@ export function registerMcpTools(
     callMcpTool: options.callMcpTool,
     capability: '',
     source,
+    trusted: options.trusted === true,
   };
   // (indexed: no iterator result per step while the loop is not optimised yet)
   for (let index = 0; index < selected.length; index += 1) {
