@@ -7,6 +7,7 @@ import { terminalText } from './terminal-text.js';
 import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
 import { defineCommand } from './define-command.js';
+import { generateCommandFor } from './generate-hint.js';
 import { count, paint } from './generate-command.js';
 import { jsonText, problemJson, type ProblemJson } from './json-output.js';
 import { requireProjectLayout, type ProjectLayout } from './project-layout.js';
@@ -57,7 +58,8 @@ export const command = defineCommand({
     for (const warning of result.warnings) io.err(paint(io.color, 'yellow', `warning: ${warning}`));
     if (failed) {
       for (const line of [...problems, ...unread]) io.err(terminalText(line));
-      if (problems.length > 0) io.err(paint(io.color, 'red', summaryOfProblems(result)));
+      if (problems.length > 0)
+        io.err(paint(io.color, 'red', summaryOfProblems(result, projectRoot)));
       if (unread.length > 0)
         io.err(
           paint(
@@ -156,8 +158,8 @@ export function checkProblems(result: GenerateResult): string[] {
   ];
 }
 
-function summaryOfProblems(result: GenerateResult): string {
+function summaryOfProblems(result: GenerateResult, projectRoot: string): string {
   if (!result.ok) return `${count(result.issues.length, 'problem')} in manifests.`;
   const files = result.changed.length + result.extra.length;
-  return `${count(files, 'file')} out of date with manifest/ and runtime/; run \`npm run generate\`.`;
+  return `${count(files, 'file')} out of date with manifest/ and runtime/; run \`${generateCommandFor(projectRoot)}\`.`;
 }
