@@ -40,7 +40,7 @@ import {
   modelFromOptions,
   oneOf,
 } from './context-options.js';
-import { CommandError, parseCommandLine } from './define-command.js';
+import { CommandError, parseCommandLine, usageErrorText } from './define-command.js';
 import type { ProjectTools } from './project-tools.js';
 import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
 import {
@@ -151,7 +151,7 @@ function rules(values: readonly string[] | undefined, option: string): string[] 
   return [...(values ?? [])];
 }
 
-function parseCallArgs(args: readonly string[], io: CommandIO): CallOptions | 'help' {
+export function parseCallArgs(args: readonly string[], io: CommandIO): CallOptions | 'help' {
   const parsed = parseCommandLine(args, CALL_OPTIONS, { max: Number.POSITIVE_INFINITY });
   const { values, positionals } = parsed;
   if (values.help) return 'help';
@@ -230,7 +230,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
     options = parseCallArgs(args, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`${terminalText(`tool-contracts call: ${error.message}`)}\n\n${CALL_USAGE}`);
+    io.err(usageErrorText({ name: 'call', usage: CALL_USAGE }, error.message));
     return 2;
   }
   if (options === 'help') {

@@ -8,6 +8,7 @@ import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
 import { defineCommand } from './define-command.js';
 import type { CommandIO } from './command-io.js';
+import { generateCommandFor } from './generate-hint.js';
 import { count, paint, progressOption } from './generate-command.js';
 import { jsonText, problemJson, type ProblemJson } from './json-output.js';
 import { requireProjectLayout, type ProjectLayout } from './project-layout.js';
@@ -63,7 +64,8 @@ export const command = defineCommand({
     for (const warning of result.warnings) io.err(paint(io.color, 'yellow', `warning: ${warning}`));
     if (failed) {
       for (const line of [...problems, ...unread]) io.err(terminalText(line));
-      if (problems.length > 0) io.err(paint(io.color, 'red', summaryOfProblems(result)));
+      if (problems.length > 0)
+        io.err(paint(io.color, 'red', summaryOfProblems(result, projectRoot)));
       if (unread.length > 0)
         io.err(
           paint(
@@ -166,8 +168,8 @@ export function checkProblems(result: GenerateResult): string[] {
   ];
 }
 
-function summaryOfProblems(result: GenerateResult): string {
+function summaryOfProblems(result: GenerateResult, projectRoot: string): string {
   if (!result.ok) return `${count(result.issues.length, 'problem')} in manifests.`;
   const files = result.changed.length + result.extra.length;
-  return `${count(files, 'file')} out of date with manifest/ and runtime/; run \`npm run generate\`.`;
+  return `${count(files, 'file')} out of date with manifest/ and runtime/; run \`${generateCommandFor(projectRoot)}\`.`;
 }

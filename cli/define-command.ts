@@ -2,8 +2,8 @@
  * The one way a command reads its command line. A command declares its options once (as
  * `node:util` `parseArgs` options), its positionals and its usage text; {@link defineCommand}
  * adds `-h/--help`, parses with `parseArgs` (strict), words every mistake the same way
- * (`tool-contracts NAME: unknown option "--jsno" (did you mean "--json"?)`, then the usage, exit
- * 2) and hands the parsed values to the command's body.
+ * (`tool-contracts NAME: unknown option "--jsno" (did you mean "--json"?)`, then the usage line
+ * and where the help is, exit 2) and hands the parsed values to the command's body.
  */
 import { terminalText } from './terminal-text.js';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -33,7 +33,7 @@ export type ParsedCommandLine<O extends CommandOptions> = ReturnType<
 export interface CommandDefinition<O extends CommandOptions> {
   /** The command's name as typed (`check`); words every message. */
   readonly name: string;
-  /** The `--help` text; printed after every usage error too. */
+  /** The `--help` text; its first line (the usage line) is printed after every usage error. */
   readonly usage: string;
   /** The command's options, declared once. `help` (`-h`) is added. */
   readonly options: O;
@@ -105,13 +105,28 @@ export function defineCommand<O extends CommandOptions>(definition: CommandDefin
           return 1;
         }
         if (!(error instanceof UsageError)) throw error;
-        io.err(
-          `${terminalText(`tool-contracts ${definition.name}: ${error.message}`)}\n\n${definition.usage}`,
-        );
+        io.err(usageErrorText(definition, error.message));
         return 2;
       }
     },
   };
+}
+
+/**
+ * A usage error as printed: the error, the command's usage line, and where the options are —
+ * nothing more, so the error stays on screen.
+ */
+export function usageErrorText(
+  definition: { readonly name: string; readonly usage: string },
+  message: string,
+): string {
+  // The usage lines: the help's first paragraph (`call` and `mcp` have more than one form).
+  const usageLines = definition.usage.split('\n\n', 1)[0]!;
+  return [
+    terminalText(`tool-contracts ${definition.name}: ${message}`),
+    usageLines,
+    `See \`tool-contracts ${definition.name} --help\` for the options.`,
+  ].join('\n');
 }
 
 function wantsHelp(parsed: { readonly values: object }): boolean {

@@ -28,8 +28,8 @@ change per tool:
 Options:
       --against REV     A git revision (default: HEAD; in CI e.g. origin/main or
                         $(git merge-base HEAD origin/main)) or a directory holding a project
-      --format FORMAT   text (default: one terminal screen), markdown (a pull request comment)
-                        or json
+      --format FORMAT   text (one terminal screen; default), markdown (a pull request
+                        comment) or json
       --json            Same as --format json (shape: README.md, "Reviewing a tool change")
       --fail-on LIST    Exit 1 when a change of one of these classes occurs, e.g.
                         breaking,safety (classes: breaking, safety, prompt-cache, compatible)
@@ -48,11 +48,7 @@ export const command = defineCommand({
     'fail-on': { type: 'string' },
   },
   async run({ values }, io) {
-    const format = values.json === true ? 'json' : (values.format ?? 'text');
-    if (!(FORMATS as readonly string[]).includes(format))
-      throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}"`);
-    const failOn = parseFailOn(values['fail-on']);
-    const against = values.against ?? 'HEAD';
+    const { format, failOn, against } = diffOptions(values);
     const { projectRoot, paths } = await requireProjectLayout(io.cwd);
 
     const [{ loadManifestSet }, { formatManifestIssue }, { loadRevision, RevisionError }] =
@@ -138,6 +134,19 @@ const CLASS_COLORS = {
   'prompt-cache': 'yellow',
   compatible: 'green',
 } as const;
+
+/** The options of `diff` checked, with their defaults (text, HEAD, no failing class). */
+export function diffOptions(values: {
+  readonly json?: boolean | undefined;
+  readonly format?: string | undefined;
+  readonly 'fail-on'?: string | undefined;
+  readonly against?: string | undefined;
+}): { format: string; failOn: ChangeClass[]; against: string } {
+  const format = values.json === true ? 'json' : (values.format ?? 'text');
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${format}"`);
+  return { format, failOn: parseFailOn(values['fail-on']), against: values.against ?? 'HEAD' };
+}
 
 function parseFailOn(value: string | undefined): ChangeClass[] {
   if (value === undefined) return [];

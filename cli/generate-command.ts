@@ -7,6 +7,7 @@ import type { CommandIO } from './command-io.js';
 import { terminalText } from './terminal-text.js';
 import type { GenerateResult } from '../generator/generate.js';
 import { formatGenerateIssue } from '../generator/generate-issue.js';
+import { count } from './count-noun.js';
 import { defineCommand } from './define-command.js';
 import { jsonText, problemJson, type ProblemJson } from './json-output.js';
 import { packageRoot, requireProjectLayout } from './project-layout.js';
@@ -158,9 +159,7 @@ function listed(files: readonly string[]): string {
   return files.length > 8 ? ` (${shown}, …)` : ` (${shown})`;
 }
 
-export function count(value: number, noun: string): string {
-  return `${value} ${noun}${value === 1 ? '' : 's'}`;
-}
+export { count };
 
 const COLORS = { red: 31, green: 32, yellow: 33 } as const;
 

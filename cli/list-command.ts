@@ -19,6 +19,7 @@ import type { RegistrationGateInput } from '../runtime/core/visibility/registrat
 import type { TurnFilterMode } from '../runtime/core/visibility/turn-filter.js';
 import { isJsonObject } from '../runtime/core/support/is-json-object.js';
 import type { CommandIO } from './command-io.js';
+import { count } from './count-noun.js';
 import {
   CONTEXT_OPTIONS,
   MODEL_OPTIONS_USAGE,
@@ -29,7 +30,7 @@ import {
   nameList,
   oneOf,
 } from './context-options.js';
-import { CommandError, parseCommandLine } from './define-command.js';
+import { CommandError, parseCommandLine, usageErrorText } from './define-command.js';
 import type { ProjectTools } from './project-tools.js';
 import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
 import {
@@ -52,7 +53,12 @@ bytes. Exit code: 0, or 2 for a usage error.
 Session and host:
 ${SESSION_OPTIONS_USAGE}
 Model and turn:
-${MODEL_OPTIONS_USAGE}
+${MODEL_OPTIONS_USAGE.replace(
+  /--provider NAME[^]*?\(default: anthropic\)/,
+  `--provider NAME      Print the request of a format: anthropic, openai (Chat Completions),
+                       openai-responses, gemini, ai-sdk (default: none, the tool list
+                       alone, built for an Anthropic model)`,
+)}
   --turn KIND          cron or off-peak (default: an interactive turn)
   --turn-mode MODE     remove (the turn's list lacks excluded tools; default) or
                        restrict (the list stays; the restriction is sent as
@@ -104,7 +110,7 @@ interface ListOptions {
   readonly json: boolean;
 }
 
-function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'help' {
+export function parseListArgs(args: readonly string[], cwd: string): ListOptions | 'help' {
   const { values } = parseCommandLine(args, {
     ...CONTEXT_OPTIONS,
     turn: { type: 'string' },
@@ -241,7 +247,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
       return 1;
     }
     if (!(error instanceof UsageError)) throw error;
-    io.err(`${terminalText(`tool-contracts list: ${error.message}`)}\n\n${LIST_USAGE}`);
+    io.err(usageErrorText({ name: 'list', usage: LIST_USAGE }, error.message));
     return 2;
   }
 
@@ -326,7 +332,7 @@ export async function run(args: readonly string[], io: CommandIO): Promise<numbe
   const sizeWidth = Math.max(5, ...sizes.map((size) => String(size).length));
   const indexWidth = Math.max(1, String(tools.length).length);
   const lines = [
-    `${describeContext(options)}: ${tools.length} tools`,
+    `${describeContext(options)}: ${count(tools.length, 'tool')}`,
     `${'#'.padStart(indexWidth)}  ${'name'.padEnd(nameWidth)}  ${'bytes'.padStart(sizeWidth)}`,
     ...tools.map(
       (tool, index) =>

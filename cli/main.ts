@@ -4,10 +4,10 @@
  * `cli/define-command.ts`) and returns the process exit code.
  */
 import { createRequire } from 'node:module';
-import { suggestName } from '../generator/manifest/suggest-name.js';
 import type { CommandIO } from './command-io.js';
 import { processIO } from './command-io.js';
 import { readFileSync } from './sync-fs.js';
+import { suggestCommand } from './suggest-command.js';
 
 interface CommandSpec {
   readonly summary: string;
@@ -102,9 +102,9 @@ export async function main(argv: readonly string[], io: CommandIO = processIO): 
   }
   const spec = COMMANDS[first];
   if (spec === undefined) {
-    const suggestion = suggestName(first, Object.keys(COMMANDS));
+    const suggestion = suggestCommand(first, Object.keys(COMMANDS));
     io.err(
-      `tool-contracts: unknown command "${first}"${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}\n\n${usage()}`,
+      `tool-contracts: unknown command "${first}"${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}\nUsage: tool-contracts [command] [options]\nSee \`tool-contracts --help\` for the commands.`,
     );
     return 2;
   }

@@ -8,7 +8,7 @@
  * project root's (see `mcp-pins-option.ts`), wherever in the project the command runs.
  */
 import type { CommandIO } from './command-io.js';
-import { defineCommand, UsageError } from './define-command.js';
+import { defineCommand, usageErrorText, UsageError } from './define-command.js';
 import { loadMcpConfigOption, McpConfigOptionError } from './mcp-config-option.js';
 import { MCP_LOCK_FILE } from '../runtime/integrations/mcp/mcp-definition-lock.js';
 import type { McpToolDescriptor } from '../runtime/integrations/mcp/mcp-tool-descriptor.js';
@@ -158,13 +158,18 @@ const SUBCOMMANDS = { approve, status } as const;
 
 export async function run(args: readonly string[], io: CommandIO): Promise<number> {
   const [first, ...rest] = args;
-  if (first === undefined || first === '--help' || first === '-h') {
-    (first === undefined ? io.err : io.out)(MCP_USAGE);
-    return first === undefined ? 2 : 0;
+  if (first === '--help' || first === '-h') {
+    io.out(MCP_USAGE);
+    return 0;
   }
-  if (!Object.hasOwn(SUBCOMMANDS, first)) {
+  if (first === undefined || !Object.hasOwn(SUBCOMMANDS, first)) {
     io.err(
-      `${terminalText(`tool-contracts mcp: unknown command "${first}" (expected approve or status)`)}\n\n${MCP_USAGE}`,
+      usageErrorText(
+        { name: 'mcp', usage: MCP_USAGE },
+        first === undefined
+          ? 'missing command (approve or status)'
+          : `unknown command "${first}" (expected approve or status)`,
+      ),
     );
     return 2;
   }

@@ -10,6 +10,7 @@ import type { ProviderName } from '../runtime/integrations/providers/provider-na
 import { tokenCounterFor } from '../runtime/integrations/providers/token-counter.js';
 import { autoDeferredMcpTools, deferredNames } from '../runtime/core/visibility/deferred-tools.js';
 import type { CommandIO } from './command-io.js';
+import { count } from './count-noun.js';
 
 export interface PrintProviderRequestInput {
   readonly provider: ProviderName;
@@ -121,7 +122,7 @@ export async function printProviderRequest(
       ? ''
       : ` (+${measure.overheadTokens} tokens of the provider's tool-use system prompt)`;
   const lines = [
-    `${input.context} → ${FORMAT_NAMES[input.provider]}: ${rows.length} tools`,
+    `${input.context} → ${FORMAT_NAMES[input.provider]}: ${count(rows.length, 'tool')}`,
     `${'#'.padStart(indexWidth)}  ${'name'.padEnd(nameWidth)}  ${'bytes'.padStart(bytesWidth)}  ${'tokens'.padStart(tokensWidth)}  strict`,
     ...rows.map(
       (row, index) =>

@@ -45,7 +45,10 @@ export interface ProjectLayout {
  */
 export async function requireProjectLayout(start: string): Promise<ProjectLayout> {
   const projectRoot = requireProjectRoot(start);
-  const loaded = await loadProjectConfig(projectRoot);
+  // The package's built-in names, read only for a config that names some.
+  const loaded = await loadProjectConfig(projectRoot, async () =>
+    (await import('../generated/index.js')).builtInTools.map((tool) => tool.metadata.name),
+  );
   if (!loaded.ok)
     throw new CommandError(
       `bad config in ${projectRoot}:\n${loaded.issues.map(formatManifestIssue).join('\n')}`,

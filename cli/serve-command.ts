@@ -9,15 +9,29 @@
  * `--mcp-config FILE` makes it a gateway: the upstream servers' tools are listed after the
  * built-ins and called through the same gate, permission layer and budgets.
  *
+ * `serve` lists exactly what can run: it is the host of each port a listed tool needs, for the
+ * life of the session — an in-process scheduler for the Cron tools (a job's prompt is sent to
+ * the client as a log message when it fires), a trace of every call (the tools whose contract
+ * requires one; ReadSessionContext reads it by session id), and, when the client offers
+ * elicitation, AskUserQuestion's form and plan mode as session state. Ports it cannot provide
+ * (`--port` other than cron, dynamic workflows, the Node REPL, other session kinds) are usage
+ * errors. Once a client initialized, standard error says the mode, whether that client can
+ * approve, what will be refused and the flags that change it.
+ *
  * Standard output belongs to the protocol (stdio); messages go to standard error. The command
  * ends when the client closes standard input, or on SIGINT/SIGTERM. Exit code: 0, 1 for an
  * invalid MCP configuration or a port that cannot be bound, 2 for a usage error.
  */
 import nodePath from 'node:path';
-import type { ModelProfile } from '../runtime/core/contract.js';
+import type { FeatureFlag, ModelProfile } from '../runtime/core/contract.js';
 import type { RegistrationGateInput } from '../runtime/core/visibility/registration-gate.js';
 import type { CommandIO } from './command-io.js';
-import { defineCommand, UsageError, type ParsedCommandLine } from './define-command.js';
+import {
+  defineCommand,
+  parseCommandLine,
+  UsageError,
+  type ParsedCommandLine,
+} from './define-command.js';
 import {
   CONTEXT_OPTIONS,
   MODEL_OPTIONS_USAGE,
@@ -33,6 +47,13 @@ import {
   mcpPinsFor,
   parseMcpPinsOption,
 } from './mcp-pins-option.js';
+import type { ToolSession } from '../runtime/call-path/session/create-tool-session.js';
+import type { ToolServer } from '../runtime/integrations/mcp/create-tool-server.js';
+import type {
+  CronFiring,
+  InProcessCronScheduler,
+} from '../runtime/integrations/ports/in-process-cron-scheduler.js';
+import { approvalUnavailableHint, serveNotice } from './serve-notice.js';
 import type { McpPinPolicy } from '../runtime/integrations/mcp/mcp-definition-lock.js';
 import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../runtime/integrations/mcp/default-session-idle-timeout.js';
 import {
@@ -48,6 +69,20 @@ import {
   permissionFlagsFromOptions,
   type PermissionFlags,
 } from './permission-options.js';
+
+/**
+ * The session and host flags as `serve` takes them: its default host is protocol, and it accepts
+ * only what it can host (the cron port; not dynamic workflows or the Node REPL; a main session).
+ */
+const SERVE_SESSION_OPTIONS_USAGE = SESSION_OPTIONS_USAGE.replace(
+  /--session KIND .*/,
+  '--session KIND       main (the only kind serve hosts; default: main)',
+)
+  .replace(/--host KIND .*/, '--host KIND          terminal or protocol (default: protocol)')
+  .replace(
+    /--port NAME .*/,
+    '--port NAME          Host port: cron (serve always provides its own scheduler)',
+  );
 
 export const SERVE_USAGE = `Usage: tool-contracts serve [options]
 
@@ -71,12 +106,11 @@ ${SERVE_TOKEN_USAGE}
 ${MCP_PINS_USAGE}
 Permission:
 ${PERMISSION_OPTIONS_USAGE}
-${SESSION_OPTIONS_USAGE}
-                       (serve's default --host is protocol: flags must be stated)
+${SERVE_SESSION_OPTIONS_USAGE}
 ${MODEL_OPTIONS_USAGE}
   -h, --help           Show this help`;
 
-interface ServeOptions {
+export interface ServeOptions {
   readonly workspace: string;
   readonly artifactDirectory?: string;
   readonly enforceWorkspaceBoundary: boolean;
@@ -121,8 +155,38 @@ function serveOptions(
     mcpConfig: values['mcp-config'] ?? [],
     mcpPins: parseMcpPinsOption(values['mcp-pins']),
     permissions: permissionFlagsFromOptions(values),
-    gate: gateInputFromOptions({ ...values, host: values.host ?? 'protocol' }),
+    gate: serveGateInput(values),
     ...(hasModelOptions(values) ? { model: modelFromOptions(values) } : {}),
+  };
+}
+
+/** Feature flags whose tools need a port `serve` does not host. */
+const UNHOSTED_FEATURES: readonly FeatureFlag[] = ['dynamicWorkflows', 'nodeRepl'];
+
+/**
+ * The gate input from the flags, with the cron port (serve's scheduler) injected; a flag asking
+ * for tools serve cannot run is a usage error, so nothing is listed that would always fail.
+ */
+function serveGateInput(
+  values: ParsedCommandLine<typeof SERVE_OPTIONS>['values'],
+): RegistrationGateInput {
+  const gate = gateInputFromOptions({ ...values, host: values.host ?? 'protocol' });
+  const unhosted = Object.keys(gate.ports).find((port) => port !== 'cron');
+  if (unhosted !== undefined)
+    throw new UsageError(
+      `--port ${unhosted}: serve provides no ${unhosted} port (it hosts only cron, with its own scheduler)`,
+    );
+  for (const flag of UNHOSTED_FEATURES)
+    if (gate.features[flag] === true)
+      throw new UsageError(`--flag ${flag}: serve cannot host the tools of ${flag}`);
+  if (gate.sessionKind !== 'main')
+    throw new UsageError(
+      `--session ${gate.sessionKind}: serve hosts main sessions only (the tools of a ${gate.sessionKind} session need its host)`,
+    );
+  return {
+    ...gate,
+    ports: { cron: true },
+    features: { ...gate.features, dynamicWorkflows: false, nodeRepl: false },
   };
 }
 
@@ -145,6 +209,11 @@ function parseIdleTimeoutOption(value: string | undefined): number {
       `--session-idle-timeout expects a whole number of seconds (1-2000000); got "${value}"`,
     );
   return seconds * 1000;
+}
+
+/** `serve`'s options from its arguments (`--help` is not among them). */
+export function parseServeArgs(args: readonly string[], cwd: string): ServeOptions {
+  return serveOptions(parseCommandLine(args, SERVE_OPTIONS).values, cwd);
 }
 
 export const command = defineCommand({
@@ -194,7 +263,7 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
     { createToolRuntime },
     { createToolSession },
     { connectMcpServers },
-    { createToolServer },
+    { createToolServer, UNSPECIFIED_MODEL: UNSPECIFIED },
   ] = await Promise.all([
     // This package's built-ins, or a configured project's own tools and the built-ins it selects.
     import('./project-tools.js').then(({ loadProjectTools }) => loadProjectTools(io.cwd)),
@@ -202,6 +271,10 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
     import('../runtime/call-path/session/create-tool-session.js'),
     import('../runtime/integrations/mcp/connect-mcp-servers.js'),
     import('../runtime/integrations/mcp/create-tool-server.js'),
+  ]);
+  const [{ createInProcessCronScheduler }, { createSessionTraceStore }] = await Promise.all([
+    import('../runtime/integrations/ports/in-process-cron-scheduler.js'),
+    import('../runtime/integrations/ports/session-trace-store.js'),
   ]);
   const runtime = createToolRuntime({
     builtInTools,
@@ -220,8 +293,29 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
     },
   });
   const { permissions } = options;
-  const createSession = () =>
-    createToolSession({
+  const traces = createSessionTraceStore();
+  // What serve hosts for each session: its scheduler, and where a fired job goes.
+  const hosted = new WeakMap<
+    ToolSession,
+    { readonly scheduler: InProcessCronScheduler; deliver?: (firing: CronFiring) => Promise<void> }
+  >();
+  const createSession = async () => {
+    let id = '';
+    const host: {
+      scheduler?: InProcessCronScheduler;
+      deliver?: (firing: CronFiring) => Promise<void>;
+    } = {};
+    const scheduler = createInProcessCronScheduler({
+      onFire: async (firing) => {
+        warn(
+          `cron job ${firing.job.id} of session ${id} fired: ${JSON.stringify(firing.job.prompt)}`,
+        );
+        await host.deliver?.(firing);
+      },
+      onError: (error, job) =>
+        warn(`cron job ${job.id} of session ${id}: ${(error as Error).message ?? String(error)}`),
+    });
+    const session = await createToolSession({
       runtime,
       workingDirectory: options.workspace,
       workspaceRoot: options.workspace,
@@ -232,18 +326,67 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
         ask: permissions.ask,
         deny: permissions.deny,
       },
+      ports: { cron: scheduler, sessions: traces.port },
+      tracer: traces.tracer(() => id),
       ...(permissions.yes ? { requestApproval: async () => ({ decision: 'allow' as const }) } : {}),
       ...(options.artifactDirectory === undefined
         ? {}
         : { artifactDirectory: options.artifactDirectory }),
       ...(options.model === undefined ? {} : { model: options.model }),
     });
-  const makeServer = (session: Awaited<ReturnType<typeof createSession>>) =>
-    createToolServer({
+    id = session.id;
+    hosted.set(session, Object.assign(host, { scheduler }));
+    return session;
+  };
+  const makeServer = (session: ToolSession) => {
+    const toolServer: ToolServer = createToolServer({
       session,
       ...(options.model === undefined ? {} : { model: options.model }),
       ...(permissions.yes ? { elicitApproval: false } : {}),
+      approvalUnavailableHint,
+      onInitialized: ({ elicitation }) => {
+        const client = toolServer.server.getClientVersion();
+        const model = options.model ?? session.model ?? undefined;
+        const all = model === undefined ? session.tools(UNSPECIFIED) : session.tools(model);
+        const listed = toolServer.listedTools();
+        const shown = new Set(listed.map((tool) => tool.name));
+        io.err(`tool-contracts serve: session ${session.id} started`);
+        for (const line of serveNotice({
+          mode: permissions.mode,
+          yes: permissions.yes,
+          allowRules: permissions.allow,
+          client: {
+            elicitation,
+            ...(client?.name === undefined ? {} : { name: client.name }),
+            ...(client?.version === undefined ? {} : { version: client.version }),
+          },
+          listed,
+          hidden: all.filter((tool) => !shown.has(tool.name)).map((tool) => tool.name),
+          decidesPerInput: (name) =>
+            session.runtime.registry.get(name)?.resolvePermissionCapability !== undefined,
+        }))
+          io.err(`tool-contracts serve: ${line}`);
+      },
     });
+    const host = hosted.get(session)!;
+    host.deliver = (firing) =>
+      toolServer.server.sendLoggingMessage({
+        level: 'notice',
+        logger: 'cron',
+        data: {
+          job: firing.job.id,
+          ...(firing.job.name === undefined ? {} : { name: firing.job.name }),
+          prompt: firing.job.prompt,
+          firedAt: firing.at.toISOString(),
+        },
+      });
+    const closed = toolServer.server.onclose;
+    toolServer.server.onclose = () => {
+      host.scheduler.close();
+      closed?.();
+    };
+    return toolServer;
+  };
 
   const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -280,12 +423,17 @@ async function serve(options: ServeOptions, io: CommandIO): Promise<number> {
     const toolServer = makeServer(session);
     listeners.add(() => toolServer.toolsChanged());
     const closed = new Promise<void>((resolve) => {
-      toolServer.server.onclose = resolve;
+      const onclose = toolServer.server.onclose;
+      toolServer.server.onclose = () => {
+        onclose?.();
+        resolve();
+      };
       process.stdin.once('end', resolve);
     });
     await toolServer.server.connect(new StdioServerTransport());
     await Promise.race([closed, stopped]);
     await toolServer.server.close().catch(() => {});
+    hosted.get(session)?.scheduler.close();
     await session.close();
     return 0;
   } finally {

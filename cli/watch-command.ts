@@ -18,7 +18,7 @@ Regenerate now, then whenever a file below manifest/ or runtime/ (in a configure
 manifest and implementation folders) changes. Ctrl-C stops.
 
 Options:
-  --debounce <ms>  Wait this long after the last change before a run (default 200)
+  --debounce <ms>  Wait this long after the last change before a run (default: 200)
   -h, --help       Show this help`;
 
 export interface WatchOptions {
@@ -37,9 +37,7 @@ export const command = defineCommand({
   usage: WATCH_USAGE,
   options: { debounce: { type: 'string' } },
   async run({ values }, io) {
-    const debounceMs = Number(values.debounce ?? '200');
-    if (!/^\d+$/.test(values.debounce ?? '200'))
-      throw new UsageError('--debounce expects a whole number of milliseconds');
+    const debounceMs = debounceOption(values.debounce);
     const layout = await requireProjectLayout(io.cwd);
     const { projectRoot } = layout;
     const controller = new AbortController();
@@ -57,6 +55,13 @@ export const command = defineCommand({
 });
 
 export const run = command.run;
+
+/** `--debounce` checked: 200 ms when absent. */
+export function debounceOption(value: string | undefined): number {
+  if (!/^\d+$/.test(value ?? '200'))
+    throw new UsageError('--debounce expects a whole number of milliseconds');
+  return Number(value ?? '200');
+}
 
 /** Watch until `signal` aborts. Runs never overlap: a change during a run queues one more run. */
 export async function watchProject(options: WatchOptions): Promise<void> {

@@ -98,6 +98,25 @@ export async function normalizedInputs(
   );
 }
 
+/**
+ * The generation options that shape the output (the config's `builtIns`, the contract module a
+ * project's modules import, whether the audit runs) as one more input, under a name no file
+ * has: changing `builtIns` changes the inputs, so `generate` regenerates what `check` finds
+ * stale instead of saying "up to date".
+ */
+export function optionsInput(options: {
+  readonly packageBuiltIns?: unknown;
+  readonly contractModule?: unknown;
+  readonly audit?: unknown;
+}): Record<string, string> {
+  const shaping = {
+    packageBuiltIns: options.packageBuiltIns ?? null,
+    contractModule: options.contractModule ?? null,
+    audit: options.audit ?? null,
+  };
+  return { '(generate options)': hashText(JSON.stringify(shaping)) };
+}
+
 export function hashText(content: string | Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');
 }

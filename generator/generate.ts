@@ -22,6 +22,7 @@ import {
   isUpToDate,
   layoutCandidates,
   normalizedInputs,
+  optionsInput,
   readState,
   stateFileText,
   stateOf,
@@ -133,7 +134,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   // Hashed before anything is read for generation: an input edited during the run then makes the
   // recorded state stale, and the next run is a full one.
-  const inputs = options.write ? await hashInputs(root, paths) : undefined;
+  const inputs = options.write
+    ? { ...(await hashInputs(root, paths)), ...optionsInput(options) }
+    : undefined;
   const previous = inputs === undefined ? undefined : await readState(root, stateFile);
   if (inputs !== undefined && previous !== undefined && !options.force) {
     const upToDate = (): GenerateResult =>

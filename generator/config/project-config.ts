@@ -13,6 +13,7 @@ import type { ManifestIssue } from '../manifest/manifest-issue.js';
 import { compareManifestIssues } from '../manifest/manifest-issue.js';
 import { TOOL_NAME_PATTERN } from '../manifest/manifest-schema.js';
 import { parseYamlSource } from '../manifest/parse-yaml-source.js';
+import { suggestName } from '../manifest/suggest-name.js';
 import { translateZodIssue } from '../manifest/translate-zod-issue.js';
 import { DEFAULT_PROJECT_FOLDERS, isInFolder } from '../support/project-paths.js';
 
@@ -98,7 +99,10 @@ export type LoadedProjectConfig =
  * problem located (file:line:col) when it is unreadable, not YAML/JSON or not a valid config, and
  * an error when there are two config files (which one wins would be a guess).
  */
-export async function loadProjectConfig(projectRoot: string): Promise<LoadedProjectConfig> {
+export async function loadProjectConfig(
+  projectRoot: string,
+  knownBuiltIns?: () => Promise<readonly string[]>,
+): Promise<LoadedProjectConfig> {
   const present: { file: string; text: string }[] = [];
   for (const file of PROJECT_CONFIG_FILES) {
     try {
@@ -121,17 +125,51 @@ export async function loadProjectConfig(projectRoot: string): Promise<LoadedProj
       })),
     };
   const { file, text } = present[0]!;
-  return parseProjectConfig(file, text);
+  const parsed = parseProjectConfig(file, text);
+  if (!parsed.ok || knownBuiltIns === undefined || !Array.isArray(parsed.config.builtIns))
+    return parsed;
+  return parseProjectConfig(file, text, await knownBuiltIns());
 }
 
-/** Parses one config file's text; `file` (project-relative) is only used to locate problems. */
-export function parseProjectConfig(file: string, text: string): LoadedProjectConfig {
+/**
+ * Parses one config file's text; `file` (project-relative) is only used to locate problems.
+ * With `knownBuiltIns` (the package's built-in tool names), a `builtIns` name that is none of
+ * them is a problem at its place, with the closest name as a suggestion.
+ */
+export function parseProjectConfig(
+  file: string,
+  text: string,
+  knownBuiltIns?: readonly string[],
+): LoadedProjectConfig {
   const source = parseYamlSource(file, text);
   if (source.issues.length > 0) return { ok: false, issues: source.issues };
   // An empty file is an empty config: every default.
   const value = source.value ?? {};
   const parsed = ProjectConfigSchema.safeParse(value);
-  if (parsed.success) return { ok: true, file, config: parsed.data };
+  if (parsed.success) {
+    const { builtIns } = parsed.data;
+    if (knownBuiltIns === undefined || !Array.isArray(builtIns))
+      return { ok: true, file, config: parsed.data };
+    const known = new Set(knownBuiltIns);
+    const unknown: ManifestIssue[] = builtIns.flatMap((name, index) => {
+      if (known.has(name)) return [];
+      const at = source.locateValue(['builtIns', index]);
+      const suggestion = suggestName(name, knownBuiltIns);
+      return [
+        {
+          code: 'invalid_value',
+          file,
+          line: at.line,
+          column: at.column,
+          path: formatFieldPath(['builtIns', index]),
+          message: `no built-in tool named "${name}"${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}`,
+        },
+      ];
+    });
+    return unknown.length === 0
+      ? { ok: true, file, config: parsed.data }
+      : { ok: false, issues: unknown };
+  }
   const issues = parsed.error.issues.flatMap((issue) =>
     translateZodIssue(issue, ProjectConfigSchema, value).map((unlocated): ManifestIssue => {
       const at =

@@ -288,6 +288,15 @@ export interface ToolGroup {
   readonly description: string;
 }
 
+/** The hints an MCP server's tool annotations give, as the server gave them. */
+export interface McpToolHints {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
 /** Everything a tool declares. Generated modules `satisfy` this. */
 export interface ToolContract<Input = unknown, Output = unknown> {
   readonly capability: string;
@@ -334,9 +343,15 @@ export interface ToolContract<Input = unknown, Output = unknown> {
   readonly source: string;
   /**
    * Set only on entries projected from an MCP server's `tools/list`: the server and the tool name
-   * as the server knows them (the provider-visible name may be sanitised or shortened).
+   * as the server knows them (the provider-visible name may be sanitised or shortened), and the
+   * annotations it gave, as it gave them (the gateway relays them unchanged; the model never
+   * sees them).
    */
-  readonly mcp?: { readonly server: string; readonly tool: string };
+  readonly mcp?: {
+    readonly server: string;
+    readonly tool: string;
+    readonly annotations?: McpToolHints;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 import type { ToolImplementation } from '../core/contract.js';
 import type { Input, Output } from '../../generated/tools/cron-update.js';
 import { callHostPort } from './support/call-host-port.js';
-import { checkCronExpression } from './support/cron-expression.js';
+import { checkCronExpression } from '../core/support/cron-expression.js';
 import { HOST_SERVICES, portUnavailable } from './support/port-unavailable.js';
 
 type Implementation = ToolImplementation<Input, Output>;

@@ -73,7 +73,7 @@ describe('defineCommand', () => {
       code: 2,
       out: [],
       err: [
-        'tool-contracts demo: unknown option "--levl" (did you mean "--level"?)\n\nUsage: tool-contracts demo [options]',
+        'tool-contracts demo: unknown option "--levl" (did you mean "--level"?)\nUsage: tool-contracts demo [options]\nSee `tool-contracts demo --help` for the options.',
       ],
     },
     {
@@ -81,7 +81,7 @@ describe('defineCommand', () => {
       code: 2,
       out: [],
       err: [
-        'tool-contracts demo: --level must be high; got "low"\n\nUsage: tool-contracts demo [options]',
+        'tool-contracts demo: --level must be high; got "low"\nUsage: tool-contracts demo [options]\nSee `tool-contracts demo --help` for the options.',
       ],
     },
   ])('$args exits $code', async ({ args, code, out, err }) => {

@@ -353,6 +353,17 @@ describe('tool-contracts list', () => {
   });
 });
 
+describe('tool-contracts list counts', () => {
+  test.each([
+    { allow: 'Read', count: '1 tool' },
+    { allow: 'Read,Write', count: '2 tools' },
+  ])('--allow $allow → "$count"', async ({ allow, count }) => {
+    const result = await list(['--allow', allow]);
+    expect(result.code).toBe(0);
+    expect(result.out.split('\n')[0]).toMatch(new RegExp(`: ${count}$`));
+  });
+});
+
 describe('tool-contracts list as a process', () => {
   const bin = join(root, 'bin', 'tool-contracts.js');
   // Fails any ESM import of ts-morph (or the TypeScript compiler it wraps), and of the libraries

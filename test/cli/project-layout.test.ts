@@ -82,7 +82,7 @@ test.each([
   [
     'an unknown built-in',
     '{"builtIns": ["Read", "Nope"]}',
-    'builtIns: no built-in tool named "Nope"',
+    'tool-contracts.config.json:1:23 builtIns[1]: no built-in tool named "Nope"',
   ],
   ['tools not generated yet', '{"builtIns": "all"}', 'run `tool-contracts generate`'],
 ])('list in a configured project with %s says so and exits 1', async (_name, config, message) => {

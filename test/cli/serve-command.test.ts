@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { serveHttp, serveStdio, type Served } from '../support/serve-child.js';
 import { builtInTools } from '../../generated/index.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../../generated/provider-order.js';
@@ -24,6 +24,9 @@ const textOf = (result: unknown) =>
     .map((block) => block.text ?? `[${block.type}]`)
     .join('\n');
 
+/** Tools that need a person: not listed to a client without elicitation. */
+const NEEDS_A_PERSON = new Set(['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode']);
+
 const expectedTools = () => {
   const runtime = createToolRuntime({
     builtInTools,
@@ -31,15 +34,17 @@ const expectedTools = () => {
     gate: { ports: {}, features: {}, hostKind: 'protocol', sessionKind: 'main' },
     logger: { warn: () => {} },
   });
-  return runtime.getTools({
-    model: {
-      id: 'unspecified',
-      provider: 'anthropic',
-      supportsNativeWebSearch: false,
-      supportsPdf: false,
-      firstParty: true,
-    },
-  });
+  return runtime
+    .getTools({
+      model: {
+        id: 'unspecified',
+        provider: 'anthropic',
+        supportsNativeWebSearch: false,
+        supportsPdf: false,
+        firstParty: true,
+      },
+    })
+    .filter((tool) => !NEEDS_A_PERSON.has(tool.name));
 };
 
 describe.each([
@@ -208,8 +213,16 @@ describe('serve: approval', () => {
       });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toBe(
-        '<tool_use_error>Write needs the user\'s approval (permission "file.write") and nobody can approve it in this session; it was not run. Continue without it, or report what you need.</tool_use_error>',
+        '<tool_use_error>Write needs the user\'s approval (permission "file.write") and nobody can approve it in this session; it was not run. Continue without it, or report what you need. This MCP client cannot ask the user for approval. The user can allow it by restarting the server with --allow-rule Write, --mode acceptEdits (file edits) or --yes (every call), or by using a client that supports elicitation.</tool_use_error>',
       );
+      // The person who configured the server is told on standard error, once the client initialized.
+      await vi.waitFor(() => expect(served.stderr()).toContain('Not listed'));
+      expect(served.stderr().split('\n').slice(1, 5)).toEqual([
+        'tool-contracts serve: 14 tools listed; permission mode default.',
+        'tool-contracts serve: client "serve-test 0.0.0" cannot approve calls (it offers no elicitation), so these are refused: Bash (unless read-only), CronCreate, CronDelete, Edit, WebFetch, Write, CronUpdate.',
+        'tool-contracts serve: To allow them: --mode acceptEdits (file edits in the workspace), --allow-rule RULE (e.g. --allow-rule Write, --allow-rule "Bash(npm test:*)"), or --yes (approve every call); or use a client that supports elicitation.',
+        'tool-contracts serve: Not listed, because client "serve-test 0.0.0" cannot reach the user (no elicitation): AskUserQuestion, EnterPlanMode, ExitPlanMode.',
+      ]);
     } finally {
       await served.close();
     }

@@ -18,6 +18,8 @@ const bin = path.join(root, 'bin/tool-contracts.js');
 export interface Served {
   readonly client: Client;
   readonly workspace: string;
+  /** What the child wrote to standard error so far. */
+  stderr(): string;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,8 @@ export async function serveStdio(
     cwd: root,
     stderr: 'pipe',
   });
+  let stderr = '';
+  transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   try {
     await client.connect(transport);
   } catch (error) {
@@ -42,6 +46,7 @@ export async function serveStdio(
   return {
     client,
     workspace,
+    stderr: () => stderr,
     close: async () => {
       await client.close();
       await rm(workspace, { recursive: true, force: true, maxRetries: 5 });

@@ -141,6 +141,11 @@ export interface ToolSessionRunOptions {
    * is refused with a text that names the tools allowed now. Default: none.
    */
   readonly turnRestriction?: TurnRestriction;
+  /**
+   * Host ports for these calls over the session's, port by port (an MCP request's elicitation
+   * as the user-interaction port). Default: the session's.
+   */
+  readonly ports?: HostPortImplementations;
 }
 
 /** A session's calls, state and clean-up. Made by {@link createToolSession}. */
@@ -169,6 +174,11 @@ export interface ToolSession {
   };
   /** Whether `close()` was called. */
   readonly closed: boolean;
+  /**
+   * Change the permission mode for the calls that start from now on (plan mode entered and
+   * left by EnterPlanMode and ExitPlanMode through the host's user-interaction port).
+   */
+  setPermissionMode(mode: PermissionMode): void;
   /**
    * The deferred tools `ToolSearch` calls found so far, in the order found: pass it as the
    * provider request's `discovered`, and the following turns' lists send them at the end.
@@ -243,7 +253,7 @@ export async function createToolSession(options: ToolSessionOptions): Promise<To
 
 interface Resolved {
   readonly permissions: {
-    readonly mode: PermissionMode;
+    mode: PermissionMode;
     readonly allow: ParsedRule[];
     readonly deny: readonly ParsedRule[];
     readonly ask: readonly ParsedRule[];
@@ -309,6 +319,9 @@ class Session implements ToolSession {
   }
   get closed(): boolean {
     return this.#closed;
+  }
+  setPermissionMode(mode: PermissionMode): void {
+    this.#resolved.permissions.mode = mode;
   }
   get discovered(): readonly string[] {
     return [...this.state.toolSearch!.discovered];
@@ -404,7 +417,9 @@ class Session implements ToolSession {
       ...(runOptions.turnRestriction === undefined
         ? {}
         : { turnRestriction: runOptions.turnRestriction }),
-      ...(options.ports === undefined ? {} : { ports: options.ports }),
+      ...(options.ports === undefined && runOptions.ports === undefined
+        ? {}
+        : { ports: { ...options.ports, ...runOptions.ports } }),
       ...(options.model === undefined ? {} : { model: options.model }),
       ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
       ...(options.hooks === undefined ? {} : { hooks: options.hooks }),

@@ -30,7 +30,7 @@ import {
 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { RuntimeLogger } from '../../core/runtime-logger.js';
 import type { ToolRuntime } from '../../core/tool-runtime.js';
@@ -38,7 +38,11 @@ import { canonicalJson } from '../../core/visibility/tools-fingerprint.js';
 import type { McpServerConfig } from './load-mcp-config.js';
 import { currentProgressReporter } from './mcp-progress-reporter.js';
 import type { McpCallResult } from './mcp-tool-descriptor.js';
-import { registerMcpTools, type RegisterMcpToolsOptions } from './register-mcp-tools.js';
+import {
+  registerMcpTools,
+  taskSupport,
+  type RegisterMcpToolsOptions,
+} from './register-mcp-tools.js';
 
 /** How a server that died is reconnected. */
 export interface McpReconnectPolicy {
@@ -196,6 +200,8 @@ class ServerConnection {
   #transport: Transport | undefined;
   #tools: readonly string[] = [];
   #descriptorsKey: string | undefined;
+  /** Tools of this server that can only be called as MCP tasks. */
+  #taskTools: ReadonlySet<string> = new Set();
   #lastError: string | undefined;
   #failures = 0;
   #connectedAt = 0;
@@ -258,6 +264,7 @@ class ServerConnection {
     if (client === undefined || this.#state !== 'connected')
       throw new Error(`the server is not connected (${this.#state})`);
     const reporter = currentProgressReporter();
+    if (this.#taskTools.has(tool)) return this.#callTask(client, tool, args, signal);
     try {
       return (await client.callTool({ name: tool, arguments: { ...args } }, undefined, {
         signal,
@@ -396,10 +403,65 @@ class ServerConnection {
       ...(this.config.includeTools === undefined ? {} : { includeTools: this.config.includeTools }),
       ...(this.config.excludeTools === undefined ? {} : { excludeTools: this.config.excludeTools }),
       ...(this.options.pins === undefined ? {} : { pins: this.options.pins }),
+      trusted: this.config.trust,
+      callsTasks: true,
     });
+    this.#taskTools = new Set(
+      descriptors
+        .filter((descriptor) => typeof descriptor === 'object' && descriptor !== null)
+        .filter((descriptor) => taskSupport(descriptor as object) === 'required')
+        .map((descriptor) => String((descriptor as { name?: unknown }).name)),
+    );
     this.#descriptorsKey = key;
     this.#tools = result.registered.map((tool) => tool.name);
     return true;
+  }
+
+  /**
+   * A task-only tool through the MCP tasks API: the task's status messages are progress, the
+   * call's signal cancels the task (`tasks/cancel`), its result is the call's.
+   */
+  async #callTask(
+    client: Client,
+    tool: string,
+    args: Readonly<Record<string, unknown>>,
+    signal: AbortSignal,
+  ): Promise<McpCallResult> {
+    const reporter = currentProgressReporter();
+    let taskId: string | undefined;
+    let step = 0;
+    const cancel = () => {
+      if (taskId !== undefined) void client.experimental.tasks.cancelTask(taskId).catch(() => {});
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      const stream = client.experimental.tasks.callToolStream(
+        { name: tool, arguments: { ...args } },
+        CallToolResultSchema,
+        {
+          signal,
+          timeout: this.config.timeoutMs,
+          resetTimeoutOnProgress: true,
+          maxTotalTimeout: this.config.maxTotalTimeoutMs,
+          onprogress: (progress) => reporter?.(progress),
+          task: { ttl: this.config.maxTotalTimeoutMs },
+        },
+      );
+      for await (const message of stream) {
+        if (message.type === 'taskCreated') taskId = message.task.taskId;
+        else if (message.type === 'taskStatus') {
+          step += 1;
+          reporter?.({
+            progress: step,
+            message: `${tool}: ${message.task.statusMessage ?? message.task.status}`,
+          });
+        } else if (message.type === 'result') return message.result as McpCallResult;
+        else if (message.type === 'error') throw message.error;
+      }
+      throw new Error(`the task of "${tool}" ended without a result`);
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
   }
 
   #unregister(): boolean {

@@ -6,6 +6,7 @@ import { timerDelayMs } from '../../core/support/timer-delay.js';
 import { z } from 'zod';
 import {
   type JsonSchema,
+  type McpToolHints,
   type RiskLevel,
   type SideEffectScope,
   type ToolEntry,
@@ -38,6 +39,11 @@ export interface McpToolEntryOptions {
   readonly capability?: string;
   /** `mcp:<server>`, when the caller has it already (one string for all of a server's tools). */
   readonly source?: string;
+  /**
+   * The server is trusted (`"trust": true` in its configuration): its annotations decide
+   * approval too — a read-only tool needs none. Default: false (every call needs approval).
+   */
+  readonly trusted?: boolean;
 }
 
 const McpInputSchema = z.record(z.string(), z.unknown());
@@ -84,8 +90,10 @@ function timeoutOf(ms: number): ToolEntry['timeout'] {
 
 /**
  * Flags from annotations: `readOnlyHint` and `destructiveHint` map directly (absent = false;
- * read-only wins over destructive); `concurrentSafe` = read-only or idempotent; approval always
- * needed. Risk: `high` when destructive, `low` when read-only, else `medium`, unless given.
+ * read-only wins over destructive); `concurrentSafe` = read-only or idempotent. Approval: always
+ * needed, unless the server is trusted and the tool read-only (an untrusted server's
+ * annotations order calls but never waive an approval). The annotations are kept as given
+ * (`mcp.annotations`), for the gateway to relay. Risk: `high` when destructive, `low` when read-only, else `medium`, unless given.
  * Keeps no reference to `options` (registration reuses one object for all of a server's tools).
  */
 export function createMcpToolEntry(
@@ -100,6 +108,8 @@ export function createMcpToolEntry(
   const readOnly = annotations.readOnlyHint === true;
   const destructive = !readOnly && annotations.destructiveHint === true;
   const idempotent = annotations.idempotentHint === true || readOnly;
+  const needsApproval = !(options.trusted === true && readOnly);
+  const hints = mcpToolHints(annotations as Record<string, unknown>);
   const riskLevel: RiskLevel =
     options.riskLevel ?? (destructive ? 'high' : readOnly ? 'low' : 'medium');
   const timeout =
@@ -131,7 +141,7 @@ export function createMcpToolEntry(
     reason: `Calls "${descriptor.name}" on the MCP server "${server}", which runs outside the agent`,
     riskLevel,
     sideEffectScope: options.sideEffectScope,
-    needsApproval: true,
+    needsApproval,
     alwaysAsk: false,
     askOptions: ASK_OPTIONS,
     patternSources: NO_NAMES,
@@ -151,7 +161,7 @@ export function createMcpToolEntry(
       concurrentSafe: readOnly || idempotent,
       sideEffectScope: options.sideEffectScope,
       riskLevel,
-      needsApproval: true,
+      needsApproval,
       requiresUserInteraction: false,
       allowedInPlanMode: readOnly,
       stopTurnOnSuccess: false,
@@ -174,7 +184,7 @@ export function createMcpToolEntry(
     availability: AVAILABILITY,
     ordering: 'registration',
     source: options.source ?? `mcp:${server}`,
-    mcp: { server, tool },
+    mcp: hints === undefined ? { server, tool } : { server, tool, annotations: hints },
     // A method, not an arrow property: the same closure, but one a transpiler keeping function
     // names (tsx) does not wrap in a name-defining call per entry.
     async handler(input, context) {
@@ -201,4 +211,15 @@ export function createMcpToolEntry(
     formatModelContent: formatMcpContent,
     formatModelBlocks: mcpContentBlocks,
   };
+}
+
+const HINT_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
+/** The annotations' hints as the server gave them (booleans, a string title), frozen; none: `undefined`. */
+function mcpToolHints(annotations: Record<string, unknown>): McpToolHints | undefined {
+  const hints: { -readonly [Key in keyof McpToolHints]: McpToolHints[Key] } = {};
+  if (typeof annotations.title === 'string') hints.title = annotations.title;
+  for (const key of HINT_KEYS)
+    if (typeof annotations[key] === 'boolean') hints[key] = annotations[key] as boolean;
+  return Object.keys(hints).length === 0 ? undefined : Object.freeze(hints);
 }

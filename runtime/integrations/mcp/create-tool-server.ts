@@ -16,6 +16,11 @@
  * - Approval: through elicitation when the client supports it (form mode); otherwise the
  *   session's own approver, if any, else the permission mode and rules decide and a call that
  *   would ask is refused with the executor's text.
+ * - The user: when the client offers elicitation, the session's user-interaction port is
+ *   {@link elicitUserInteraction} (AskUserQuestion's form, plan mode as session state). When it
+ *   does not, a tool that needs a person (`requiresUserInteraction`) is not listed, nor a tool
+ *   that shares its permission (EnterPlanMode goes with ExitPlanMode: plan mode without a way
+ *   out would trap the model). Known once the client initialized, before its first list.
  * - {@link ToolServer.toolsChanged}: sends `notifications/tools/list_changed` when the list
  *   the client would get now differs from the one it last got.
  */
@@ -29,11 +34,17 @@ import {
   type Implementation,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ModelProfile, ModelToolContract } from '../../core/contract.js';
+import type {
+  ModelProfile,
+  ModelToolContract,
+  ToolEntry,
+  UserInteractionPort,
+} from '../../core/contract.js';
 import type { RequestApproval } from '../../call-path/executor/authorize-tool-call.js';
 import type { ToolSession } from '../../call-path/session/create-tool-session.js';
 import { canonicalJson } from '../../core/visibility/tools-fingerprint.js';
-import { elicitApproval } from './elicit-approval.js';
+import { elicitApproval, type SendElicitation } from './elicit-approval.js';
+import { elicitUserInteraction, type PlanModeState } from './elicit-user-interaction.js';
 import { runWithProgressReporter, type ToolProgress } from './mcp-progress-reporter.js';
 import { toMcpCallResult } from './to-mcp-call-result.js';
 import { declaredOutputSchema, toMcpTool } from './to-mcp-tool.js';
@@ -49,15 +60,28 @@ export interface ToolServerOptions {
   readonly progressIntervalMs?: number;
   /** Ask approvals through elicitation when the client can answer. Default: true. */
   readonly elicitApproval?: boolean;
+  /**
+   * What the user can do about a call refused because nobody could approve it (the client has
+   * no elicitation): appended, inside the `<tool_use_error>`, to the executor's text the model
+   * reads, so the model can tell the user. Default: nothing appended.
+   */
+  readonly approvalUnavailableHint?: (toolName: string) => string;
+  /** Called once the client initialized, with whether it offers elicitation (form mode). */
+  readonly onInitialized?: (client: { readonly elicitation: boolean }) => void;
 }
 
 export interface ToolServer {
   readonly server: Server;
+  /** Whether the client offers elicitation (form mode); false before it initialized. */
+  readonly clientCanElicit: boolean;
+  /** The contracts this client is shown now (what `tools/list` answers). */
+  listedTools(): readonly ModelToolContract[];
   /** Tell the client when its list changed (after MCP servers came, went or changed). */
   toolsChanged(): void;
 }
 
-const UNSPECIFIED_MODEL: ModelProfile = {
+/** The model a list is built for when nobody said which. */
+export const UNSPECIFIED_MODEL: ModelProfile = {
   id: 'unspecified',
   provider: 'anthropic',
   supportsNativeWebSearch: false,
@@ -69,9 +93,17 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const { session } = options;
   const model = options.model ?? session.model ?? UNSPECIFIED_MODEL;
   const server = new Server(options.serverInfo ?? { name: 'tool-contracts', version: '0.1.0' }, {
-    capabilities: { tools: { listChanged: true } },
+    capabilities: { tools: { listChanged: true }, logging: {} },
   });
   let listedKey: string | undefined;
+  const planMode: PlanModeState = {};
+  const canElicit = () => {
+    const elicitation = server.getClientCapabilities()?.elicitation;
+    return (
+      elicitation !== undefined && (Object.keys(elicitation).length === 0 || 'form' in elicitation)
+    );
+  };
+  server.oninitialized = () => options.onInitialized?.({ elicitation: canElicit() });
 
   // `getTools` returns the same frozen array until the tool set changes: the MCP list, its
   // key and the name index are made once per array.
@@ -84,7 +116,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       }
     | undefined;
   const listing = () => {
-    const contracts = session.tools(model);
+    const all = session.tools(model);
+    const contracts = canElicit() ? all : withoutPersonTools(all, session.runtime.registry);
     if (memo?.contracts !== contracts) {
       const tools = contracts.map((contract) =>
         toMcpTool(contract, session.runtime.registry.get(contract.name)),
@@ -149,20 +182,15 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
             );
 
       let requestApproval: RequestApproval | undefined;
-      const elicitation = server.getClientCapabilities()?.elicitation;
-      if (
-        options.elicitApproval !== false &&
-        elicitation !== undefined &&
-        (Object.keys(elicitation).length === 0 || 'form' in elicitation)
-      ) {
-        requestApproval = elicitApproval(
-          (params, signal) =>
-            extra.sendRequest({ method: 'elicitation/create', params }, ElicitResultSchema, {
-              signal,
-              timeout: 10 * 60_000,
-            }),
-          extra.signal,
-        );
+      let userInteraction: UserInteractionPort | undefined;
+      if (canElicit()) {
+        const send: SendElicitation = (params, signal) =>
+          extra.sendRequest({ method: 'elicitation/create', params }, ElicitResultSchema, {
+            signal,
+            timeout: 10 * 60_000,
+          });
+        if (options.elicitApproval !== false) requestApproval = elicitApproval(send, extra.signal);
+        userInteraction = elicitUserInteraction(send, extra.signal, session, planMode);
       }
       try {
         const result = await runWithProgressReporter(
@@ -175,11 +203,23 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
             session.call(contract.name, request.params.arguments ?? {}, {
               signal: extra.signal,
               ...(requestApproval === undefined ? {} : { requestApproval }),
+              ...(userInteraction === undefined ? {} : { ports: { userInteraction } }),
             }),
         );
         clearInterval(timer);
         await sent;
-        return toMcpCallResult(result, entry, declaredOutputSchema(contract, entry) !== undefined);
+        const hint = options.approvalUnavailableHint;
+        const told =
+          hint !== undefined && result.errorCode === 'approval_unavailable'
+            ? {
+                ...result,
+                content: result.content.replace(
+                  /<\/tool_use_error>$/,
+                  ` ${hint(contract.name)}</tool_use_error>`,
+                ),
+              }
+            : result;
+        return toMcpCallResult(told, entry, declaredOutputSchema(contract, entry) !== undefined);
       } finally {
         clearInterval(timer);
       }
@@ -188,6 +228,10 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
 
   return {
     server,
+    get clientCanElicit() {
+      return canElicit();
+    },
+    listedTools: () => listing().contracts,
     toolsChanged: () => {
       if (listedKey === undefined) return;
       const { key } = listing();
@@ -196,4 +240,29 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       void server.sendToolListChanged().catch(() => {});
     },
   };
+}
+
+/**
+ * `contracts` without the tools that need a person — `requiresUserInteraction`, or sharing the
+ * permission of such a tool (plan mode's two tools) — for a client that cannot reach one. The
+ * same array when nothing is left out, so the memo above holds.
+ */
+const personFree = new WeakMap<readonly ModelToolContract[], readonly ModelToolContract[]>();
+function withoutPersonTools(
+  contracts: readonly ModelToolContract[],
+  registry: { get(name: string): ToolEntry | undefined },
+): readonly ModelToolContract[] {
+  const known = personFree.get(contracts);
+  if (known !== undefined) return known;
+  const needsPerson = (contract: ModelToolContract) =>
+    registry.get(contract.name)?.metadata.requiresUserInteraction === true;
+  const personPermissions = new Set(
+    contracts.filter(needsPerson).map((contract) => contract.permission.permission),
+  );
+  const kept = contracts.filter(
+    (contract) => !needsPerson(contract) && !personPermissions.has(contract.permission.permission),
+  );
+  const result = kept.length === contracts.length ? contracts : Object.freeze(kept);
+  personFree.set(contracts, result);
+  return result;
 }

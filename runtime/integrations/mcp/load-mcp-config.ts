@@ -14,13 +14,14 @@
  * HTTP (`type: "http"`, `url`, `headers`). Every server may also set `includeTools` /
  * `excludeTools` (globs on the server's own tool names; exclude wins), `timeout` (ms a call may
  * go without a response or a progress notification; default 60 000) and `maxTotalTimeout` (ms a
- * call may take in all, whatever its progress; default 600 000). `${VAR}` and `${VAR:-default}`
+ * call may take in all, whatever its progress; default 600 000) and `trust` (`true`: believe the
+ * server's annotations, so a tool it marks read-only needs no approval; default false). `${VAR}` and `${VAR:-default}`
  * in `command`, `args`, `env`, `cwd`, `url` and `headers` are read from the environment; a
  * relative `cwd` is taken from the configuration file's directory.
  *
  * Problems are data ({@link McpConfigProblem}), each with `file:line:column` and the path of
  * the field, all collected before {@link McpConfigError} is thrown. Keys other clients use
- * (`disabled`, `autoApprove`, `alwaysAllow`, `trust`, `description`) are ignored with a warning;
+ * (`disabled`, `autoApprove`, `alwaysAllow`, `description`) are ignored with a warning;
  * `"disabled": true` drops the server with a warning; any other unknown key is an error (a
  * misspelt `excludeTools` must not quietly expose every tool).
  */
@@ -51,6 +52,11 @@ interface McpServerConfigBase {
   readonly timeoutMs: number;
   /** Ms a call may take in all. Default: {@link MCP_DEFAULT_MAX_TOTAL_TIMEOUT_MS}. */
   readonly maxTotalTimeoutMs: number;
+  /**
+   * `"trust": true`: the server's tool annotations are believed — a tool it marks read-only
+   * needs no approval. Default: false (its annotations are shown, every call asks).
+   */
+  readonly trust: boolean;
   readonly location: McpConfigLocation;
 }
 
@@ -232,11 +238,11 @@ export function parseMcpConfig(
   return { servers, warnings };
 }
 
-const COMMON_KEYS = ['type', 'includeTools', 'excludeTools', 'timeout', 'maxTotalTimeout'];
+const COMMON_KEYS = ['type', 'includeTools', 'excludeTools', 'timeout', 'maxTotalTimeout', 'trust'];
 const STDIO_KEYS = new Set([...COMMON_KEYS, 'command', 'args', 'env', 'cwd']);
 const HTTP_KEYS = new Set([...COMMON_KEYS, 'url', 'headers']);
 /** Keys of other clients' configurations: read by them, ignored here. */
-const FOREIGN_KEYS = new Set(['disabled', 'autoApprove', 'alwaysAllow', 'trust', 'description']);
+const FOREIGN_KEYS = new Set(['disabled', 'autoApprove', 'alwaysAllow', 'description']);
 
 function readServer(
   name: string,
@@ -282,8 +288,15 @@ function readServer(
     'maxTotalTimeout',
     MCP_DEFAULT_MAX_TOTAL_TIMEOUT_MS,
   );
+  let trust = false;
+  if ('trust' in value) {
+    if (typeof value.trust === 'boolean') trust = value.trust;
+    else
+      reader.problem([...path, 'trust'], `expected true or false, found ${describe(value.trust)}`);
+  }
   const common = {
     name,
+    trust,
     ...(includeTools === undefined ? {} : { includeTools }),
     ...(excludeTools === undefined ? {} : { excludeTools }),
     timeoutMs,

@@ -104,6 +104,13 @@ export interface RegisterMcpToolsOptions {
    * skipped (`definitionChanged`). Default: no pinning.
    */
   readonly pins?: { readonly lock: McpLock; readonly onChange?: McpPinPolicy };
+  /** The server is trusted: its read-only tools need no approval. Default: false. */
+  readonly trusted?: boolean;
+  /**
+   * `callMcpTool` calls task-only tools (`execution.taskSupport: "required"`) through the MCP
+   * tasks API: they are registered. Default: false (skipped, `taskRequired`).
+   */
+  readonly callsTasks?: boolean;
 }
 
 export type McpSkipReason =
@@ -173,7 +180,14 @@ export function registerMcpTools(
   const inputs: (SharedMcpSchema | undefined)[] | undefined = runtime.gate.features.mcp
     ? []
     : undefined;
-  const valid = collectDescriptors(server, descriptors, skipped, warnings, inputs);
+  const valid = collectDescriptors(
+    server,
+    descriptors,
+    skipped,
+    warnings,
+    inputs,
+    options.callsTasks === true,
+  );
   if (!runtime.gate.features.mcp) {
     for (const descriptor of valid) skipped.push({ tool: descriptor.name, reason: 'featureOff' });
     if (valid.length > 0)
@@ -251,6 +265,7 @@ export function registerMcpTools(
     callMcpTool: options.callMcpTool,
     capability: '',
     source,
+    trusted: options.trusted === true,
   };
   // (indexed: no iterator result per step while the loop is not optimised yet)
   for (let index = 0; index < selected.length; index += 1) {
@@ -404,6 +419,7 @@ function collectDescriptors(
   skipped: { tool: string; reason: McpSkipReason }[],
   warnings: string[],
   inputs?: (SharedMcpSchema | undefined)[],
+  callsTasks = false,
 ): McpToolDescriptor[] {
   const seen = new Set<string>();
   const valid: McpToolDescriptor[] = [];
@@ -415,7 +431,7 @@ function collectDescriptors(
     if (typeof name !== 'string' || name === '') {
       warnings.push(`MCP server "${server}": tool #${index} has no name; skipped`);
       skipped.push({ tool: `#${index}`, reason: 'invalidDescriptor' });
-    } else if (taskSupport(descriptor as object) === 'required') {
+    } else if (!callsTasks && taskSupport(descriptor as object) === 'required') {
       warnings.push(
         `MCP server "${server}": tool "${capEcho(name)}" skipped, it can only be called as a task (execution.taskSupport "required") and this runtime calls tools directly`,
       );
@@ -443,7 +459,7 @@ function collectDescriptors(
   return valid;
 }
 
-function taskSupport(descriptor: object): unknown {
+export function taskSupport(descriptor: object): unknown {
   const execution = (descriptor as { execution?: unknown }).execution;
   return typeof execution === 'object' && execution !== null
     ? (execution as { taskSupport?: unknown }).taskSupport

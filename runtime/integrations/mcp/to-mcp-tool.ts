@@ -4,7 +4,12 @@
  * and `outputSchema` when the tool declares an object output (MCP requires an object root).
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { JsonSchema, ModelToolContract, SideEffectScope, ToolEntry } from '../../core/contract.js';
+import type {
+  JsonSchema,
+  ModelToolContract,
+  SideEffectScope,
+  ToolEntry,
+} from '../../core/contract.js';
 
 /** Scopes in which a tool reaches beyond the agent's own workspace and session. */
 const OPEN_WORLD_SCOPES: ReadonlySet<SideEffectScope> = new Set(['network', 'system']);
@@ -14,7 +19,8 @@ const OPEN_WORLD_SCOPES: ReadonlySet<SideEffectScope> = new Set(['network', 'sys
  * one). `readOnlyHint` = read-only; `destructiveHint` = destructive and not read-only;
  * `idempotentHint` = idempotent; `openWorldHint` = the side-effect scope is `network` or
  * `system`. All four are always given, so a client never falls back to MCP's defaults
- * (which assume a destructive, open-world tool).
+ * (which assume a destructive, open-world tool). An upstream server's tool (the gateway) is
+ * listed with the annotations its server gave, unchanged (`openWorldHint: false` stays false).
  */
 export function toMcpTool(contract: ModelToolContract, entry: ToolEntry | undefined): Tool {
   const { flags } = contract;
@@ -25,12 +31,19 @@ export function toMcpTool(contract: ModelToolContract, entry: ToolEntry | undefi
     description: contract.description,
     inputSchema: contract.inputSchema as Tool['inputSchema'],
     ...(outputSchema === undefined ? {} : { outputSchema: outputSchema as Tool['outputSchema'] }),
-    annotations: {
-      readOnlyHint: flags.readOnly,
-      destructiveHint: !flags.readOnly && flags.destructive,
-      idempotentHint: flags.idempotent,
-      openWorldHint: OPEN_WORLD_SCOPES.has(flags.sideEffectScope),
-    },
+    // An upstream server's tool (the gateway): its annotations as it gave them, or none.
+    ...(entry?.mcp !== undefined
+      ? entry.mcp.annotations === undefined
+        ? {}
+        : { annotations: { ...entry.mcp.annotations } }
+      : {
+          annotations: {
+            readOnlyHint: flags.readOnly,
+            destructiveHint: !flags.readOnly && flags.destructive,
+            idempotentHint: flags.idempotent,
+            openWorldHint: OPEN_WORLD_SCOPES.has(flags.sideEffectScope),
+          },
+        }),
   };
 }
 

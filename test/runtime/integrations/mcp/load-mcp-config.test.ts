@@ -56,6 +56,7 @@ describe('loadMcpConfig: the servers of a valid file', () => {
         cwd: '/project',
         timeoutMs: 60_000,
         maxTotalTimeoutMs: 600_000,
+        trust: false,
         location: { file: '.mcp.json', line: 3, column: 5 },
       },
       {
@@ -65,6 +66,7 @@ describe('loadMcpConfig: the servers of a valid file', () => {
         headers: { A: 'b' },
         timeoutMs: 60_000,
         maxTotalTimeoutMs: 600_000,
+        trust: false,
         location: { file: '.mcp.json', line: 10, column: 5 },
       },
       {
@@ -78,6 +80,7 @@ describe('loadMcpConfig: the servers of a valid file', () => {
         excludeTools: ['read_secret'],
         timeoutMs: 5_000,
         maxTotalTimeoutMs: 60_000,
+        trust: false,
         location: { file: '.mcp.json', line: 17, column: 5 },
       },
     ]);
@@ -154,7 +157,7 @@ describe('loadMcpConfig: every problem with its place', () => {
       title: 'a misspelt key',
       text: '{"mcpServers": {"a": {"command": "x", "excludeTool": ["*"]}}}',
       want: [
-        '.mcp.json:1:39 mcpServers.a.excludeTool: unknown key for a stdio server; expected one of type, includeTools, excludeTools, timeout, maxTotalTimeout, command, args, env, cwd',
+        '.mcp.json:1:39 mcpServers.a.excludeTool: unknown key for a stdio server; expected one of type, includeTools, excludeTools, timeout, maxTotalTimeout, trust, command, args, env, cwd',
       ],
     },
     {
@@ -219,5 +222,29 @@ describe('loadMcpConfig: every problem with its place', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('trust', () => {
+  test.each([
+    { given: undefined, trust: false },
+    { given: false, trust: false },
+    { given: true, trust: true },
+  ])('"trust": $given → $trust', ({ given, trust }) => {
+    const config = parse(
+      JSON.stringify({
+        mcpServers: { s: { command: 'x', ...(given === undefined ? {} : { trust: given }) } },
+      }),
+    );
+    expect(config.servers[0]!.trust).toBe(trust);
+    expect(config.warnings).toEqual([]);
+  });
+
+  test.each(['"yes"', '1', 'null'])('"trust": %s is an error at its place', (value) => {
+    expect(problems(`{"mcpServers": {\n  "s": {"command": "x", "trust": ${value}}}}`)).toEqual([
+      expect.stringMatching(
+        /^\.mcp\.json:2:\d+ mcpServers\.s\.trust: expected true or false, found /,
+      ),
+    ]);
   });
 });

@@ -2,6 +2,7 @@
  * Checking a 5-field cron expression before it reaches the host, so the model learns which field
  * is wrong instead of getting whatever the host's scheduler says. The input schema's pattern only
  * checks the shape (five fields of cron characters); this checks each field's values.
+ * {@link nextCronMatch} says when a checked expression next matches (an in-process scheduler).
  */
 
 /** The fields of a standard cron expression, in order, with their ranges and names. */
@@ -86,4 +87,77 @@ function parseValue(text: string, field: CronField): number | undefined {
   const index = (field.names as readonly string[]).indexOf(text.toUpperCase());
   if (index === -1) return undefined;
   return field.name === 'month' ? index + 1 : index;
+}
+
+/** How far ahead {@link nextCronMatch} looks: past it an expression is taken never to match. */
+const SEARCH_DAYS = 366 * 8;
+
+/**
+ * The first minute after `after` (local time) that `expression` matches, or `undefined` when none
+ * does within eight years (`0 0 30 2 *`: February has no 30th). As in Vixie cron, when both day
+ * fields are restricted a day matches either; `*` and `?` leave a day field unrestricted.
+ * Throws for an expression {@link checkCronExpression} refuses.
+ */
+export function nextCronMatch(expression: string, after: Date): Date | undefined {
+  const checked = checkCronExpression(expression);
+  if (!checked.ok) throw new Error(`Invalid cron expression "${expression}": ${checked.problem}`);
+  const texts = checked.expression.split(' ');
+  const [minutes, hours, days, months, weekdays] = CRON_FIELDS.map((field, index) =>
+    fieldValues(texts[index] as string, field),
+  ) as [Set<number>, Set<number>, Set<number>, Set<number>, Set<number>];
+  if (weekdays.has(7)) weekdays.add(0);
+  const dayRestricted = !/^[*?]$/u.test(texts[2] as string);
+  const weekdayRestricted = !/^[*?]$/u.test(texts[4] as string);
+  const dayMatches = (date: Date) => {
+    const byDay = days.has(date.getDate());
+    const byWeekday = weekdays.has(date.getDay());
+    if (dayRestricted && weekdayRestricted) return byDay || byWeekday;
+    return (!dayRestricted || byDay) && (!weekdayRestricted || byWeekday);
+  };
+  // The next whole minute after `after`.
+  const start = new Date(after.getTime());
+  start.setSeconds(0, 0);
+  start.setMinutes(start.getMinutes() + 1);
+  const day = new Date(start.getFullYear(), start.getMonth(), start.getDate());
+  for (let count = 0; count < SEARCH_DAYS; count += 1) {
+    if (months.has(day.getMonth() + 1) && dayMatches(day)) {
+      for (let hour = 0; hour < 24; hour += 1) {
+        if (!hours.has(hour)) continue;
+        for (let minute = 0; minute < 60; minute += 1) {
+          if (!minutes.has(minute)) continue;
+          const candidate = new Date(
+            day.getFullYear(),
+            day.getMonth(),
+            day.getDate(),
+            hour,
+            minute,
+          );
+          // A local time that does not exist (a daylight-saving gap) moves; skip it.
+          if (candidate.getHours() !== hour || candidate.getMinutes() !== minute) continue;
+          if (candidate.getTime() >= start.getTime()) return candidate;
+        }
+      }
+    }
+    day.setDate(day.getDate() + 1);
+  }
+  return undefined;
+}
+
+/** The values a checked field allows. */
+function fieldValues(text: string, field: CronField): Set<number> {
+  const values = new Set<number>();
+  for (const item of text.split(',')) {
+    const [range = '', stepText] = item.split('/');
+    const step = stepText === undefined ? 1 : Number(stepText);
+    let low: number = field.min;
+    let high: number = field.max;
+    if (range !== '*' && range !== '?') {
+      const bounds = range.split('-').map((bound) => parseValue(bound, field) as number);
+      low = bounds[0] as number;
+      // `5/15` runs from 5 to the end of the range, as in Vixie cron.
+      high = bounds[1] ?? (stepText === undefined ? low : field.max);
+    }
+    for (let value = low; value <= high; value += step) values.add(value);
+  }
+  return values;
 }

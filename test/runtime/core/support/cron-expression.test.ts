@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { checkCronExpression } from '../../../../runtime/tools/support/cron-expression.js';
+import {
+  checkCronExpression,
+  nextCronMatch,
+} from '../../../../runtime/core/support/cron-expression.js';
 
 describe('checkCronExpression', () => {
   test.each([
@@ -98,6 +101,67 @@ describe('checkCronExpression', () => {
           expect(checkCronExpression(given)).toEqual({ ok: true, expression: fields.join(' ') });
         },
       ),
+    );
+  });
+});
+
+describe('nextCronMatch', () => {
+  // Local times: the scheduler runs in local time, as CronCreate tells the model.
+  const at = (text: string) => new Date(text);
+  test.each([
+    { expression: '*/15 * * * *', after: '2026-03-02T10:07:30', next: '2026-03-02T10:15:00' },
+    { expression: '0 9 * * 1-5', after: '2026-03-06T09:00:00', next: '2026-03-09T09:00:00' },
+    { expression: '0 9 * * MON', after: '2026-03-02T08:59:59', next: '2026-03-02T09:00:00' },
+    { expression: '30 23 31 * *', after: '2026-04-01T00:00:00', next: '2026-05-31T23:30:00' },
+    { expression: '0 0 29 2 *', after: '2026-03-01T00:00:00', next: '2028-02-29T00:00:00' },
+    { expression: '0 12 1 * 0', after: '2026-03-02T00:00:00', next: '2026-03-08T12:00:00' },
+    { expression: '0 0 * * 7', after: '2026-03-02T00:00:00', next: '2026-03-08T00:00:00' },
+    { expression: '5/20 * * * *', after: '2026-03-02T10:26:00', next: '2026-03-02T10:45:00' },
+    { expression: '0 0 1 jan *', after: '2026-01-01T00:00:00', next: '2027-01-01T00:00:00' },
+  ])('$expression after $after → $next', ({ expression, after, next }) => {
+    expect(nextCronMatch(expression, at(after))).toEqual(at(next));
+  });
+
+  test('an expression that never matches has no next match', () => {
+    expect(nextCronMatch('0 0 30 2 *', at('2026-01-01T00:00:00'))).toBeUndefined();
+  });
+
+  test('an invalid expression throws with the checker’s words', () => {
+    expect(() => nextCronMatch('0 24 * * *', new Date())).toThrow(
+      'Invalid cron expression "0 24 * * *": the hour field "24" is out of range 0-23',
+    );
+  });
+
+  test('property: the next match is after the given time, within its minute fields, and no minute between matches', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 59 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }),
+        (minute, step, hour, after) => {
+          const expression = `${minute}/${step} ${hour} * * *`;
+          const next = nextCronMatch(expression, after)!;
+          expect(next.getTime()).toBeGreaterThan(after.getTime());
+          expect(next.getHours()).toBe(hour);
+          expect((next.getMinutes() - minute) % step).toBe(0);
+          expect(next.getMinutes()).toBeGreaterThanOrEqual(minute);
+          // No earlier whole minute after `after` matches.
+          for (
+            let probe = new Date(next.getTime() - 60_000);
+            probe > after;
+            probe = new Date(probe.getTime() - 60_000)
+          ) {
+            const matches =
+              probe.getHours() === hour &&
+              probe.getMinutes() >= minute &&
+              (probe.getMinutes() - minute) % step === 0;
+            if (probe.getTime() - after.getTime() > 2 * 86_400_000) break;
+            expect(matches && probe.getSeconds() === 0).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });
