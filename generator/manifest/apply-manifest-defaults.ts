@@ -8,7 +8,7 @@
  *    manifest states replaces the default whole, since its `kind` decides its fields);
  * 2. derivations from values the manifest states (each applies only when the field is absent):
  *    {@link FLAG_DERIVATIONS} from `flags.readOnly`, `permission.permission` from `capability`,
- *    `permission.reason` from `purpose`, and `output` = `{ type: any }`.
+ *    `permission.reason` from `purpose`, `purpose` from `title`, and `output` = `{ type: any }`.
  */
 import type { ProjectDefaults } from './manifest-schema.js';
 import { mergeManifestValues } from './merge-manifest-values.js';
@@ -70,6 +70,8 @@ export function applyManifestDefaults(
     }
     value['flags'] = flags;
   }
+  if (value['purpose'] === undefined && typeof value['title'] === 'string')
+    value['purpose'] = value['title'];
   const permission = isMapping(value['permission']) ? { ...value['permission'] } : {};
   if (permission['permission'] === undefined && typeof value['capability'] === 'string')
     permission['permission'] = value['capability'];
