@@ -25,6 +25,7 @@ import { schemaNodeProblems } from './schema-node-problems.js';
 import { templateProblems } from './description-templates.js';
 import { applyManifestDefaults } from './apply-manifest-defaults.js';
 import { inlineSchemaRefs } from './inline-schema-refs.js';
+import { jsonSchemaHint } from './json-schema-hint.js';
 
 /** The text of one input file, or why it could not be read. */
 export type SourceText =
@@ -102,7 +103,7 @@ export function loadManifestSources(input: {
     if (!parsed.success) {
       for (const zodIssue of parsed.error.issues) {
         for (const draft of translateZodIssue(zodIssue, ManifestSchema, merged)) {
-          const issue = issueInChain(sources, draft);
+          const issue = issueInChain(sources, withJsonSchemaHint(draft, merged));
           // `.inf` is reported once, as not finite, not again as "expected an integer".
           if (!nonFinite.has(`${issue.file}\0${issue.path}`)) issues.push(issue);
         }
@@ -175,6 +176,20 @@ export function loadManifestSources(input: {
     .sort((left, right) => order.get(left.manifest.name)! - order.get(right.manifest.name)!);
   const files = [input.index.file, ...manifests.map((text) => text.file)].sort(compareCodeUnits);
   return { ok: true, set: { tools, index: index!.value, files }, warnings: uniqueSorted(warnings) };
+}
+
+/** The draft with advice appended when it is JSON Schema pasted into a schema field. */
+function withJsonSchemaHint(draft: UnlocatedIssue, merged: unknown): UnlocatedIssue {
+  const hint = jsonSchemaHint(draft.code, draft.path, (path) =>
+    path.reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null
+          ? (value as Record<string | number, unknown>)[key]
+          : undefined,
+      merged,
+    ),
+  );
+  return hint === undefined ? draft : { ...draft, message: `${draft.message}; ${hint}` };
 }
 
 function isAbstract(record: ManifestRecord): boolean {

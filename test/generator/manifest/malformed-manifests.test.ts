@@ -153,7 +153,7 @@ const cases: readonly MalformedCase[] = [
       'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { description: A probe. }'),
     },
     want: [
-      `${P}:18:9 output.type: missing required field (expected one of "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union" | "any")`,
+      `${P}:18:9 output.type: missing required field (expected one of "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union" | "any"); a schema with no type (any value) is written \`type: any\``,
     ],
   },
   {
