@@ -56,6 +56,20 @@ interface Imported {
   readonly warnings: string[];
 }
 
+const SEARCH_NOTES = `# yaml-language-server: $schema=../manifest.schema.json
+name: SearchNotes
+capability: notes.search
+purpose: Search the notes
+description: Searches the notes and returns the matching lines.
+flags:
+  readOnly: true
+input:
+  type: object
+  properties:
+    query: { type: string, minLength: 1 }
+  required: [ query ]
+`;
+
 let root: string;
 let imported: Imported;
 const git = (...args: string[]) =>
@@ -107,6 +121,19 @@ beforeAll(async () => {
       },
     }),
   );
+  // A hand-written read-only tool next to the imported ones, relying on init's project defaults.
+  await writeFile(path.join(root, 'manifest/tools/search-notes.yaml'), SEARCH_NOTES);
+  await writeFile(
+    path.join(root, 'runtime/tools/search-notes.ts'),
+    "import type { ToolImplementation } from 'tool-contracts/contract';\n" +
+      "import type { Input, Output } from '../../generated/tools/search-notes.js';\n\n" +
+      "export const handler: ToolImplementation<Input, Output>['handler'] = async (input) => ({ ok: true, output: [input.query] });\n",
+  );
+  const index = path.join(root, 'manifest/tools.yaml');
+  await writeFile(
+    index,
+    (await readFile(index, 'utf8')).replace('  - Greet\n', '  - Greet\n  - SearchNotes\n'),
+  );
   const result = await cli(root, 'import', '--mcp-config', '.mcp.json', '--json');
   expect(result.err).toBe('');
   expect(result.code).toBe(0);
@@ -148,6 +175,19 @@ describe('import of the three dev-dependency servers', () => {
     git('add', '.');
     git('commit', '--quiet', '-m', 'imported');
   }, 300_000);
+
+  test('a hand-written read-only tool with the project defaults of init fits in 8 lines besides description and input', async () => {
+    const lines = SEARCH_NOTES.trimEnd().split('\n');
+    const other = lines
+      .slice(0, lines.indexOf('input:'))
+      .filter((line) => !line.startsWith('description:'));
+    expect(other.length).toBeLessThanOrEqual(8);
+    // It generated with the rest (the previous test): its contract carries every effective value.
+    const module = await readFile(path.join(root, 'generated/tools/search-notes.ts'), 'utf8');
+    expect(module).toContain('defaultMs: 30000');
+    expect(module).toContain('maxModelBytes: 20000');
+    expect(module).toContain('concurrentSafe: true');
+  });
 
   test('an imported manifest is at most the size of its MCP descriptor (median, bytes)', async () => {
     const rows: {
