@@ -15,9 +15,10 @@ import { mergeManifestValues } from './merge-manifest-values.js';
 
 /**
  * How each flag follows from `readOnly` (and `destructive`) when a manifest leaves it out. A
- * read-only tool is safe to run in parallel, needs no approval, may run in plan mode, repeats
- * without effect and touches nothing (scope `none`); a tool that writes needs approval and states
- * its scope itself.
+ * read-only tool is safe to run in parallel, needs no approval and touches nothing (scope
+ * `none`); a tool that writes needs approval and states its scope itself. Only flags that used
+ * to be required are derived: a manifest written before keeps its meaning (`allowedInPlanMode`
+ * and `idempotent` keep their default, false).
  */
 export const FLAG_DERIVATIONS: readonly {
   readonly flag: string;
@@ -27,8 +28,6 @@ export const FLAG_DERIVATIONS: readonly {
   { flag: 'destructive', rule: 'false', derive: () => false },
   { flag: 'concurrentSafe', rule: 'readOnly', derive: ({ readOnly }) => readOnly },
   { flag: 'needsApproval', rule: 'not readOnly', derive: ({ readOnly }) => !readOnly },
-  { flag: 'allowedInPlanMode', rule: 'readOnly', derive: ({ readOnly }) => readOnly },
-  { flag: 'idempotent', rule: 'readOnly', derive: ({ readOnly }) => readOnly },
   {
     flag: 'riskLevel',
     rule: 'low when readOnly, high when destructive, else medium',

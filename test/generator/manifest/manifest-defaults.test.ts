@@ -67,10 +67,10 @@ describe('a read-only tool with project defaults', () => {
       riskLevel: 'low',
       needsApproval: false,
       requiresUserInteraction: false,
-      allowedInPlanMode: true,
+      allowedInPlanMode: false,
       stopTurnOnSuccess: false,
       providerVisible: true,
-      idempotent: true,
+      idempotent: false,
       recovery: 'none',
     });
   });
