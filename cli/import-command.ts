@@ -10,7 +10,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Document, isMap, isSeq, parseDocument, visit } from 'yaml';
+import { Document, parseDocument, visit } from 'yaml';
+import { compileSchema } from '../generator/emit/compile-schema.js';
+import { SchemaNodeSchema } from '../generator/manifest/manifest-schema.js';
 import { MANIFEST_SCHEMA_COMMENT } from '../generator/manifest/load-manifest-sources.js';
 import { kebabCase } from '../generator/manifest/kebab-case.js';
 import {
@@ -110,6 +112,14 @@ export const command = defineCommand({
           return;
         }
         files.set(file, result.original);
+        for (const side of ['input', 'output'] as const)
+          if (result.manifest[side] !== undefined)
+            for (const message of settleSchema(result.manifest, side))
+              result.warnings.push({
+                tool: result.original,
+                pointer: `/tools/${index}/${side}Schema`,
+                message,
+              });
         imported.push(result);
         for (const warning of result.warnings) warnings.push(formatWarning(list, warning));
       });
@@ -301,6 +311,49 @@ async function updateRegistrationOrder(
   await writeFile(file, document.toString({ lineWidth: 0 }));
 }
 
+/**
+ * What the generator would refuse in a converted schema, settled the way the original means it:
+ * a `oneOf` whose branches cannot be proven disjoint is sent as `anyOf` (it then also accepts a
+ * value two branches match, which the original refused: a warning says so), and a default the
+ * schema itself refuses is dropped (a JSON Schema default is only an annotation).
+ */
+function settleSchema(manifest: Record<string, unknown>, side: 'input' | 'output'): string[] {
+  const messages: string[] = [];
+  for (let round = 0; round < 20; round++) {
+    const parsed = SchemaNodeSchema.safeParse(manifest[side]);
+    if (!parsed.success) return messages;
+    const problem = compileSchema(parsed.data).problems[0];
+    if (problem === undefined) return messages;
+    const path =
+      problem.code === 'union_overlap' && problem.path.at(-2) === 'anyOf'
+        ? problem.path.slice(0, -2)
+        : problem.path;
+    const target = path.reduce<unknown>(
+      (value, key) => (value as Record<string | number, unknown> | undefined)?.[key],
+      manifest[side],
+    ) as Record<string, unknown> | undefined;
+    if (problem.code === 'union_overlap' && target?.['type'] === 'union') {
+      target['exclusive'] = false;
+      messages.push(
+        `${path.join('.') || 'the schema'}: oneOf branches the generator cannot prove disjoint are sent as anyOf (a value matching two of them is now accepted)`,
+      );
+    } else if (problem.code === 'invalid_default' && path.at(-1) === 'default') {
+      const owner = path
+        .slice(0, -1)
+        .reduce<unknown>(
+          (value, key) => (value as Record<string | number, unknown> | undefined)?.[key],
+          manifest[side],
+        ) as Record<string, unknown>;
+      delete owner['default'];
+      messages.push(`${path.join('.')}: the default is not a value of its own schema; dropped`);
+    } else {
+      messages.push(`${path.join('.') || 'the schema'}: ${problem.message}`);
+      return messages;
+    }
+  }
+  return messages;
+}
+
 /** YAML of a manifest: small mappings and lists on one line, long texts as block scalars. */
 function yamlText(value: Record<string, unknown>): string {
   const document = new Document(value);
@@ -312,8 +365,6 @@ function yamlText(value: Record<string, unknown>): string {
       if (JSON.stringify(node.toJSON()).length <= 80) node.flow = true;
     },
   });
-  void isMap;
-  void isSeq;
   return `${MANIFEST_SCHEMA_COMMENT}\n${document.toString({ lineWidth: 0 })}`;
 }
 

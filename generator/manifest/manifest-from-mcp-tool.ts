@@ -8,7 +8,6 @@
  * (scope, approval, budget, timeout, cancellation, permission) lives in the server's abstract
  * template, which the manifest extends: {@link mcpServerTemplate}.
  */
-import { kebabCase } from './kebab-case.js';
 import type { SchemaNode } from './manifest-schema.js';
 import {
   schemaNodeFromJsonSchema,
@@ -114,9 +113,6 @@ export function manifestFromMcpTool(
     for (const warning of output.warnings) warn(`/outputSchema${warning.pointer}`, warning.message);
     manifest['output'] = withoutDefaults(output.node);
   }
-  // The call goes to the original name: the handler module says so; the implementation file is
-  // the manifest name's kebab case, like any tool's.
-  void kebabCase;
   return { original, name, manifest, warnings };
 }
 

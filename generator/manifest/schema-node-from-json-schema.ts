@@ -66,7 +66,6 @@ const HANDLED = new Set([
   'additionalProperties',
   'propertyNames',
 ]);
-const SCALAR_TYPES = ['string', 'number', 'integer', 'boolean'] as const;
 
 export function schemaNodeFromJsonSchema(schema: unknown): {
   readonly node: SchemaNode;
@@ -397,7 +396,6 @@ export function schemaNodeFromJsonSchema(schema: unknown): {
     if (typeof node['description'] === 'string' && node['description'] !== '')
       result.description = node['description'];
     if ('default' in node && node['default'] !== undefined) result.default = node['default'];
-    void pointer;
     return result;
   };
 
@@ -418,5 +416,3 @@ function isObject(value: unknown): value is Json {
 function escapePointer(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
-
-void SCALAR_TYPES;

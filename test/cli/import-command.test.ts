@@ -295,3 +295,31 @@ async function savedList(
   await pool.close();
   return listed as { name: string }[];
 }
+
+test('a saved list with edge cases imports into manifests that load and compile without a problem, warnings located in the file', async () => {
+  const project = await mkdtemp(path.join(tmpdir(), 'tc-import-edge-'));
+  try {
+    expect((await cli(project, 'init')).code).toBe(0);
+    const list = fileURLToPath(new URL('../fixtures/mcp/edge-cases.json', import.meta.url));
+    const result = await cli(project, 'import', '--mcp-list', list, '--server', 'edge', '--json');
+    expect(result.code).toBe(0);
+    const { tools, warnings } = JSON.parse(result.out) as Imported;
+    expect(tools.length).toBeGreaterThan(3);
+    for (const warning of warnings) expect(warning).toMatch(/edge-cases\.json:\d+:\d+ /);
+    const { loadManifestSet } = await import('../../generator/manifest/load-manifest-set.js');
+    const { compileSchema } = await import('../../generator/emit/compile-schema.js');
+    const { projectPaths } = await import('../../generator/support/project-paths.js');
+    const { DEFAULT_PROJECT_FOLDERS } = await import('../../generator/support/project-paths.js');
+    const loaded = await loadManifestSet(project, { paths: projectPaths(DEFAULT_PROJECT_FOLDERS) });
+    expect(
+      loaded.ok ? [] : loaded.issues.map((issue) => `${issue.file}:${issue.line} ${issue.message}`),
+    ).toEqual([]);
+    if (loaded.ok)
+      for (const tool of loaded.set.tools) {
+        expect(compileSchema(tool.manifest.input).problems, tool.manifest.name).toEqual([]);
+        expect(compileSchema(tool.manifest.output).problems, tool.manifest.name).toEqual([]);
+      }
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
+});
