@@ -79,7 +79,8 @@ export function manifestFromMcpTool(
   const readOnly = annotations['readOnlyHint'] === true;
   const flags: Record<string, unknown> = { readOnly };
   if (!readOnly && annotations['destructiveHint'] === true) flags['destructive'] = true;
-  if (!readOnly && annotations['idempotentHint'] === true) flags['idempotent'] = true;
+  // As the runtime reads a server's hints: a read-only tool is idempotent too.
+  if (readOnly || annotations['idempotentHint'] === true) flags['idempotent'] = true;
   const description =
     typeof tool['description'] === 'string' && tool['description'].trim() !== ''
       ? tool['description']
