@@ -35,6 +35,11 @@ const CONFIG = {
 };
 
 const TOOL_INDEX = `${TOOL_INDEX_SCHEMA_COMMENT}
+# What every manifest starts from (a manifest overrides any of it; see docs/authoring.md).
+defaults:
+  resultBudget: { maxModelBytes: 20000 }
+  timeout: { kind: bounded, defaultMs: 30000, maxMs: 120000 }
+  cancellation: { supported: true, cleanup: abortSignal }
 # Your tools in the order they are registered.
 registrationOrder:
   - Greet

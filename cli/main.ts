@@ -19,6 +19,10 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     summary: 'Create a project with one example tool, its handler, the config and a test',
     load: () => import('./init-command.js'),
   },
+  import: {
+    summary: 'Write manifests and forwarding handlers for the tools of an MCP server',
+    load: () => import('./import-command.js'),
+  },
   generate: {
     summary: 'Regenerate generated/ from manifest/ (default command)',
     load: () => import('./generate-command.js'),

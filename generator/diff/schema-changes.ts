@@ -170,7 +170,25 @@ function compareNode(
           });
         else compatible(`new property "${name}"`, at);
       }
-      if (before.additionalProperties !== target.additionalProperties) {
+      const extraBefore = before.additionalProperties;
+      const extraAfter = target.additionalProperties;
+      if (typeof extraBefore === 'object' && typeof extraAfter === 'object') {
+        compareNode(side, extraBefore, extraAfter, `${path}.additionalProperties`, changes);
+      } else if (typeof extraBefore === 'object' || typeof extraAfter === 'object') {
+        // A typed map is narrower than an open object and wider than a closed one.
+        const at = `${path}.additionalProperties`;
+        const narrowed =
+          extraAfter === false || (typeof extraAfter === 'object' && extraBefore === true);
+        const message = `additionalProperties ${describeExtra(extraBefore)} → ${describeExtra(extraAfter)}`;
+        if (side === 'input' ? narrowed : !narrowed)
+          changes.push({
+            class: 'breaking',
+            kind: side === 'input' ? 'object-closed' : 'output-changed',
+            path: at,
+            message,
+          });
+        else compatible(message, at);
+      } else if (before.additionalProperties !== target.additionalProperties) {
         const at = `${path}.additionalProperties`;
         if (side === 'input' && !target.additionalProperties)
           changes.push({
@@ -229,6 +247,16 @@ function compareNode(
       return;
     case 'union': {
       const branches = (after as typeof before).anyOf;
+      const wasExclusive = before.exclusive !== false;
+      const isExclusive = (after as typeof before).exclusive !== false;
+      if (wasExclusive !== isExclusive) {
+        // oneOf → anyOf accepts the values two branches share: wider for inputs.
+        const message = isExclusive
+          ? 'union is now exclusive (oneOf)'
+          : 'union is now "any of" (anyOf)';
+        if (side === 'input' ? isExclusive : !isExclusive) breaking('type-narrowed', message);
+        else compatible(message, `${path}.exclusive`);
+      }
       const kept = (from: readonly SchemaNode[], into: readonly SchemaNode[]): boolean =>
         from.every((branch) =>
           into.some(
@@ -282,6 +310,8 @@ function strip(node: SchemaNode): unknown {
 
 /** Whether every value `narrow` accepts is accepted by `wide` (for differing node types). */
 function accepts(wide: SchemaNode, narrow: SchemaNode): boolean {
+  // `any` accepts every value, null included.
+  if (wide.type === 'any') return true;
   if (wide.nullable !== true && narrow.nullable === true) return false;
   if (wide.type === 'number' && narrow.type === 'integer') return !hasBounds(wide);
   if (wide.type === 'union')
@@ -297,6 +327,10 @@ function accepts(wide: SchemaNode, narrow: SchemaNode): boolean {
 function hasBounds(node: SchemaNode): boolean {
   const record = node as unknown as Record<string, unknown>;
   return [...LOWER_BOUNDS, ...UPPER_BOUNDS].some((key) => record[key] !== undefined);
+}
+
+function describeExtra(extra: boolean | SchemaNode): string {
+  return typeof extra === 'object' ? `a ${extra.type} map` : String(extra);
 }
 
 function typeName(node: SchemaNode): string {

@@ -6,6 +6,7 @@
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { FieldPath } from '../manifest/field-path.js';
 import type { SchemaNode } from '../manifest/manifest-schema.js';
+import { annotateJsonSchema } from './annotate-json-schema.js';
 import { findUnionOverlaps, type UnionOverlap } from './find-union-overlaps.js';
 import { liveZodSchema } from './live-zod-schema.js';
 import type { JsonObject } from '../../runtime/core/support/is-json-object.js';
@@ -15,7 +16,8 @@ import { zodCode } from './zod-code.js';
 
 /** A problem in one schema, located by its path below `input` / `output`. */
 export interface SchemaProblem {
-  readonly code: 'union_overlap' | 'invalid_default' | 'unsupported_property_name';
+  readonly code:
+    'union_overlap' | 'invalid_default' | 'unsupported_property_name' | 'unsupported_annotation';
   readonly path: FieldPath;
   readonly message: string;
 }
@@ -35,7 +37,12 @@ export function compileSchema(node: SchemaNode): CompiledSchema {
     $refStrategy: 'none',
     effectStrategy: 'input',
   }) as JsonObject;
+  const annotationProblems = annotateJsonSchema(node, raw).map((problem): SchemaProblem => ({
+    code: 'unsupported_annotation',
+    ...problem,
+  }));
   const problems: SchemaProblem[] = [
+    ...annotationProblems,
     ...findUnionOverlaps(raw).map((overlap) => overlapProblem(node, overlap)),
     ...defaultProblems(node, []),
     ...propertyNameProblems(node, []),
@@ -54,8 +61,23 @@ function overlapProblem(root: SchemaNode, overlap: UnionOverlap): SchemaProblem 
     message:
       `union branches ${left} (${leftSummary}) and ${right} (${rightSummary}${nullableWrapper ? ', added by nullable: true' : ''}) ` +
       'can accept the same value; the model-facing schema uses oneOf, which rejects a value matching two branches. ' +
-      'Make the branches disjoint (e.g. give object branches a distinct const property)',
+      overlapAdvice(node, nullableWrapper),
   };
+}
+
+/**
+ * What fits the case: a union whose branches may overlap by design (a catch-all object branch,
+ * two shapes that share a value) is written `exclusive: false` (sent as anyOf, same meaning as
+ * JSON Schema's anyOf); object branches meant to be told apart get a distinct const property;
+ * a nullable union whose branch accepts null drops `nullable`.
+ */
+function overlapAdvice(node: SchemaNode | undefined, nullableWrapper: boolean): string {
+  if (nullableWrapper)
+    return 'A branch already accepts null: drop `nullable: true`, or set `exclusive: false` on the union';
+  const objects = node?.type === 'union' && node.anyOf.every((branch) => branch.type === 'object');
+  return objects
+    ? 'If a value may match several branches (as JSON Schema anyOf allows), set `exclusive: false` on the union (sent as anyOf); to tell the branches apart instead, give each object branch a distinct const property (e.g. `kind: { type: const, value: file }`)'
+    : 'If a value may match several branches (as JSON Schema anyOf allows), set `exclusive: false` on the union (sent as anyOf); otherwise make the branches disjoint (distinct types, const or enum values, or bounds that do not meet)';
 }
 
 /**

@@ -122,8 +122,20 @@ export function contractValue(input: ContractValueInput): Record<string, unknown
         ? undefined
         : { name: manifest.group, description: input.groups?.[manifest.group]?.description ?? '' },
     searchHints: manifest.searchHints.length === 0 ? undefined : manifest.searchHints,
+    listing: listingValue(manifest),
     source: input.file,
   };
+}
+
+/** The contract's `listing`, only when the manifest states part of it. */
+function listingValue(manifest: Manifest): Record<string, unknown> | undefined {
+  const listing = {
+    title: manifest.title,
+    openWorldHint: manifest.annotations?.openWorldHint,
+    taskSupport: manifest.execution?.taskSupport,
+    meta: manifest._meta,
+  };
+  return Object.values(listing).some((value) => value !== undefined) ? listing : undefined;
 }
 
 /** Contract fields whose value is data the audit does not track field by field. */

@@ -8,6 +8,8 @@ export type EmitIssueCode =
   | 'invalid_default'
   /** A property name the JSON Schema projection cannot carry (`__proto__`). */
   | 'unsupported_property_name'
+  /** Something the manifest states that the JSON Schema of that node cannot hold. */
+  | 'unsupported_annotation'
   /** `runtime/integrations/providers/model-view.ts` failed to render `generated/model-view/`. */
   | 'model_view_failed';
 

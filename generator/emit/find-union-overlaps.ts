@@ -13,7 +13,7 @@
  */
 import { schemaNodes } from '../../runtime/core/json-schema/schema-nodes.js';
 import { isJsonObject, type JsonObject } from '../../runtime/core/support/is-json-object.js';
-import { jsonTypeOf } from './normalize-json-schema.js';
+import { jsonTypeOf, KEEP_ANY_OF } from './normalize-json-schema.js';
 
 /** Two branches of one `anyOf` that a single value can satisfy. */
 export interface UnionOverlap {
@@ -29,7 +29,7 @@ export function findUnionOverlaps(schema: JsonObject): UnionOverlap[] {
   const overlaps: UnionOverlap[] = [];
   for (const [node, pointer] of schemaNodes(schema)) {
     const branches = node['anyOf'];
-    if (!Array.isArray(branches) || 'oneOf' in node) continue;
+    if (!Array.isArray(branches) || 'oneOf' in node || node[KEEP_ANY_OF] === true) continue;
     for (let left = 0; left < branches.length; left++) {
       for (let right = left + 1; right < branches.length; right++) {
         if (mayOverlap(branches[left], branches[right])) {

@@ -3,7 +3,8 @@
  *
  * 1. drop `$schema`, `$id`, `$ref`, `$defs` and `definitions` from every node;
  * 2. a node with `anyOf` and no `oneOf` gets it renamed to `oneOf` (run
- *    {@link findUnionOverlaps} first: `oneOf` rejects a value that matches two branches);
+ *    {@link findUnionOverlaps} first: `oneOf` rejects a value that matches two branches),
+ *    unless it carries {@link KEEP_ANY_OF} (a union the manifest declares `exclusive: false`);
  * 3. a node without `type` gets the type implied by `properties` (object), `items` (array),
  *    or its `enum` / `const` values;
  * 4. the root gets `$schema` = draft 2020-12.
@@ -17,18 +18,24 @@ import type { JsonObject } from '../../runtime/core/support/is-json-object.js';
 
 const DROPPED_KEYWORDS = new Set(['$schema', '$id', '$ref', '$defs', 'definitions']);
 
+/**
+ * Set by `annotateJsonSchema` on the `anyOf` node of a union with `exclusive: false`: it stays
+ * `anyOf` (its branches may overlap); the mark itself is dropped.
+ */
+export const KEEP_ANY_OF = 'x-tool-contracts-keep-anyOf';
+
 export function normalizeJsonSchema(schema: JsonObject): JsonObject {
   const body = mapSchemaNodes(schema, normalizeNode) as JsonObject;
   return { $schema: DRAFT_2020_12, ...body };
 }
 
 function normalizeNode(node: JsonObject): JsonObject {
-  const renameAnyOf = 'anyOf' in node && !('oneOf' in node);
+  const renameAnyOf = 'anyOf' in node && !('oneOf' in node) && node[KEEP_ANY_OF] !== true;
   const normalized: JsonObject = {};
   const implied = 'type' in node ? undefined : impliedType(node);
   if (implied !== undefined) normalized['type'] = implied;
   for (const [key, value] of Object.entries(node)) {
-    if (DROPPED_KEYWORDS.has(key)) continue;
+    if (DROPPED_KEYWORDS.has(key) || key === KEEP_ANY_OF) continue;
     defineEntry(normalized, key === 'anyOf' && renameAnyOf ? 'oneOf' : key, value);
   }
   return normalized;

@@ -5,8 +5,13 @@
  * zod-to-json-schema) by evaluating the very same text ({@link liveZodSchema}), so the zod
  * schema the runtime validates with and the JSON Schema the model sees cannot disagree.
  */
-import type { SchemaNode, StringNode } from '../manifest/manifest-schema.js';
+import {
+  type PropertyNamesNode,
+  type SchemaNode,
+  type StringNode,
+} from '../manifest/manifest-schema.js';
 import { jsJson, jsPropertyKey, jsString } from '../support/js-literal.js';
+import { formatChecker } from '../manifest/format-checker.js';
 
 const INDENT = '  ';
 
@@ -41,15 +46,31 @@ function baseCode(node: SchemaNode, indent: string): string {
       return code;
     }
     case 'object': {
-      const closing = node.additionalProperties ? '.passthrough()' : '.strict()';
+      const extra = node.additionalProperties;
+      let closing =
+        typeof extra === 'object'
+          ? `.catchall(${zodCode(extra, indent)})`
+          : extra
+            ? '.passthrough()'
+            : '.strict()';
+      if (node.propertyNames !== undefined) closing += propertyNamesCheck(node.propertyNames);
       const keys = Object.keys(node.properties);
       if (keys.length === 0) return `z.object({})${closing}`;
       const lines = keys.map((key) => {
         const property = node.properties[key]!;
-        let code = zodCode(property, inner);
+        const required = node.required.includes(key);
+        // A required key keeps no `.default()` (that would make it optional): its default is an
+        // annotation in the JSON Schema only, as in JSON Schema itself (see annotateJsonSchema).
+        let code = zodCode(required ? { ...property, default: undefined } : property, inner);
         // `.default()` already makes the input side optional.
-        if (!node.required.includes(key) && property.default === undefined)
-          code = insertOptional(code, property);
+        if (!required && property.default === undefined) code = insertOptional(code, property);
+        // zod lets `undefined` pass `z.unknown()`, so a required "any" key must say it is there.
+        if (required && property.type === 'any' && !property.nullable)
+          code = insertBeforeDescribe(
+            code,
+            property,
+            '.refine((value) => value !== undefined, { message: "Required" })',
+          );
         return `${inner}${jsPropertyKey(key)}: ${code},`;
       });
       return `z.object({\n${lines.join('\n')}\n${indent}})${closing}`;
@@ -67,7 +88,20 @@ function baseCode(node: SchemaNode, indent: string): string {
       const branches = node.anyOf.map((branch) => `${inner}${zodCode(branch, inner)},`);
       return `z.union([\n${branches.join('\n')}\n${indent}])`;
     }
+    case 'any':
+      return 'z.unknown()';
   }
+}
+
+/** A zod check that every key of the object passes `names` (JSON Schema `propertyNames`). */
+function propertyNamesCheck(names: PropertyNamesNode): string {
+  const check = `z.string()${stringConstraints(names)}`;
+  return `.superRefine((value, context) => { for (const key of Object.keys(value)) if (!${check}.safeParse(key).success) context.addIssue({ code: "custom", path: [key], message: ${jsString('Invalid property name')} }); })`;
+}
+
+/** Whether zod checks `format` itself (the five {@link STRING_FORMATS}). */
+export function isZodFormat(format: string | undefined): boolean {
+  return format !== undefined && formatChecker(format) === 'zod';
 }
 
 /**
@@ -78,11 +112,15 @@ function baseCode(node: SchemaNode, indent: string): string {
 export function zodChecksAreJsonSchema(node: SchemaNode): boolean {
   switch (node.type) {
     case 'string':
-      return node.format === undefined;
+      return !isZodFormat(node.format);
     case 'array':
       return zodChecksAreJsonSchema(node.items);
     case 'object':
-      return Object.values(node.properties).every(zodChecksAreJsonSchema);
+      return (
+        Object.values(node.properties).every(zodChecksAreJsonSchema) &&
+        (typeof node.additionalProperties !== 'object' ||
+          zodChecksAreJsonSchema(node.additionalProperties))
+      );
     case 'union':
       return node.anyOf.every(zodChecksAreJsonSchema);
     default:
@@ -90,14 +128,14 @@ export function zodChecksAreJsonSchema(node: SchemaNode): boolean {
   }
 }
 
-function stringConstraints(node: StringNode): string {
+function stringConstraints(node: StringNode | PropertyNamesNode): string {
   let code = '';
   if (node.minLength !== undefined) code += `.min(${node.minLength})`;
   if (node.maxLength !== undefined) code += `.max(${node.maxLength})`;
   // The manifest loader checks patterns with the `u` flag; ajv compiles JSON Schema patterns
   // with `u` too, so zod and the JSON Schema gate agree on what a pattern means.
   if (node.pattern !== undefined) code += `.regex(new RegExp(${jsString(node.pattern)}, "u"))`;
-  switch (node.format) {
+  switch ('format' in node ? node.format : undefined) {
     case undefined:
       break;
     case 'uri':
@@ -115,6 +153,9 @@ function stringConstraints(node: StringNode): string {
     case 'date':
       code += '.date()';
       break;
+    default:
+      // Other formats are not zod's: carried in the JSON Schema (see annotateJsonSchema).
+      break;
   }
   return code;
 }
@@ -129,13 +170,32 @@ function withModifiers(node: SchemaNode, code: string): string {
       ? `.default(() => (${jsJson(node.default)}))`
       : `.default(${jsJson(node.default)})`;
   }
-  if (node.description !== undefined) code += `.describe(${jsString(node.description)})`;
+  const description = describedText(node);
+  if (description !== undefined) code += `.describe(${jsString(description)})`;
   return code;
+}
+
+/**
+ * The description the model sees: the manifest's, plus a note naming a format nothing checks
+ * (neither zod nor ajv-formats knows it), so the model still learns what is expected.
+ */
+export function describedText(node: SchemaNode): string | undefined {
+  const format = node.type === 'string' ? node.format : undefined;
+  if (format === undefined || formatChecker(format) !== 'none') return node.description;
+  const note = `(Format: ${format}.)`;
+  return node.description === undefined || node.description === ''
+    ? note
+    : `${node.description} ${note}`;
 }
 
 /** Put `.optional()` before `.describe()`, so the description stays on the outermost schema. */
 function insertOptional(code: string, node: SchemaNode): string {
-  if (node.description === undefined) return `${code}.optional()`;
-  const describe = `.describe(${jsString(node.description)})`;
-  return `${code.slice(0, code.length - describe.length)}.optional()${describe}`;
+  return insertBeforeDescribe(code, node, '.optional()');
+}
+
+function insertBeforeDescribe(code: string, node: SchemaNode, suffix: string): string {
+  const description = describedText(node);
+  if (description === undefined) return `${code}${suffix}`;
+  const describe = `.describe(${jsString(description)})`;
+  return `${code.slice(0, code.length - describe.length)}${suffix}${describe}`;
 }

@@ -120,8 +120,17 @@ export function checkCrossManifest(
   if (everyNameKnown && !incompleteRecords)
     issues.push(...checkReferences(records, validated, filesByName, aliasHolders));
   if (index) {
+    const templates = new Set(
+      records.filter((record) => record.raw?.abstract === true).map((record) => record.name),
+    );
     issues.push(
-      ...checkIndex(index.value, index.source, filesByName, everyNameKnown && !incompleteRecords),
+      ...checkIndex(
+        index.value,
+        index.source,
+        filesByName,
+        everyNameKnown && !incompleteRecords,
+        templates,
+      ),
     );
     issues.push(...checkGroups(validated, index.value, index.source.file));
   }
@@ -194,6 +203,7 @@ function checkIndex(
   source: YamlSource,
   filesByName: ReadonlyMap<string, string[]>,
   everyNameKnown: boolean,
+  templates: ReadonlySet<string | undefined>,
 ): ManifestIssue[] {
   const issues: ManifestIssue[] = [];
   const chain = [source];
@@ -214,7 +224,17 @@ function checkIndex(
       return;
     }
     firstPosition.set(name, position);
-    if (everyNameKnown && !filesByName.has(name)) {
+    if (templates.has(name)) {
+      issues.push(
+        issueInChain(chain, {
+          code: 'unknown_in_registration_order',
+          path,
+          anchor: 'value',
+          found: JSON.stringify(name),
+          message: `${JSON.stringify(name)} is an abstract template (abstract: true): it is never registered, so it is not listed here`,
+        }),
+      );
+    } else if (everyNameKnown && !filesByName.has(name)) {
       const suggestion = suggestName(name, [...filesByName.keys()]);
       issues.push(
         issueInChain(chain, {
@@ -228,7 +248,7 @@ function checkIndex(
     }
   });
   for (const [name, files] of filesByName) {
-    if (firstPosition.has(name)) continue;
+    if (firstPosition.has(name) || templates.has(name)) continue;
     issues.push(
       issueInChain(chain, {
         code: 'missing_from_registration_order',

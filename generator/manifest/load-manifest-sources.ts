@@ -23,6 +23,9 @@ import type { UnlocatedIssue } from './translate-zod-issue.js';
 import { rawValueProblems } from './raw-value-problems.js';
 import { schemaNodeProblems } from './schema-node-problems.js';
 import { templateProblems } from './description-templates.js';
+import { applyManifestDefaults } from './apply-manifest-defaults.js';
+import { inlineSchemaRefs } from './inline-schema-refs.js';
+import { jsonSchemaHint } from './json-schema-hint.js';
 
 /** The text of one input file, or why it could not be read. */
 export type SourceText =
@@ -80,19 +83,27 @@ export function loadManifestSources(input: {
   const extendsResult = resolveExtends(records, byName, unparsedFiles);
   issues.push(...extendsResult.issues);
 
+  const index = loadIndex(input.index, issues);
   const validated: (ValidatedManifest & { readonly tool: LoadedTool })[] = [];
   const partialTargets: ImplementationTarget[] = [];
   for (const record of records) {
     if (record.source.value === undefined) continue; // its YAML problems are already reported
+    // A template is only ever read through the tools that extend it.
+    if (isAbstract(record)) continue;
     const resolution = extendsResult.results.get(record);
     if (!resolution?.ok) continue;
-    const { merged, chain } = resolution.resolved;
+    const { chain } = resolution.resolved;
     const sources = chain.map((member) => member.source);
+    const inlined = inlineSchemaRefs(
+      applyManifestDefaults(resolution.resolved.merged, index?.value.defaults),
+    );
+    issues.push(...inlined.issues.map((draft) => issueInChain(sources, draft)));
+    const merged = inlined.value;
     const parsed = ManifestSchema.safeParse(merged);
     if (!parsed.success) {
       for (const zodIssue of parsed.error.issues) {
         for (const draft of translateZodIssue(zodIssue, ManifestSchema, merged)) {
-          const issue = issueInChain(sources, draft);
+          const issue = issueInChain(sources, withJsonSchemaHint(draft, merged));
           // `.inf` is reported once, as not finite, not again as "expected an integer".
           if (!nonFinite.has(`${issue.file}\0${issue.path}`)) issues.push(issue);
         }
@@ -101,10 +112,10 @@ export function loadManifestSources(input: {
       issues.push(...locatedTemplateProblems(merged, sources));
       const partial = PartialTargetSchema.safeParse(merged);
       if (partial.success) {
-        const root = chain[chain.length - 1]!;
+        const root = implementationRoot(chain);
         partialTargets.push({
           file: record.source.file,
-          implementation: partial.data.implementation ?? kebabCase(root.name ?? partial.data.name),
+          implementation: partial.data.implementation ?? kebabCase(root?.name ?? partial.data.name),
           explicitPaths: collectExplicitPaths(merged),
           manifest: partial.data,
           locate: (path: FieldPath) => record.source.locateValue(path),
@@ -136,7 +147,7 @@ export function loadManifestSources(input: {
         }),
       );
     }
-    const root = chain[chain.length - 1]!;
+    const root = implementationRoot(chain);
     const source = record.source;
     validated.push({
       manifest,
@@ -144,14 +155,13 @@ export function loadManifestSources(input: {
       tool: {
         manifest,
         file: source.file,
-        implementation: manifest.implementation ?? kebabCase(root.name ?? manifest.name),
+        implementation: manifest.implementation ?? kebabCase(root?.name ?? manifest.name),
         explicitPaths: collectExplicitPaths(merged),
         locate: (path: FieldPath) => source.locateValue(path),
       },
     });
   }
 
-  const index = loadIndex(input.index, issues);
   issues.push(...checkCrossManifest(records, validated, index, unparsedFiles));
 
   if (issues.length > 0)
@@ -166,6 +176,32 @@ export function loadManifestSources(input: {
     .sort((left, right) => order.get(left.manifest.name)! - order.get(right.manifest.name)!);
   const files = [input.index.file, ...manifests.map((text) => text.file)].sort(compareCodeUnits);
   return { ok: true, set: { tools, index: index!.value, files }, warnings: uniqueSorted(warnings) };
+}
+
+/** The draft with advice appended when it is JSON Schema pasted into a schema field. */
+function withJsonSchemaHint(draft: UnlocatedIssue, merged: unknown): UnlocatedIssue {
+  const hint = jsonSchemaHint(draft.code, draft.path, (path) =>
+    path.reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null
+          ? (value as Record<string | number, unknown>)[key]
+          : undefined,
+      merged,
+    ),
+  );
+  return hint === undefined ? draft : { ...draft, message: `${draft.message}; ${hint}` };
+}
+
+function isAbstract(record: ManifestRecord): boolean {
+  return record.raw?.abstract === true;
+}
+
+/**
+ * The record whose handler a tool uses: the root of its `extends` chain (Task runs Agent's), not
+ * counting abstract templates, which have none.
+ */
+function implementationRoot(chain: readonly ManifestRecord[]): ManifestRecord | undefined {
+  return chain.filter((member) => !isAbstract(member)).at(-1);
 }
 
 /** The template problems of a manifest's value, each at its tag when the text holds it as written. */

@@ -31,6 +31,9 @@ export type ManifestIssueCode =
   | 'duplicate_enum_value'
   | 'unsafe_pattern'
   | 'invalid_template'
+  // warnings: carried in a weaker form than written
+  | 'unchecked_format'
+  | 'required_with_default'
   // extends
   | 'unknown_base'
   | 'extends_cycle'

@@ -36,7 +36,8 @@ export function manifestJsonSchema(): object {
     pipeStrategy: 'input',
     removeAdditionalStrategy: 'strict',
   }) as JsonObject;
-  const { $schema: _schema, definitions, ...complete } = withMarkdown(generated) as JsonObject;
+  const { $schema: _schema, definitions, ...full } = withMarkdown(generated) as JsonObject;
+  const complete = withDerivedFieldsOptional(full);
   const schemaNode = withTypeConstants((definitions as JsonObject).SchemaNode as JsonObject);
   const partial = withoutRequired(
     renameRef(complete, SCHEMA_NODE_REF, '#/definitions/PartialSchemaNode'),
@@ -54,10 +55,50 @@ export function manifestJsonSchema(): object {
       Manifest: complete,
       PartialManifest: { ...partial, required: ['name', 'extends'] },
     },
-    if: { type: 'object', properties: { extends: { type: 'string' } }, required: ['extends'] },
+    // A manifest that extends another, and an abstract template, only state part of a tool.
+    if: {
+      type: 'object',
+      anyOf: [
+        { properties: { extends: { type: 'string' } }, required: ['extends'] },
+        { properties: { abstract: { const: true } }, required: ['abstract'] },
+      ],
+    },
     then: { $ref: '#/definitions/PartialManifest' },
     else: { $ref: '#/definitions/Manifest' },
   };
+}
+
+/**
+ * Fields the loader fills in when a manifest leaves them out (`apply-manifest-defaults.ts`):
+ * project defaults, flags derived from `readOnly`, permission from capability and purpose, and
+ * `output`. The zod language requires them after that step; an editor must not.
+ */
+const DERIVED_TOP_LEVEL = new Set([
+  'output',
+  'permission',
+  'resultBudget',
+  'timeout',
+  'cancellation',
+]);
+
+function withDerivedFieldsOptional(manifest: JsonObject): JsonObject {
+  const properties = manifest.properties as Record<string, JsonObject>;
+  const optional = (node: JsonObject, keep: (name: string) => boolean): JsonObject => {
+    const required = (node.required as string[] | undefined)?.filter(keep);
+    const { required: _required, ...rest } = node;
+    return required === undefined || required.length === 0 ? rest : { ...rest, required };
+  };
+  return optional(
+    {
+      ...manifest,
+      properties: {
+        ...properties,
+        flags: optional(properties.flags!, (name) => name === 'readOnly'),
+        permission: optional(properties.permission!, () => false),
+      },
+    },
+    (name) => !DERIVED_TOP_LEVEL.has(name),
+  );
 }
 
 /** `manifest/tools.yaml` as a JSON Schema (draft-07), written to `manifest/tools.schema.json`. */

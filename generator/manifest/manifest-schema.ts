@@ -28,8 +28,15 @@ export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** A `group` name: lower-case, a namespace name every provider accepts. */
 export const GROUP_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
-/** String formats the schema language understands (zod and ajv-formats both check them). */
+/** String formats zod and ajv-formats both check (the generated zod code checks them too). */
 export const STRING_FORMATS = ['uri', 'email', 'uuid', 'date-time', 'date'] as const;
+
+/** Checks of an object's property names (JSON Schema `propertyNames`, string keywords only). */
+export interface PropertyNamesNode {
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Schema language for `input` / `output`
@@ -61,7 +68,12 @@ export interface StringNode {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
-  format?: (typeof STRING_FORMATS)[number];
+  /**
+   * One of {@link STRING_FORMATS} (checked by zod and ajv), another format ajv-formats knows
+   * (checked by ajv, carried as `format`), or any other name (carried as a note in the
+   * description, with a warning: nothing checks it).
+   */
+  format?: string;
 }
 export interface NumberNode {
   type: 'number' | 'integer';
@@ -95,8 +107,13 @@ export interface ObjectNode {
   default?: unknown;
   properties: Record<string, SchemaNode>;
   required: string[];
-  /** Objects are closed (`.strict()`) unless this is true. */
-  additionalProperties: boolean;
+  /**
+   * Objects are closed (`.strict()`) unless this is true (any extra property) or a schema (a
+   * typed map: every extra property's value must match it).
+   */
+  additionalProperties: boolean | SchemaNode;
+  /** Checks every property name must pass. Default: none. */
+  propertyNames?: PropertyNamesNode;
 }
 export interface EnumNode {
   type: 'enum';
@@ -118,14 +135,43 @@ export interface UnionNode {
   nullable?: boolean;
   default?: unknown;
   anyOf: SchemaNode[];
+  /**
+   * true (the default): a value matches exactly one branch, the model sees `oneOf`, overlapping
+   * branches are refused. false: "any of", branches may overlap, the model sees `anyOf`.
+   */
+  exclusive?: boolean;
+}
+/** Any JSON value (JSON Schema `{}`). */
+export interface AnyNode {
+  type: 'any';
+  description?: string;
+  nullable?: boolean;
+  default?: unknown;
 }
 export type SchemaNode =
-  StringNode | NumberNode | BooleanNode | ArrayNode | ObjectNode | EnumNode | ConstNode | UnionNode;
+  | StringNode
+  | NumberNode
+  | BooleanNode
+  | ArrayNode
+  | ObjectNode
+  | EnumNode
+  | ConstNode
+  | UnionNode
+  | AnyNode;
 
 const nonNegativeInt = z.number().int().nonnegative();
 
 const NODE_TYPE =
-  'Kind of value: string, number, integer, boolean, array, object, enum (one of `values`), const (exactly `value`) or union (any of `anyOf`).';
+  'Kind of value: string, number, integer, boolean, array, object, enum (one of `values`), const (exactly `value`), union (one of `anyOf`, or any of them with `exclusive: false`) or any (every JSON value).';
+
+const PROPERTY_NAME_PATTERN = z.string().superRefine((source, context) => {
+  const problem = regExpProblem(source);
+  if (problem)
+    context.addIssue({
+      code: 'custom',
+      message: `expected a valid regular expression (${problem})`,
+    });
+});
 
 export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.lazy(() =>
   z.discriminatedUnion('type', [
@@ -135,24 +181,16 @@ export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.
         ...nodeCommon,
         minLength: nonNegativeInt.optional().describe('Fewest characters. Default: 0.'),
         maxLength: nonNegativeInt.optional().describe('Most characters. Default: unlimited.'),
-        pattern: z
+        pattern: PROPERTY_NAME_PATTERN.optional().describe(
+          'Regular expression (JavaScript, `u` flag) the whole value must match, e.g. `^[a-z]+$`. Default: any text.',
+        ),
+        format: z
           .string()
-          .superRefine((source, context) => {
-            const problem = regExpProblem(source);
-            if (problem)
-              context.addIssue({
-                code: 'custom',
-                message: `expected a valid regular expression (${problem})`,
-              });
-          })
+          .min(1)
           .optional()
           .describe(
-            'Regular expression (JavaScript, `u` flag) the whole value must match, e.g. `^[a-z]+$`. Default: any text.',
+            'A string format: uri, email, uuid, date-time and date are checked by zod and the JSON Schema gate; other formats ajv-formats knows (ipv4, hostname, time, …) by the JSON Schema gate; any other name is carried as a note in the description (with a warning). Default: none.',
           ),
-        format: z
-          .enum(STRING_FORMATS)
-          .optional()
-          .describe('A well-known string format, checked at run time. Default: none.'),
       })
       .strict(),
     z
@@ -196,9 +234,22 @@ export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.
           .default([])
           .describe('Names of the properties a value must have. Default: none (all optional).'),
         additionalProperties: z
-          .boolean()
+          .union([z.boolean(), SchemaNodeSchema])
           .default(false)
-          .describe('Accept properties not listed. Default: false (closed object).'),
+          .describe(
+            'Accept properties not listed: true (any value) or a schema their values must match (a typed map). Default: false (closed object).',
+          ),
+        propertyNames: z
+          .object({
+            minLength: nonNegativeInt.optional().describe('Fewest characters of a name.'),
+            maxLength: nonNegativeInt.optional().describe('Most characters of a name.'),
+            pattern: PROPERTY_NAME_PATTERN.optional().describe(
+              'Regular expression (`u` flag) every property name must match.',
+            ),
+          })
+          .strict()
+          .optional()
+          .describe('Checks every property name must pass. Default: none.'),
       })
       .strict(),
     z
@@ -226,10 +277,17 @@ export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.
           .array(SchemaNodeSchema)
           .min(2)
           .describe(
-            'The alternatives (at least two); a value must match exactly one (the model sees oneOf), so keep them disjoint.',
+            'The alternatives (at least two); by default a value must match exactly one (the model sees oneOf), so keep them disjoint, or set `exclusive: false`.',
+          ),
+        exclusive: z
+          .boolean()
+          .optional()
+          .describe(
+            'true: a value matches exactly one branch (the model sees oneOf; overlapping branches are refused). false: any of the branches, which may overlap (the model sees anyOf). Default: true.',
           ),
       })
       .strict(),
+    z.object({ type: z.literal('any').describe(NODE_TYPE), ...nodeCommon }).strict(),
   ]),
 );
 
@@ -528,6 +586,24 @@ export const ProviderNativeSchema = z
   );
 
 /**
+ * MCP tool annotations beyond the flags. `readOnlyHint`, `destructiveHint` and `idempotentHint`
+ * follow from the flags; `openWorldHint` defaults to the side-effect scope (network or system).
+ */
+export const ToolAnnotationsSchema = z
+  .object({
+    openWorldHint: z
+      .boolean()
+      .optional()
+      .describe(
+        'The tool reaches an open world (the web, other people) beyond the agent. Default: sideEffectScope is network or system.',
+      ),
+  })
+  .strict()
+  .describe(
+    'MCP annotations that are not flags (readOnlyHint, destructiveHint and idempotentHint come from the flags). Default: none.',
+  );
+
+/**
  * Contract fields the runtime deliberately does not read (yet), by contract field path, with the
  * reason. The audit (`generator/audit/`) shows the reason in `generated/AUDIT.md`, does not count
  * these as unexpected when unread (`check --strict`), and the reason is part of the field's
@@ -556,7 +632,7 @@ function withReservedReason(text: string, contractPath: string): string {
 export const SCHEMA_NODE_FIELD_DESCRIPTIONS = {
   input:
     'Schema of the input the model sends, usually `{ type: object, properties, required }`. Required.',
-  output: 'Schema of what the handler returns. Required.',
+  output: 'Schema of what the handler returns. Default: `{ type: any }` (not declared).',
   items: 'Schema of every element, e.g. `{ type: string }`. Required.',
 } as const;
 
@@ -573,8 +649,38 @@ export const ManifestSchema = z
       .string()
       .optional()
       .describe(
-        'Name of another tool manifest to start from; fields here override its fields (deep merge; lists replace). Default: none.',
+        'Name of another tool manifest (or abstract template) to start from; fields here override its fields (deep merge; lists replace). `availability`, `flags.providerVisible` and `abstract` are about a tool itself and are never inherited. Default: none.',
       ),
+    abstract: z
+      .boolean()
+      .optional()
+      .describe(
+        'A template for `extends` only: never registered, needs no handler, not listed in registrationOrder, and may leave out any field its tools give. Default: false.',
+      ),
+    title: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Human-readable display name (MCP `title`), e.g. `Read File`. Default: the purpose in MCP listings.',
+      ),
+    annotations: ToolAnnotationsSchema.optional(),
+    execution: z
+      .object({
+        taskSupport: z
+          .enum(['forbidden', 'optional', 'required'])
+          .optional()
+          .describe(
+            'Whether the tool may be called as an MCP task: forbidden, optional or required. Default: not stated.',
+          ),
+      })
+      .strict()
+      .optional()
+      .describe('MCP `execution` of the tool. Default: not stated.'),
+    _meta: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('MCP `_meta` of the tool, carried to the MCP listing as given. Default: none.'),
     implementation: z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
@@ -683,8 +789,23 @@ export type ManifestInput = z.input<typeof ManifestSchema>;
 export type Manifest = z.output<typeof ManifestSchema>;
 
 /** `manifest/tools.yaml`: the explicit registration order and the sorted-name table's extras. */
+export const ProjectDefaultsSchema = z
+  .object({
+    permission: PermissionSchema.partial().optional(),
+    resultBudget: ResultBudgetSchema.partial().optional(),
+    timeout: TimeoutSchema.optional(),
+    cancellation: CancellationSchema.partial().optional(),
+  })
+  .strict()
+  .describe(
+    'Values every manifest of the project starts from (a tool, and the template it extends, override them field by field), e.g. `{ timeout: { kind: bounded, defaultMs: 30000, maxMs: 120000 } }`. Default: none.',
+  );
+
+export type ProjectDefaults = z.input<typeof ProjectDefaultsSchema>;
+
 export const ToolIndexSchema = z
   .object({
+    defaults: ProjectDefaultsSchema.optional(),
     registrationOrder: z
       .array(z.string().regex(TOOL_NAME_PATTERN))
       .min(1)

@@ -90,7 +90,7 @@ export function resolveExtends(
       ok: true,
       resolved: {
         record,
-        merged: mergeManifestValues(baseResult.resolved.merged, raw),
+        merged: mergeManifestValues(inheritedPart(baseResult.resolved.merged), raw),
         chain: [record, ...baseResult.resolved.chain],
       },
     });
@@ -103,4 +103,28 @@ export function resolveExtends(
 
   for (const record of records) resolve(record);
   return { results, issues };
+}
+
+/**
+ * What a tool takes from its base: everything but the fields about the base itself — whether it
+ * is an abstract template, when it is registered (`availability`) and whether the model sees it
+ * (`flags.providerVisible`). A hidden or host-gated base does not hide or gate its copies.
+ */
+export function inheritedPart(base: unknown): unknown {
+  if (typeof base !== 'object' || base === null || Array.isArray(base)) return base;
+  const inherited: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(base)) {
+    if (key === 'abstract' || key === 'availability') continue;
+    const kept =
+      key === 'flags' && typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).filter(([flag]) => flag !== 'providerVisible'))
+        : value;
+    Object.defineProperty(inherited, key, {
+      value: kept,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return inherited;
 }

@@ -8,6 +8,7 @@
 import type { FieldPath } from './field-path.js';
 import type { Manifest, SchemaNode } from './manifest-schema.js';
 import { regExpProblem } from './regexp-problem.js';
+import { formatChecker } from './format-checker.js';
 import type { UnlocatedIssue } from './translate-zod-issue.js';
 
 /**
@@ -51,10 +52,13 @@ export function schemaNodeProblems(manifest: Manifest): {
         });
       }
       issues.push(...nodeProblems(node, path));
+      warnings.push(...nodeWarnings(node, path));
       const children: [SchemaNode, FieldPath][] = [];
       if (node.type === 'object')
         for (const [name, child] of Object.entries(node.properties))
           children.push([child, [...path, 'properties', name]]);
+      if (node.type === 'object' && typeof node.additionalProperties === 'object')
+        children.push([node.additionalProperties, [...path, 'additionalProperties']]);
       if (node.type === 'array') children.push([node.items, [...path, 'items']]);
       if (node.type === 'union')
         node.anyOf.forEach((branch, index) => children.push([branch, [...path, 'anyOf', index]]));
@@ -63,6 +67,32 @@ export function schemaNodeProblems(manifest: Manifest): {
     }
   }
   return { issues, warnings };
+}
+
+/**
+ * What the generator carries in a weaker form than the manifest may mean: a format nothing
+ * checks (a note in the description only), a default on a required key (the key stays required,
+ * so the default is never applied; JSON Schema means the same, a YAML author may not).
+ */
+function nodeWarnings(node: SchemaNode, path: FieldPath): UnlocatedIssue[] {
+  const warnings: UnlocatedIssue[] = [];
+  if (node.type === 'string' && node.format !== undefined && formatChecker(node.format) === 'none')
+    warnings.push({
+      code: 'unchecked_format',
+      path: [...path, 'format'],
+      anchor: 'value',
+      message: `no validator knows the format ${JSON.stringify(node.format)}: it is carried as a note in the description ("(Format: ${node.format}.)") and not checked; use pattern to check it`,
+    });
+  if (node.type === 'object')
+    for (const name of node.required)
+      if (Object.hasOwn(node.properties, name) && node.properties[name]!.default !== undefined)
+        warnings.push({
+          code: 'required_with_default',
+          path: [...path, 'properties', name, 'default'],
+          anchor: 'value',
+          message: `${JSON.stringify(name)} is required, so its default is never applied (it is shown to the model as an annotation, as in JSON Schema); remove ${JSON.stringify(name)} from required to make it optional with this default`,
+        });
+  return warnings;
 }
 
 function nodeProblems(node: SchemaNode, path: FieldPath): UnlocatedIssue[] {

@@ -297,6 +297,18 @@ export interface McpToolHints {
   readonly openWorldHint?: boolean;
 }
 
+/** What an MCP `tools/list` shows of a tool beyond its flags; every field optional. */
+export interface ToolListing {
+  /** Human-readable display name (MCP `title`). Default: the contract's purpose. */
+  readonly title?: string;
+  /** MCP `openWorldHint`. Default: the side-effect scope is `network` or `system`. */
+  readonly openWorldHint?: boolean;
+  /** MCP `execution.taskSupport`. Default: not stated. */
+  readonly taskSupport?: 'forbidden' | 'optional' | 'required';
+  /** MCP `_meta`, as given. Default: none. */
+  readonly meta?: Readonly<Record<string, unknown>>;
+}
+
 /** Everything a tool declares. Generated modules `satisfy` this. */
 export interface ToolContract<Input = unknown, Output = unknown> {
   readonly capability: string;
@@ -339,6 +351,11 @@ export interface ToolContract<Input = unknown, Output = unknown> {
   readonly group?: ToolGroup;
   /** Extra words a tool search finds the tool by. Default: none. */
   readonly searchHints?: readonly string[];
+  /**
+   * How an MCP listing shows the tool beyond its flags (manifest `title`, `annotations`,
+   * `execution`, `_meta`). Default (absent): the purpose as title, annotations from the flags.
+   */
+  readonly listing?: ToolListing;
   /** Manifest this contract was generated from, relative to the project root. */
   readonly source: string;
   /**

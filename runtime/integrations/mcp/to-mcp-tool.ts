@@ -15,8 +15,9 @@ import type {
 const OPEN_WORLD_SCOPES: ReadonlySet<SideEffectScope> = new Set(['network', 'system']);
 
 /**
- * `title`: the contract's purpose (for an upstream MCP tool, its server's title when it gave
- * one). `readOnlyHint` = read-only; `destructiveHint` = destructive and not read-only;
+ * `title`: the manifest's `title`, else the contract's purpose (for an upstream MCP tool, its
+ * server's title when it gave one). `execution` and `_meta` when the manifest states them
+ * (`listing`); `openWorldHint` from `annotations.openWorldHint` when stated. `readOnlyHint` = read-only; `destructiveHint` = destructive and not read-only;
  * `idempotentHint` = idempotent; `openWorldHint` = the side-effect scope is `network` or
  * `system`. All four are always given, so a client never falls back to MCP's defaults
  * (which assume a destructive, open-world tool). An upstream server's tool (the gateway) is
@@ -25,9 +26,10 @@ const OPEN_WORLD_SCOPES: ReadonlySet<SideEffectScope> = new Set(['network', 'sys
 export function toMcpTool(contract: ModelToolContract, entry: ToolEntry | undefined): Tool {
   const { flags } = contract;
   const outputSchema = declaredOutputSchema(contract, entry);
+  const listing = entry?.listing;
   return {
     name: contract.name,
-    title: entry?.metadata.purpose ?? contract.name,
+    title: listing?.title ?? entry?.metadata.purpose ?? contract.name,
     description: contract.description,
     inputSchema: contract.inputSchema as Tool['inputSchema'],
     ...(outputSchema === undefined ? {} : { outputSchema: outputSchema as Tool['outputSchema'] }),
@@ -41,9 +43,13 @@ export function toMcpTool(contract: ModelToolContract, entry: ToolEntry | undefi
             readOnlyHint: flags.readOnly,
             destructiveHint: !flags.readOnly && flags.destructive,
             idempotentHint: flags.idempotent,
-            openWorldHint: OPEN_WORLD_SCOPES.has(flags.sideEffectScope),
+            openWorldHint: listing?.openWorldHint ?? OPEN_WORLD_SCOPES.has(flags.sideEffectScope),
           },
         }),
+    ...(listing?.taskSupport === undefined
+      ? {}
+      : { execution: { taskSupport: listing.taskSupport } }),
+    ...(listing?.meta === undefined ? {} : { _meta: { ...listing.meta } }),
   };
 }
 

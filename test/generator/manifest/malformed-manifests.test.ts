@@ -56,8 +56,16 @@ const cases: readonly MalformedCase[] = [
   },
   {
     name: 'missing nested field points at the object that lacks it',
-    manifests: { 'probe.yaml': edit(PROBE, '  needsApproval: false\n', '') },
-    want: [`${P}:7:3 flags.needsApproval: missing required field (expected a boolean)`],
+    manifests: {
+      'probe.yaml': edit(
+        edit(PROBE, 'readOnly: true', 'readOnly: false'),
+        '  sideEffectScope: none\n',
+        '',
+      ),
+    },
+    want: [
+      `${P}:7:3 flags.sideEffectScope: missing required field (expected 'none' | 'workspace' | 'git' | 'network' | 'system' | 'session' | 'userInteraction')`,
+    ],
   },
   {
     name: 'empty value is null, not missing',
@@ -136,7 +144,7 @@ const cases: readonly MalformedCase[] = [
       ),
     },
     want: [
-      `${P}:22:26 input.properties.tags.items.properties.label.type: expected one of "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union", found "strng"`,
+      `${P}:22:26 input.properties.tags.items.properties.label.type: expected one of "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union" | "any", found "strng"`,
     ],
   },
   {
@@ -145,7 +153,7 @@ const cases: readonly MalformedCase[] = [
       'probe.yaml': edit(PROBE, 'output: { type: string }', 'output: { description: A probe. }'),
     },
     want: [
-      `${P}:18:9 output.type: missing required field (expected one of "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union")`,
+      `${P}:18:9 output.type: missing required field (expected one of "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union" | "any"); a schema with no type (any value) is written \`type: any\``,
     ],
   },
   {
@@ -405,7 +413,7 @@ const cases: readonly MalformedCase[] = [
     index: 'registrationOrder: [Probe]\norder: [Probe]\n',
     want: [
       'manifest/tools.yaml:1:1 expected first line "# yaml-language-server: $schema=./tools.schema.json" (editors validate against it), found "registrationOrder: [Probe]"',
-      'manifest/tools.yaml:2:1 order: unknown field (known fields: groups, registrationOrder, reservedReferenceNames)',
+      'manifest/tools.yaml:2:1 order: unknown field (known fields: defaults, groups, registrationOrder, reservedReferenceNames)',
     ],
   },
   {

@@ -140,7 +140,7 @@ describe('yaml-language-server over the published manifest schema', () => {
       const { diagnostics: found } = await open('type.yaml', text);
       expect(found.map((entry) => [entry.message, entry.range.start])).toEqual([
         [
-          'Value must be "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union".',
+          'Value must be "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union" | "any".',
           positionOf(text, 'strnig'),
         ],
       ]);
