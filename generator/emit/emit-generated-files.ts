@@ -4,7 +4,11 @@
  * is valid for the loader but cannot be emitted (overlapping unions, bad defaults).
  */
 import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
-import { REPOSITORY_PATHS, relativeSpecifier, type ProjectPaths } from '../support/project-paths.js';
+import {
+  REPOSITORY_PATHS,
+  relativeSpecifier,
+  type ProjectPaths,
+} from '../support/project-paths.js';
 import type { FieldPath } from '../manifest/field-path.js';
 import { formatFieldPath } from '../manifest/field-path.js';
 import { kebabCase } from '../manifest/kebab-case.js';

@@ -31,7 +31,9 @@ let tools: readonly ToolEntry[] = own.builtInTools;
 let sortedNames: ReadonlySet<string> = new Set<string>(order.sortedProviderToolNames);
 let renderModelViews: typeof import('../../runtime/integrations/providers/model-view.js').renderModelViews;
 if (selection === undefined) {
-  ({ renderModelViews } = await load(path.join(root, 'runtime/integrations/providers/model-view.ts')));
+  ({ renderModelViews } = await load(
+    path.join(root, 'runtime/integrations/providers/model-view.ts'),
+  ));
 } else {
   const [views, packageTools, packageOrder, { selectBuiltIns }] = await Promise.all([
     import('../../runtime/integrations/providers/model-view.js'),

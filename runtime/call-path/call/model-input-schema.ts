@@ -4,7 +4,10 @@
  * models), a model that was not shown a parameter must not get to use it.
  */
 import type { JsonSchema, ModelProfile, ToolEntry } from '../../core/contract.js';
-import { formatCurrentMonth, type DescriptionSettings } from '../../core/visibility/description-context.js';
+import {
+  formatCurrentMonth,
+  type DescriptionSettings,
+} from '../../core/visibility/description-context.js';
 import { renderModelContract } from '../../core/visibility/render-model-contract.js';
 
 /** Projections per entry and model; a tool's projection depends on nothing else that validation reads. */

@@ -26,7 +26,10 @@ import { compileLinearRegExp, linearRegExpEngine } from '../../core/support/line
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '../../core/contract.js';
 import { DRAFT_2020_12 } from '../../core/json-schema/draft-2020-12.js';
-import { DEFAULT_RECURSION_LIMIT, inlineLocalRefs } from '../../core/json-schema/inline-local-refs.js';
+import {
+  DEFAULT_RECURSION_LIMIT,
+  inlineLocalRefs,
+} from '../../core/json-schema/inline-local-refs.js';
 import { DEFINITION_KEYWORDS, subschemaKind } from '../../core/json-schema/subschema-keywords.js';
 import { withDescriptionNote } from '../../core/json-schema/with-description-note.js';
 import { defineEntry } from '../../core/support/define-entry.js';

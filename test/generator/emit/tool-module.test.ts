@@ -12,7 +12,11 @@ import { tool as read } from '../../../generated/tools/read.js';
 import * as readZod from '../../../generated/zod/read.js';
 import { createToolRuntime } from '../../../runtime/index.js';
 import { callTool } from '../../../runtime/call-path/call/call-tool.js';
-import { fixtureContext, fixtureRuntime, modelProfiles } from '../../runtime/call-path/call/fixture-tool.js';
+import {
+  fixtureContext,
+  fixtureRuntime,
+  modelProfiles,
+} from '../../runtime/call-path/call/fixture-tool.js';
 
 const NOT_LOADED =
   'Read: its zod schemas are not loaded yet; await tool.loadImplementation() before reading runtimeInputSchema or runtimeOutputSchema outside a call';

@@ -106,7 +106,10 @@ describe('generated/model-view/ in the atomic swap', () => {
     await generate({ projectRoot: root, write: true });
     const before = await snapshotDirectory(root, 'generated');
     await addGamma(root);
-    await writeFile(path.join(root, 'runtime/integrations/providers/model-view.ts'), BROKEN_RENDERER);
+    await writeFile(
+      path.join(root, 'runtime/integrations/providers/model-view.ts'),
+      BROKEN_RENDERER,
+    );
 
     const result = await generate({ projectRoot: root, write: true });
     expect(result.ok).toBe(false);
@@ -118,7 +121,10 @@ describe('generated/model-view/ in the atomic swap', () => {
     // check says the same, and the next run with a working renderer writes both at once.
     const checked = await generate({ projectRoot: root, write: false });
     expect(checked.ok).toBe(true); // the modules are stale: check reports them before rendering
-    await writeFile(path.join(root, 'runtime/integrations/providers/model-view.ts'), NAMES_RENDERER);
+    await writeFile(
+      path.join(root, 'runtime/integrations/providers/model-view.ts'),
+      NAMES_RENDERER,
+    );
     const repaired = await generate({ projectRoot: root, write: true });
     expect(repaired.issues).toEqual([]);
     expect(await readFile(path.join(root, 'generated/model-view/names.json'), 'utf8')).toBe(
@@ -129,7 +135,10 @@ describe('generated/model-view/ in the atomic swap', () => {
   it('check with current modules and a failing renderer is a located problem', async () => {
     const root = await projectWithRenderer();
     await generate({ projectRoot: root, write: true });
-    await writeFile(path.join(root, 'runtime/integrations/providers/model-view.ts'), BROKEN_RENDERER);
+    await writeFile(
+      path.join(root, 'runtime/integrations/providers/model-view.ts'),
+      BROKEN_RENDERER,
+    );
     const checked = await generate({ projectRoot: root, write: false });
     expect(checked.ok).toBe(false);
     expect(checked.issues.map(formatGenerateIssue)).toEqual([

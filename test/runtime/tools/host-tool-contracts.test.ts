@@ -4,7 +4,11 @@
  * idempotency) kept consistent, and the descriptions rendered for the model.
  */
 import { describe, expect, test } from 'vitest';
-import { HOOK_NAMES, type ToolAvailability, type ToolEntry } from '../../../runtime/core/contract.js';
+import {
+  HOOK_NAMES,
+  type ToolAvailability,
+  type ToolEntry,
+} from '../../../runtime/core/contract.js';
 import { renderModelContract } from '../../../runtime/core/visibility/render-model-contract.js';
 import { hostTools, type HostToolName } from './host-support/host-tool-entries.js';
 

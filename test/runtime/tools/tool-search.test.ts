@@ -26,7 +26,11 @@ import {
   type ToolSessionOptions,
 } from '../../../runtime/call-path/session/create-tool-session.js';
 import { createToolRuntime } from '../../../runtime/core/tool-runtime.js';
-import { builtInContracts, FIXED_DATE, model } from '../integrations/providers/provider-fixtures.js';
+import {
+  builtInContracts,
+  FIXED_DATE,
+  model,
+} from '../integrations/providers/provider-fixtures.js';
 
 /** Every built-in but ToolSearch itself, as a search sees them. */
 const BUILT_INS = searchableTools(

@@ -5,7 +5,11 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { callTool } from '../../../../runtime/call-path/call/call-tool.js';
 import { applyResultBudget } from '../../../../runtime/call-path/call/index.js';
-import { utf8ByteLength, utf8Head, utf8Tail } from '../../../../runtime/call-path/call/utf8-slice.js';
+import {
+  utf8ByteLength,
+  utf8Head,
+  utf8Tail,
+} from '../../../../runtime/call-path/call/utf8-slice.js';
 import type { ToolResultBudget } from '../../../../runtime/core/contract.js';
 import { temporaryDirectory } from '../../../support/temporary-directory.js';
 import { fixtureContext, fixtureRuntime, fixtureTool } from './fixture-tool.js';

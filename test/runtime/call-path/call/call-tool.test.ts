@@ -6,7 +6,11 @@ import {
   type CallToolContext,
   type ToolTraceEvent,
 } from '../../../../runtime/call-path/call/index.js';
-import type { ModelProfile, ModelToolContract, ToolEntry } from '../../../../runtime/core/contract.js';
+import type {
+  ModelProfile,
+  ModelToolContract,
+  ToolEntry,
+} from '../../../../runtime/core/contract.js';
 import { fixtureContext, fixtureRuntime, fixtureTool, ReadInput } from './fixture-tool.js';
 
 const read = fixtureTool('Read', ReadInput, {

@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { callTool } from '../../../../runtime/call-path/call/call-tool.js';
-import { resolveCallTimeout, type CallToolContext } from '../../../../runtime/call-path/call/index.js';
+import {
+  resolveCallTimeout,
+  type CallToolContext,
+} from '../../../../runtime/call-path/call/index.js';
 import type { ToolCallContext, ToolEntry } from '../../../../runtime/core/contract.js';
 import { MAX_TIMER_DELAY_MS, timerDelayMs } from '../../../../runtime/core/support/timer-delay.js';
 import { fixtureContext, fixtureRuntime, fixtureTool } from './fixture-tool.js';

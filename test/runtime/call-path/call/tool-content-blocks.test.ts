@@ -1,6 +1,9 @@
 /** Media blocks within the result budget, and the text a client without media reads. */
 import { describe, expect, test } from 'vitest';
-import { blocksToText, budgetContentBlocks } from '../../../../runtime/call-path/call/tool-content-blocks.js';
+import {
+  blocksToText,
+  budgetContentBlocks,
+} from '../../../../runtime/call-path/call/tool-content-blocks.js';
 import type { ToolContentBlock } from '../../../../runtime/core/contract.js';
 
 const image: ToolContentBlock = { type: 'image', mediaType: 'image/png', data: 'A'.repeat(40) };

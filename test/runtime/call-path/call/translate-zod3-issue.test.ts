@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { z, ZodError, type ZodIssue, type ZodTypeAny } from 'zod';
 import { translateZod3Issues } from '../../../../runtime/call-path/call/translate-zod3-issue.js';
-import { ZOD4_ISSUE_KEY_ORDER, type Zod4Issue } from '../../../../runtime/call-path/call/zod4-issue.js';
+import {
+  ZOD4_ISSUE_KEY_ORDER,
+  type Zod4Issue,
+} from '../../../../runtime/call-path/call/zod4-issue.js';
 import { jsonSchemaOf } from './fixture-tool.js';
 
 /** Issues of a real Zod 3 parse. */

@@ -8,7 +8,10 @@ import { z } from 'zod';
 import type { HostToolHook } from '../../../../runtime/call-path/call/host-tool-hooks.js';
 import type { ToolTraceEvent } from '../../../../runtime/call-path/call/trace-tool-call.js';
 import type { ToolCallContext, ToolEntry } from '../../../../runtime/core/contract.js';
-import { executeToolBatch, type ApprovalAnswer } from '../../../../runtime/call-path/executor/index.js';
+import {
+  executeToolBatch,
+  type ApprovalAnswer,
+} from '../../../../runtime/call-path/executor/index.js';
 import type { PermissionSettings } from '../../../../runtime/call-path/permission/evaluate-permission.js';
 import { parsePermissionRule } from '../../../../runtime/core/rules/parse-permission-rule.js';
 import { fixtureTool } from '../call/fixture-tool.js';

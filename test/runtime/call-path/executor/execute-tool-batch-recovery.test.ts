@@ -6,8 +6,15 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { builtInTools } from '../../../../generated/index.js';
-import type { RecoveryStrategy, ToolEntry, ToolHandlerResult } from '../../../../runtime/core/contract.js';
-import { executeToolBatch, MANUAL_RECOVERY_NOTE } from '../../../../runtime/call-path/executor/index.js';
+import type {
+  RecoveryStrategy,
+  ToolEntry,
+  ToolHandlerResult,
+} from '../../../../runtime/core/contract.js';
+import {
+  executeToolBatch,
+  MANUAL_RECOVERY_NOTE,
+} from '../../../../runtime/call-path/executor/index.js';
 import { fixtureTool } from '../call/fixture-tool.js';
 import { InMemoryCron } from '../../tools/host-support/in-memory-host-ports.js';
 import { batchContext, batchRuntime, LabelInput } from './support.js';

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ToolCall } from '../../../../runtime/call-path/call/call-tool.js';
 import type { ToolEntry } from '../../../../runtime/core/contract.js';
-import type { ToolBatchContext, ToolBatchRuntime } from '../../../../runtime/call-path/executor/index.js';
+import type {
+  ToolBatchContext,
+  ToolBatchRuntime,
+} from '../../../../runtime/call-path/executor/index.js';
 import { temporaryDirectory } from '../../../support/temporary-directory.js';
 import type { ParsedRule } from '../../../../runtime/core/rules/parse-permission-rule.js';
 import { fixtureTool } from '../call/fixture-tool.js';

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { canonicalJson, toolsFingerprint } from '../../../../runtime/core/visibility/tools-fingerprint.js';
+import {
+  canonicalJson,
+  toolsFingerprint,
+} from '../../../../runtime/core/visibility/tools-fingerprint.js';
 
 describe('canonicalJson', () => {
   test.each([

@@ -9,7 +9,10 @@ import { generateText } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { builtInTools } from '../../../../generated/index.js';
-import { projectAiSdkTools, toAiSdkTools } from '../../../../runtime/integrations/adapters/to-ai-sdk-tools.js';
+import {
+  projectAiSdkTools,
+  toAiSdkTools,
+} from '../../../../runtime/integrations/adapters/to-ai-sdk-tools.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../../../../generated/provider-order.js';
 import { createToolSession } from '../../../../runtime/call-path/session/create-tool-session.js';
 import { createToolRuntime } from '../../../../runtime/core/tool-runtime.js';

@@ -11,7 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ToolCallContext } from '../../../../runtime/core/contract.js';
-import type { CallMcpTool, McpCallResult } from '../../../../runtime/integrations/mcp/mcp-tool-descriptor.js';
+import type {
+  CallMcpTool,
+  McpCallResult,
+} from '../../../../runtime/integrations/mcp/mcp-tool-descriptor.js';
 import {
   registerMcpTools,
   type McpRegistrationResult,
