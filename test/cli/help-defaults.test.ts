@@ -71,6 +71,21 @@ const DESCRIBED: Record<string, (parsed: any) => void> = {
   'call --workspace current directory': (parsed) => expect(parsed.workspace).toBe(cwd),
   'call --artifacts <tmp>/tool-contracts-artifacts': (parsed) =>
     expect(parsed.artifactDirectory).toBe(path.join(tmpdir(), 'tool-contracts-artifacts')),
+  'list --model unspecified': (parsed) =>
+    expect(parsed.model).toMatchObject({ id: 'unspecified', firstParty: true }),
+  'list --first-party only for an unspecified or claude-* --model': (parsed) =>
+    expect(parsed.model.firstParty).toBe(true),
+  'call --model unspecified': (parsed) =>
+    expect(parsed.model).toMatchObject({ id: 'unspecified', firstParty: true }),
+  'call --first-party only for an unspecified or claude-* --model': (parsed) =>
+    expect(parsed.model.firstParty).toBe(true),
+  'serve --model unspecified': (parsed) =>
+    expect(parsed.model).toMatchObject({ id: 'unspecified', firstParty: true }),
+  'serve --first-party only for an unspecified or claude-* --model': (parsed) =>
+    expect(parsed.model.firstParty).toBe(true),
+  'serve --token-file the TOOL_CONTRACTS_TOKEN environment variable, else one is generated and printed':
+    (parsed) => expect(parsed.tokenFile).toBeUndefined(),
+  'list --serial parallel calls allowed': (parsed) => expect(parsed.serial ?? false).toBe(false),
   'serve --workspace current directory': (parsed) => expect(parsed.workspace).toBe(cwd),
   'serve --artifacts a session directory': (parsed) =>
     expect(parsed.artifactDirectory).toBeUndefined(),

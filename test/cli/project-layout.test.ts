@@ -43,7 +43,7 @@ test('a configured project imports the runtime types by package name, renders it
   const layout = await requireProjectLayout(root);
   expect(layout.generateOptions).toEqual({
     paths: layout.paths,
-    contractModule: 'tool-contracts/contract',
+    contractModule: '@tool-contracts/runtime/contract',
     audit: false,
     packageBuiltIns: ['Read'],
   });

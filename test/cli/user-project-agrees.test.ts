@@ -52,6 +52,14 @@ beforeAll(async () => {
   await writeConfig('none');
   await mkdir(path.join(project, 'node_modules'));
   await symlink(REPO_ROOT, path.join(project, 'node_modules/tool-contracts'), 'dir');
+  // The runtime and the built-in tools, as the build left them (what an install of them gives).
+  await mkdir(path.join(project, 'node_modules/@tool-contracts'));
+  for (const name of ['runtime', 'tools'])
+    await symlink(
+      path.join(REPO_ROOT, 'packages', name),
+      path.join(project, 'node_modules/@tool-contracts', name),
+      'dir',
+    );
   await symlink(
     path.join(REPO_ROOT, 'node_modules/zod'),
     path.join(project, 'node_modules/zod'),

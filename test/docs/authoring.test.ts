@@ -15,7 +15,7 @@ import { kebabCase } from '../../generator/manifest/kebab-case.js';
 import { inlineSchemaRefs } from '../../generator/manifest/inline-schema-refs.js';
 
 const text = readFileSync(new URL('../../docs/authoring.md', import.meta.url), 'utf8');
-const blocks = [...text.matchAll(/<!-- (\S+) -->\n```(\w+)\n([\s\S]*?)```/g)].map((match) => ({
+const blocks = [...text.matchAll(/<!-- (\S+) -->\n\n?```(\w+)\n([\s\S]*?)```/g)].map((match) => ({
   kind: match[1]!,
   language: match[2]!,
   body: match[3]!,

@@ -314,7 +314,7 @@ describe('problems the emitter finds are reported like manifest problems', () =>
         ].join('\n'),
       },
       want: [
-        'manifest/tools/zeta.yaml:20:11 input.properties.when.anyOf[1]: union branches 0 (string) and 1 (string (format "date")) can accept the same value; the model-facing schema uses oneOf, which rejects a value matching two branches. Make the branches disjoint (e.g. give object branches a distinct const property)',
+        'manifest/tools/zeta.yaml:20:11 input.properties.when.anyOf[1]: union branches 0 (string) and 1 (string (format "date")) can accept the same value; the model-facing schema uses oneOf, which rejects a value matching two branches. If a value may match several branches (as JSON Schema anyOf allows), set `exclusive: false` on the union (sent as anyOf); otherwise make the branches disjoint (distinct types, const or enum values, or bounds that do not meet)',
       ],
     },
     {

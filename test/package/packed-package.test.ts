@@ -237,7 +237,7 @@ const MISTAKES: readonly {
     before: 'now: { type: string }',
     after: 'now: { type: strng }',
     problem:
-      'manifest/tools/clock.yaml:30:18 output.properties.now.type: expected one of "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union", found "strng"',
+      'manifest/tools/clock.yaml:30:18 output.properties.now.type: expected one of "string" | "number" | "integer" | "boolean" | "array" | "object" | "enum" | "const" | "union" | "any", found "strng"',
   },
   {
     mistake: 'a misspelt field',
