@@ -616,6 +616,12 @@ export const RESERVED_CONTRACT_FIELDS: Readonly<Record<string, string>> = {
     'Read by the generator, not the runtime: it builds generated/provider-order.ts from it, and the runtime orders tools by that table.',
   source:
     'Provenance for people: the manifest a contract came from; written by the generator, never decided on.',
+  ...Object.fromEntries(
+    ['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'].map((hint) => [
+      `mcp.annotations.${hint}`,
+      "An upstream MCP server's own annotation, relayed whole to the gateway's tools/list (runtime/integrations/mcp/to-mcp-tool.ts); a trusted server's hints become flags when its entry is made, so nothing decides on this copy.",
+    ]),
+  ),
 };
 
 /** `text` plus the reserved-field reason of `contractPath`, for a field's JSON Schema description. */

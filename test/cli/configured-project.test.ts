@@ -60,9 +60,17 @@ beforeAll(async () => {
     await mkdir(path.dirname(path.join(project, file)), { recursive: true });
     await writeFile(path.join(project, file), text);
   }
-  // What `npm install tool-contracts` gives the project: the package and its zod.
+  // What `npm install -D tool-contracts` gives the project: the package and its zod.
   await mkdir(path.join(project, 'node_modules'));
   await symlink(REPO_ROOT, path.join(project, 'node_modules/tool-contracts'), 'dir');
+  // The runtime and the built-in tools, as the build left them (what an install of them gives).
+  await mkdir(path.join(project, 'node_modules/@tool-contracts'));
+  for (const name of ['runtime', 'tools'])
+    await symlink(
+      path.join(REPO_ROOT, 'packages', name),
+      path.join(project, 'node_modules/@tool-contracts', name),
+      'dir',
+    );
   await symlink(
     path.join(REPO_ROOT, 'node_modules/zod'),
     path.join(project, 'node_modules/zod'),
@@ -80,7 +88,7 @@ describe('a project with its own folders', { timeout: 240_000 }, () => {
     expect(generated.stdout).toMatch(/^Generated 1 tool in /);
     const module = await readFile(path.join(project, 'src/gen/tools/greet.ts'), 'utf8');
     expect(module).toContain(
-      "import { freezeJsonTree, lazyImplementation, lazyZodSchemas, type ToolContract, type ToolEntry } from 'tool-contracts/contract';",
+      "import { freezeJsonTree, lazyImplementation, lazyZodSchemas, type ToolContract, type ToolEntry } from '@tool-contracts/runtime/contract';",
     );
     expect(module).toContain(
       'const implementation = lazyImplementation("Greet", () => import("../../impl/greet.js"));',
