@@ -1,6 +1,7 @@
 /**
- * `tool-contracts check`: regenerate in memory, compare with disk, write nothing. Exit 1 naming
- * every stale, missing or extra file and every manifest problem; 0 when everything is current;
+ * `tool-contracts check`: regenerate in memory, compare with disk, change nothing. Exit 1 naming
+ * every stale, missing or extra file and every manifest problem — the files `generate` would write
+ * or remove, decided as it decides them (`generator/generate.ts`) — 0 when everything is current;
  * 2 for a usage error. This is what CI runs after the tests.
  */
 import { terminalText } from './terminal-text.js';
@@ -16,7 +17,9 @@ import { requireProjectLayout, type ProjectLayout } from './project-layout.js';
 export const CHECK_USAGE = `Usage: tool-contracts check [options]
 
 Regenerate everything in memory and compare it with generated/ and manifest/*.schema.json.
-Exits 1 naming each stale, missing or extra file and each manifest problem; writes nothing.
+Exits 1 naming each stale, missing or extra file and each manifest problem: the files generate
+would write or remove. Changes nothing (the model views of changed modules are rendered from a
+copy beside generated/, removed again).
 
 Options:
       --strict  Also fail on contract fields no runtime code reads (unless reserved in

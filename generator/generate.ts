@@ -36,6 +36,7 @@ import type { LoadManifestSetOptions } from './manifest/load-manifest-set.js';
 import { withGenerateLock } from './with-generate-lock.js';
 import {
   writeFileAtomically,
+  withStagedDirectory,
   writeGeneratedDirectory,
   type WriteFaults,
 } from './write-generated-directory.js';
@@ -237,18 +238,37 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const files = sortedFiles([...emittedFiles, ...carried]);
   const isViewFile = (file: string) => views.isModelViewFile(file, paths);
 
+  const relative = (all: ReadonlyMap<string, string>) => {
+    const directory = new Map<string, string>();
+    for (const [file, text] of all)
+      if (isGenerated(file)) directory.set(file.slice(generatedDirectory.length + 1), text);
+    return directory;
+  };
+  const modulesOf = (all: ReadonlyMap<string, string>) =>
+    new Map([...relative(all)].filter(([file]) => !isView(file)));
+  /** Whether anything in generated/ but the model views differs from this run's files. */
+  const modulesChanged = (onDisk: Pick<GenerateResult, 'changed' | 'extra'>) =>
+    onDisk.extra.length > 0 ||
+    onDisk.changed.some((file) => isGenerated(file) && !isViewFile(file));
+
   if (!options.write) {
+    // What is stale is decided as a writing run decides it: the views are rendered from this
+    // run's modules — staged beside generated/ when those on disk differ — and compared with the
+    // views on disk, so check names every file generate would then write.
     const comparison = await compareWithDisk(root, files, paths);
-    const rest = (list: readonly string[]) => list.filter((file) => !isViewFile(file));
-    if (rest(comparison.changed).length > 0 || rest(comparison.extra).length > 0)
-      return finish({ ...EMPTY, files, ...comparison, toolCount: set.tools.length, warnings });
     let rendered: Map<string, string> | undefined;
     try {
-      rendered = await views.renderModelViews(
-        root,
-        path.join(root, ...generatedDirectory.split('/')),
-        viewOptions,
-      );
+      rendered = modulesChanged(comparison)
+        ? await withGenerateLock(root, () =>
+            withStagedDirectory(root, generatedDirectory, modulesOf(files), (staging) =>
+              views.renderModelViews(root, staging, viewOptions),
+            ),
+          )
+        : await views.renderModelViews(
+            root,
+            path.join(root, ...generatedDirectory.split('/')),
+            viewOptions,
+          );
     } catch (error) {
       if (!(error instanceof views.ModelViewRenderError)) throw error;
       return failed([error.toIssue()], warnings);
@@ -277,25 +297,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           stateFileText(stateOf(set.tools.length, inputs!, all, normalized, inputWarnings));
         const withViews = (rendered: ReadonlyMap<string, string> | undefined) =>
           rendered === undefined ? files : sortedFiles([...emittedFiles, ...rendered]);
-        const relative = (all: ReadonlyMap<string, string>) => {
-          const directory = new Map<string, string>();
-          for (const [file, text] of all)
-            if (isGenerated(file)) directory.set(file.slice(generatedDirectory.length + 1), text);
-          return directory;
-        };
         const stateName = stateFile.slice(generatedDirectory.length + 1);
-        const restChanged =
-          onDisk.extra.length > 0 ||
-          onDisk.changed.some((file) => isGenerated(file) && !isViewFile(file));
         let rendered: Map<string, string> | undefined;
-        if (restChanged) {
+        if (modulesChanged(onDisk)) {
           // Stage the modules, render the views from the staged ones, add views and state, swap:
           // generated/ and its model view change together or not at all.
-          const modules = new Map([...relative(files)].filter(([file]) => !isView(file)));
           await writeGeneratedDirectory(
             root,
             generatedDirectory,
-            modules,
+            modulesOf(files),
             options.faults,
             async (staging) => {
               rendered = await views.renderModelViews(root, staging, viewOptions);

@@ -86,6 +86,35 @@ export async function writeGeneratedDirectory(
   if (movedAway) await rm(old, { recursive: true, force: true });
 }
 
+/**
+ * Builds `files` (paths relative to `directory`) in a staging sibling of `<root>/<directory>` —
+ * the same `.generated-tmp-*` a writing run stages in, so a run killed meanwhile leaves what
+ * recovery already removes — hands its absolute path to `use` and removes it again. `check` renders
+ * the model views of modules that differ from disk this way, deciding staleness as `generate`
+ * does without touching `generated/`. Call it holding the generate lock.
+ */
+export async function withStagedDirectory<T>(
+  projectRoot: string,
+  directory: string,
+  files: ReadonlyMap<string, string>,
+  use: (staging: string) => Promise<T>,
+): Promise<T> {
+  const target = path.join(projectRoot, ...directory.split('/'));
+  const parent = path.dirname(target);
+  await mkdir(parent, { recursive: true });
+  const staging = await mkdtemp(path.join(parent, `.${path.basename(target)}-tmp-`));
+  try {
+    for (const [file, text] of files) {
+      const destination = path.join(staging, ...file.split('/'));
+      await mkdir(path.dirname(destination), { recursive: true });
+      await writeFile(destination, text);
+    }
+    return await use(staging);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
 /** Replace one file by write-to-temporary and rename, so readers never see half a file. */
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });

@@ -5,7 +5,16 @@
  * names a command the project has. The real CLI, in a project outside this repository.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -95,11 +104,48 @@ describe('a user project', { timeout: 240_000 }, () => {
     const generated = await cli('generate');
     expect(generated.code).toBe(0);
     expect(generated.stdout).not.toMatch(/Up to date/);
-    // The files check named are the files generate wrote.
-    const named = /^(\d+) files? out of date/m.exec(stale.stderr)?.[1];
-    expect(generated.stdout).toMatch(new RegExp(`written: +${named} files? `));
     expect(await cli('check')).toMatchObject({ code: 0 });
     expect((await cli('generate')).stdout).toMatch(/^Up to date/);
+  });
+
+  // One decision of what is stale: after each change, the files check names (stale, missing,
+  // extra) are exactly the files generate then writes or removes — the model views included,
+  // which check renders from this run's modules staged beside generated/ and removed again.
+  test.each([
+    { change: 'more built-ins', edit: () => writeConfig(['Read', 'Glob', 'Grep']) },
+    { change: 'fewer built-ins', edit: () => writeConfig(['Glob']) },
+    {
+      change: "a project tool's description",
+      edit: async () => {
+        const manifest = path.join(project, 'manifest/tools/greet.yaml');
+        const text = await readFile(manifest, 'utf8');
+        const edited = text.replace('Returns a greeting', 'Returns a polite greeting');
+        expect(edited).not.toBe(text);
+        await writeFile(manifest, edited);
+      },
+    },
+    { change: 'no built-ins', edit: () => writeConfig('none') },
+  ])('after $change, check names exactly what generate writes', async ({ edit }) => {
+    await edit();
+    const checked = await cli('check', '--json');
+    expect(checked.code).toBe(1);
+    const { stale, missing, extra } = JSON.parse(checked.stdout) as {
+      stale: string[];
+      missing: string[];
+      extra: string[];
+    };
+    expect(await readdir(project)).not.toContainEqual(expect.stringMatching(/^\.generated-tmp-/));
+    const generated = await cli('generate', '--json');
+    expect(generated.code).toBe(0);
+    const { written, removed } = JSON.parse(generated.stdout) as {
+      written: string[];
+      removed: string[];
+    };
+    expect({ named: [...stale, ...missing].sort(), extra: [...extra].sort() }).toEqual({
+      named: [...written].sort(),
+      extra: [...removed].sort(),
+    });
+    expect(written.some((file) => file.startsWith('generated/model-view/'))).toBe(true);
   });
 });
 
