@@ -29,11 +29,26 @@ function publicEntries() {
   });
 }
 
+/** The names a report's entry exports (the `export` declarations of an API report). */
+function exportedNames(report) {
+  if (!existsSync(report)) return [];
+  const declarations = readFileSync(report, 'utf8').matchAll(
+    /^export (?:declare )?(?:abstract )?(?:function|class|interface|type|const|let|enum|namespace) (\w+)/gm,
+  );
+  return [...declarations].map(([, name]) => name);
+}
+
 /** `main` for `.`, else the subpath's words joined by dashes (`./provider-order`: provider-order). */
 const reportName = (subpath) => (subpath === '.' ? 'main' : subpath.slice(2).replaceAll('/', '-'));
 
 let changed = 0;
 let failed = 0;
+/** Package name → the names its entries export, and the names its API uses without exporting. */
+const packages = new Map();
+const packageOf = (name) => {
+  if (!packages.has(name)) packages.set(name, { exported: new Set(), forgotten: new Map() });
+  return packages.get(name);
+};
 for (const entry of publicEntries()) {
   if (!existsSync(entry.types)) {
     console.error(`api: ${path.relative(root, entry.types)} is missing: run \`npm run build\``);
@@ -82,13 +97,38 @@ for (const entry of publicEntries()) {
     configObjectFullPath: path.join(root, entry.directory, 'api-extractor.json'),
     packageJsonFullPath: path.join(root, entry.directory, 'package.json'),
   });
-  const result = Extractor.invoke(config, { localBuild: !check, showVerboseMessages: false });
+  const own = packageOf(entry.name);
+  const result = Extractor.invoke(config, {
+    localBuild: !check,
+    showVerboseMessages: false,
+    // A type the API names but no entry of the package exports cannot be written by a user
+    // (`const tracer: ToolTracer`): collected here, checked across the package's entries below.
+    messageCallback: (message) => {
+      if (message.messageId !== 'ae-forgotten-export') return;
+      const symbol = /"([^"]+)"/.exec(message.text)?.[1];
+      if (symbol !== undefined)
+        own.forgotten.set(
+          symbol,
+          `${reportName(entry.subpath)} (${path.relative(root, message.sourceFilePath ?? '?')})`,
+        );
+    },
+  });
+  for (const name of exportedNames(path.join(reportFolder, `${reportName(entry.subpath)}.api.md`)))
+    own.exported.add(name);
   const label = `${path.posix.join(entry.name, entry.subpath)} (${path.relative(root, path.join(reportFolder, `${reportName(entry.subpath)}.api.md`))})`;
   if (result.apiReportChanged) {
     changed += 1;
     console.error(check ? `api: ${label} differs from its report` : `api: wrote ${label}`);
   }
   if (!result.succeeded) failed += 1;
+}
+for (const [name, { exported, forgotten }] of packages) {
+  for (const [symbol, where] of forgotten) {
+    // API Extractor renames a second declaration of a name `name_2`; the first is what is exported.
+    if (exported.has(symbol) || exported.has(symbol.replace(/_\d+$/, ''))) continue;
+    failed += 1;
+    console.error(`api: ${name} names ${symbol} in its ${where} API, but no entry exports it`);
+  }
 }
 if (check && (changed > 0 || failed > 0)) {
   console.error(

@@ -4,6 +4,7 @@
  * to load its handler and zod schemas on first use (`lazyImplementation`, `lazyZodSchemas`).
  */
 export * from './core/contract.js';
+export { TOOL_ERROR_CODES, type ToolErrorCode } from './core/tool-error-code.js';
 export {
   adoptFrozenJsonTree,
   deepFreeze,

@@ -50,3 +50,63 @@ export {
   type TurnRestriction,
 } from './core/visibility/turn-filter.js';
 export type { HostToolHook } from './call-path/call/host-tool-hooks.js';
+// Types the API above names: a host can write them (a tracer, a logger, retry options, …).
+export type { ToolRegistry, ToolRegistryOptions } from './core/tool-registry.js';
+export type {
+  RegistrationGateResult,
+  RegistrationSkipReason,
+  SkippedTool,
+} from './core/visibility/registration-gate.js';
+export type { DescriptionSettings } from './core/visibility/description-context.js';
+export type { ComputerUseToken, ComputerUseVerifier } from './core/computer-use-verifier.js';
+export type { RuntimeLogger } from './core/runtime-logger.js';
+export type {
+  ParsedRule,
+  PermissionRuleMatch,
+  PermissionRuleProblem,
+} from './core/rules/parse-permission-rule.js';
+export type {
+  PermissionDecision,
+  PermissionMode,
+  PermissionReason,
+} from './call-path/permission/evaluate-permission.js';
+export type {
+  AuthorizeCall,
+  AuthorizeCallRequest,
+  CallAuthorization,
+} from './call-path/call/call-tool.js';
+export type { ArtifactCleanup } from './call-path/call/cleanup-artifacts.js';
+export type {
+  AdmissionResult,
+  JsonSchemaAdmission,
+} from './call-path/call/json-schema-admission.js';
+export type {
+  ArtifactRetention,
+  ToolResultArtifact,
+} from './call-path/call/apply-result-budget.js';
+export type {
+  ToolTraceEvent,
+  ToolTracer,
+  ToolTraceStep,
+  TraceRecord,
+} from './call-path/call/trace-tool-call.js';
+export type {
+  CustomIssue,
+  InvalidFormatIssue,
+  InvalidTypeIssue,
+  InvalidUnionIssue,
+  InvalidValueIssue,
+  IssueBound,
+  IssuePath,
+  IssuePrimitive,
+  NotMultipleOfIssue,
+  SizeOrigin,
+  TooBigIssue,
+  TooSmallIssue,
+  UnrecognizedKeysIssue,
+  Zod4Issue,
+} from './call-path/call/zod4-issue.js';
+export type { PermissionOutcome } from './call-path/executor/authorize-tool-call.js';
+export type { BatchStep } from './call-path/executor/plan-tool-batch.js';
+export type { CallEffects } from './call-path/executor/resolve-call-effects.js';
+export type { RecoveryGuidance, RetryOptions } from './call-path/executor/recovery-policy.js';

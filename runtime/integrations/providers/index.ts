@@ -47,3 +47,14 @@ export {
   searchDeferredTools,
   TOOL_SEARCH_NAME,
 } from '../../core/visibility/deferred-tools.js';
+// Types the API above names.
+export type { ModelViewContext } from './model-view.js';
+export type { AnthropicToolSearchTool } from './to-anthropic-request.js';
+export type {
+  OpenAiResponsesNamespaceTool,
+  OpenAiToolSearchTool,
+} from './to-openai-responses-request.js';
+export type { GeminiSchema } from './to-gemini-openapi-schema.js';
+export type { ProjectionNoteCode } from './provider-request.js';
+export type { RequestLimitName, StrictOptions, StrictRequestLimits } from './strict-decisions.js';
+export type { DeferredList, SearchableTool } from '../../core/visibility/deferred-tools.js';

@@ -17,7 +17,7 @@ import type { ProviderRequest } from './provider-request.js';
 /** The date the views are rendered at (only its month is read: WebSearch's description). */
 export const MODEL_VIEW_DATE = new Date(Date.UTC(2026, 0, 15));
 
-interface ModelViewContext {
+export interface ModelViewContext {
   readonly name: string;
   readonly gate: RegistrationGateInput;
   readonly model: ModelProfile;
