@@ -15,34 +15,11 @@ import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 import { listFiles } from '../../generator/support/list-files.js';
 import { REPO_ROOT } from '../generator/generate-fixture.js';
+import { codeBlocks } from './markdown-code-blocks.js';
 
 const GUIDE = 'docs/architecture.md';
 
-interface Block {
-  readonly line: number;
-  readonly language: string;
-  readonly text: string;
-}
-
-function blocksOf(markdown: string): Block[] {
-  const lines = markdown.split('\n');
-  const blocks: Block[] = [];
-  for (let index = 0; index < lines.length; index += 1) {
-    const open = /^```(\S*)$/.exec(lines[index]!);
-    if (open === null) continue;
-    const end = lines.indexOf('```', index + 1);
-    if (end === -1) throw new Error(`${GUIDE}:${index + 1}: a code block is never closed`);
-    blocks.push({
-      line: index + 1,
-      language: open[1]!,
-      text: lines.slice(index + 1, end).join('\n'),
-    });
-    index = end;
-  }
-  return blocks;
-}
-
-const BLOCKS = blocksOf(readFileSync(path.join(REPO_ROOT, GUIDE), 'utf8'));
+const BLOCKS = codeBlocks(REPO_ROOT, GUIDE);
 const SOURCE_FOLDERS = ['runtime', 'generator', 'generated', 'cli', 'manifest', 'bin', 'packages'];
 const FILES = (await Promise.all(SOURCE_FOLDERS.map((folder) => listFiles(REPO_ROOT, folder))))
   .flat()

@@ -10,37 +10,12 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { run as runList } from '../../cli/list-command.js';
 import { restrictedToolContent } from '../../runtime/core/visibility/turn-filter.js';
+import { codeBlocks } from './markdown-code-blocks.js';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 const GUIDES = ['docs/embedding.md', 'docs/providers.md'];
 
-interface Block {
-  readonly guide: string;
-  readonly line: number;
-  readonly language: string;
-  readonly text: string;
-}
-
-function codeBlocks(guide: string): Block[] {
-  const lines = readFileSync(path.join(ROOT, guide), 'utf8').split('\n');
-  const blocks: Block[] = [];
-  for (let index = 0; index < lines.length; index += 1) {
-    const open = /^```(\S*)$/.exec(lines[index]!);
-    if (open === null) continue;
-    const end = lines.indexOf('```', index + 1);
-    if (end === -1) throw new Error(`${guide}:${index + 1}: a code block is never closed`);
-    blocks.push({
-      guide,
-      line: index + 1,
-      language: open[1]!,
-      text: lines.slice(index + 1, end).join('\n'),
-    });
-    index = end;
-  }
-  return blocks;
-}
-
-const BLOCKS = GUIDES.flatMap(codeBlocks);
+const BLOCKS = GUIDES.flatMap((guide) => codeBlocks(ROOT, guide));
 const EXAMPLES = readdirSync(path.join(ROOT, 'examples'))
   .filter((file) => file.endsWith('.ts'))
   .map((file) => ({
