@@ -23,6 +23,8 @@ export const LONG_FILES: readonly string[] = [
   'test/generator/model-view/model-view-swap.test.ts',
   // Free text through generation, `tsc` and an import of the result.
   'test/generator/emit/unicode-round-trip.test.ts',
+  // Packs the packages and installs them with the provider SDKs, then runs five example hosts.
+  'test/package/packed-examples.test.ts',
 ];
 
 /**
@@ -39,7 +41,7 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   // The package names the examples import, resolved to the sources (most specific first);
-  // the packed-package test runs the same examples against the tarballs.
+  // test/package/packed-examples.test.ts runs the same examples against the tarballs.
   resolve: {
     alias: [
       {

@@ -1,55 +1,14 @@
 /**
- * examples/run.ts as a user runs it: a real process (`tsx`), its SDK pointed at the replay
- * server through the provider's own environment variable, the approval answered on standard
- * input. Each host edits the file and prints the model's answer.
+ * examples/run.ts as a user runs it (`run-example.ts`), in this checkout. Each host edits the
+ * file after the approval and prints the model's answer; the same from the packed packages is in
+ * test/package/packed-package.test.ts.
  */
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, onTestFinished, test } from 'vitest';
-import { HOSTS, scriptedConversation, type HostName } from './recorded-conversations.js';
+import { HOSTS, scriptedConversation } from './recorded-conversations.js';
 import { startReplayServer } from './replay-server.js';
+import { environment, runExample } from './run-example.js';
 import { exampleWorkspace } from './workspace.js';
-
-const ROOT = path.join(import.meta.dirname, '..', '..');
-
-function environment(host: HostName, url: string): Record<string, string> {
-  switch (host) {
-    case 'anthropic':
-    case 'ai-sdk':
-      return { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: `${url}/v1` };
-    case 'openai-chat':
-    case 'openai-responses':
-      return { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: `${url}/v1` };
-    case 'gemini':
-      return { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: url };
-  }
-}
-
-/**
- * Run `examples/run.ts`; answer `answer` to each approval prompt as a person would, once it is
- * asked, or pipe `piped` into standard input at once.
- */
-function runExample(args: string[], env: Record<string, string>, answer?: string, piped?: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'examples/run.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let prompts = 0;
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const asked = stderr.split('Allow? [y/N] ').length - 1;
-      for (; prompts < asked; prompts += 1) child.stdin.write(`${answer ?? ''}\n`);
-    });
-    if (answer === undefined) child.stdin.end(piped ?? '');
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 test.each(HOSTS)(
   '%s: edits the file after the approval typed on standard input, prints the answer',
@@ -60,7 +19,7 @@ test.each(HOSTS)(
     const run = await runExample(
       [host, 'Change beta to gamma in notes.txt', workspace.root],
       environment(host, server.url),
-      'y',
+      { answer: 'y' },
     );
     expect({ code: run.code, stdout: run.stdout }).toEqual({
       code: 0,
@@ -82,8 +41,7 @@ test('an answer piped in ahead of the question counts; "n" declines, and the fil
   const run = await runExample(
     ['anthropic', 'Change beta to gamma in notes.txt', workspace.root],
     environment('anthropic', server.url),
-    undefined,
-    'n\n',
+    { piped: 'n\n' },
   );
   expect(run.code).toBe(0);
   expect(await readFile(workspace.notes, 'utf8')).toBe('alpha\nbeta\n');

@@ -5,106 +5,25 @@
  * repository), then used there: the CLI through `npx`, the runtime and the built-in Read through
  * the packages' exports, a project of the user's own tools (`init`, `generate`, `check`, `list`,
  * `call` of the example Greet, its node:test test, a script of the user's own running Greet
- * through `createToolSession`), and the user's `tsc --noEmit` over all of it. A second project
- * measures what an install of the runtime weighs. Slow (installs), so few tests.
+ * through `createToolSession`), and the user's `tsc --noEmit` over all of it. Other projects
+ * measure what an install of the runtime weighs. Slow (installs), so few tests; the example hosts
+ * from the tarballs are in packed-examples.test.ts.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../generator/generate-fixture.js';
+import {
+  install,
+  newProject,
+  nodeModulesBytes,
+  packTarballs,
+  repositoryManifest,
+  sh,
+} from './packed-tarballs.js';
 
-const run = promisify(execFile);
-const directories: string[] = [];
-afterAll(() =>
-  Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))),
-);
-
-/** A line of a Node stack trace: no command may print one, for a user's mistake or otherwise. */
-const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
-
-async function sh(cwd: string, command: string, args: string[]) {
-  const options = {
-    cwd,
-    env: { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' },
-    maxBuffer: 64 * 1024 * 1024,
-  };
-  return run(command, args, options).then(
-    (result) => {
-      expect(result.stderr, `${command} ${args.join(' ')}`).not.toMatch(STACK_LINE);
-      return result;
-    },
-    (error: { stderr?: string }) => {
-      expect(error.stderr ?? '', `${command} ${args.join(' ')}`).not.toMatch(STACK_LINE);
-      throw error;
-    },
-  );
-}
-
-const repositoryManifest = JSON.parse(
-  await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8'),
-) as {
-  version: string;
-  dependencies: Record<string, string>;
-  devDependencies: Record<string, string>;
-};
-
-/** Tarballs of the three packages, by package name, packed once for every test here. */
-const tarballs = new Map<string, string>();
-beforeAll(async () => {
-  const packDirectory = await mkdtemp(path.join(tmpdir(), 'tool-contracts-pack-'));
-  directories.push(packDirectory);
-  for (const workspace of [
-    [],
-    ['--workspace', 'packages/runtime'],
-    ['--workspace', 'packages/tools'],
-  ]) {
-    const packed = await sh(REPO_ROOT, 'npm', [
-      'pack',
-      '--json',
-      '--pack-destination',
-      packDirectory,
-      ...workspace,
-    ]);
-    for (const { name, filename } of JSON.parse(packed.stdout) as {
-      name: string;
-      filename: string;
-    }[])
-      tarballs.set(name, path.join(packDirectory, filename));
-  }
-}, 600_000);
-
-/** A new project as `npm init -y` makes one, outside the repository. */
-async function newProject(prefix: string): Promise<string> {
-  const project = await mkdtemp(path.join(tmpdir(), prefix));
-  directories.push(project);
-  expect(path.relative(REPO_ROOT, project).startsWith('..')).toBe(true);
-  await sh(project, 'npm', ['init', '-y']);
-  return project;
-}
-
-/** `npm install` of `packages` (tarballs or exact specs), the local cache first. */
-function install(project: string, packages: string[], ...flags: string[]) {
-  return sh(project, 'npm', [
-    'install',
-    '--prefer-offline',
-    '--no-audit',
-    '--no-fund',
-    '--save-exact',
-    ...flags,
-    ...packages,
-  ]);
-}
-
-/** Apparent size in bytes of a project's node_modules (`du -sb`). */
-async function nodeModulesBytes(project: string): Promise<number> {
-  const { stdout } = await sh(project, 'du', ['-sb', 'node_modules']);
-  return Number(stdout.split('\t')[0]);
-}
-
+const tarballs = packTarballs();
 const MB = 1024 * 1024;
 
 describe('an install of the runtime', () => {
