@@ -259,17 +259,33 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     let rendered: Map<string, string> | undefined;
     try {
       rendered = modulesChanged(comparison)
-        ? await withGenerateLock(root, () =>
-            withStagedDirectory(root, generatedDirectory, modulesOf(files), (staging) =>
+        ? await withGenerateLock(root, () => {
+            const injected = options.faults?.stagingError;
+            if (injected !== undefined)
+              throw Object.assign(new Error(`injected ${injected}`), { code: injected });
+            return withStagedDirectory(root, generatedDirectory, modulesOf(files), (staging) =>
               views.renderModelViews(root, staging, viewOptions),
-            ),
-          )
+            );
+          })
         : await views.renderModelViews(
             root,
             path.join(root, ...generatedDirectory.split('/')),
             viewOptions,
           );
     } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== undefined && UNWRITABLE.has(code)) {
+        // A read-only checkout: the modules are stale all the same; the views cannot be rendered
+        // from them here, so they are left out of the comparison, and the report says so.
+        const unrendered = `the model views were not compared: the new modules could not be staged beside ${generatedDirectory}/ to render them (${code})`;
+        return finish({
+          ...EMPTY,
+          files,
+          ...comparison,
+          toolCount: set.tools.length,
+          warnings: [...warnings, unrendered],
+        });
+      }
       if (!(error instanceof views.ModelViewRenderError)) throw error;
       return failed([error.toIssue()], warnings);
     }
@@ -355,6 +371,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     return failed([error.toIssue()], warnings);
   }
 }
+
+/** Errors of a file system `check` may not write to (a read-only checkout or mount). */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
 
 /** Relative to generated/: whether `file` is a model view. */
 function isView(file: string): boolean {

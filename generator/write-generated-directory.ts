@@ -21,6 +21,8 @@ export interface WriteFaults {
    * lock built under its temporary name, not yet in place).
    */
   readonly pause?: (point: 'lockStaged' | 'staged' | 'movedAway' | 'swapped') => Promise<void>;
+  /** Fail `check`'s staging with this error code (`EROFS`: a read-only checkout). */
+  readonly stagingError?: string;
 }
 
 /**

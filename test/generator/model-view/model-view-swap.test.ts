@@ -177,6 +177,39 @@ describe('generated/model-view/ in the atomic swap', () => {
     });
   });
 
+  it('check with stale modules names the views generate would write, rendered from the staged modules', async () => {
+    const root = await projectWithRenderer();
+    await generate({ projectRoot: root, write: true });
+    await addGamma(root);
+    const checked = await generate({ projectRoot: root, write: false });
+    expect(checked.ok).toBe(true);
+    expect(checked.changed).toContain('generated/model-view/names.json');
+    expect(checked.files.get('generated/model-view/names.json')).toBe('["Alpha","Beta","Gamma"]\n');
+    expect((await readdir(root)).filter((entry) => entry.startsWith('.generated'))).toEqual([]);
+    const written = await generate({ projectRoot: root, write: true });
+    expect({ changed: written.changed, extra: written.extra }).toEqual({
+      changed: checked.changed,
+      extra: checked.extra,
+    });
+  });
+
+  it('check in a checkout it cannot write names the stale modules and says the views were not compared', async () => {
+    const root = await projectWithRenderer();
+    await generate({ projectRoot: root, write: true });
+    await addGamma(root);
+    const checked = await generate({
+      projectRoot: root,
+      write: false,
+      faults: { stagingError: 'EROFS' },
+    });
+    expect(checked.ok).toBe(true);
+    expect(checked.changed).toContain('generated/tools/gamma.ts');
+    expect(checked.changed).not.toContain('generated/model-view/names.json');
+    expect(checked.warnings).toContain(
+      'the model views were not compared: the new modules could not be staged beside generated/ to render them (EROFS)',
+    );
+  });
+
   it('a renderer that writes outside generated/model-view/ is refused', async () => {
     const root = await fixtureProject([{ name: 'Alpha' }], {
       'runtime/integrations/providers/model-view.ts': `export function renderModelViews(): Map<string, string> {
