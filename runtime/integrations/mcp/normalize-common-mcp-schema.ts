@@ -11,7 +11,7 @@
  *
  * - values that are not JSON as `JSON.parse` makes them (a function, `undefined`, a bigint, a
  *   non-finite number, a class instance, a hole in an array), a key `__proto__` or a key that is
- *   an array index anywhere;
+ *   an array index anywhere it reads; a bigint anywhere, dropped values included;
  * - a schema nested deeper than {@link MAX_MCP_VALUE_DEPTH} levels where its values sit in the
  *   document, read or dropped (`$defs`, `$comment`, …), as `valueDepth` counts them: the limit
  *   `boundMcpDescriptor` puts on an input schema, so a schema the walk answers for is known to be
@@ -458,9 +458,27 @@ function convertKeys(
  * empty): a node reached through a `$ref` sits, in the document, where that check reaches it.
  */
 function checkSkippedDepth(value: unknown, refs: readonly string[], depth: number): void {
-  if (refs.length > 0 || typeof value !== 'object' || value === null) return;
+  if (refs.length > 0) return;
+  if (typeof value === 'bigint') outside();
+  if (typeof value !== 'object' || value === null) return;
   const room = MAX_MCP_VALUE_DEPTH - depth;
-  if (valueDepth(value, room) > room) outside();
+  if (valueDepth(value, room) > room || holdsBigInt(value)) outside();
+}
+
+/**
+ * Whether a value the walk drops holds a bigint: `JSON.stringify` throws on one, so the full path
+ * takes the schema as it is, without the JSON round trip that writes `-0` as `0` and that the
+ * walk's copy stands for. Called on values within the depth limit.
+ */
+function holdsBigInt(value: object): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'bigint') return true;
+    if (typeof node === 'object' && node !== null)
+      for (const child of Object.values(node)) stack.push(child);
+  }
+  return false;
 }
 
 /** The references `key` of a merged node sits under. */

@@ -121,6 +121,12 @@ describe('normalizeCommonMcpSchema: the fused walk', () => {
     ['a cycle', cyclic],
     ['deep nesting', deep],
     ['a bigint', { type: 'object', maximum: 2n }],
+    // JSON.stringify throws on it, so the full path keeps this -0 where the walk would write 0.
+    [
+      'a bigint in dropped $defs (beside a -0 that is read)',
+      { type: 'object', prefixItems: [{ const: -0, $defs: { B: { examples: [2n] } } }] },
+    ],
+    ['a bigint as a dropped value', { type: 'object', $comment: 2n }],
     ['a function', { type: 'object', default: () => 1 }],
     ['undefined in an array', { type: 'object', enum: [undefined] }],
     ['a non-finite number', { type: 'object', maxProperties: Infinity }],
