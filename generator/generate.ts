@@ -259,14 +259,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     let rendered: Map<string, string> | undefined;
     try {
       rendered = modulesChanged(comparison)
-        ? await withGenerateLock(root, () => {
-            const injected = options.faults?.stagingError;
-            if (injected !== undefined)
-              throw Object.assign(new Error(`injected ${injected}`), { code: injected });
-            return withStagedDirectory(root, generatedDirectory, modulesOf(files), (staging) =>
-              views.renderModelViews(root, staging, viewOptions),
-            );
-          })
+        ? await withGenerateLock(root, () =>
+            withStagedDirectory(
+              root,
+              generatedDirectory,
+              modulesOf(files),
+              (staging) => views.renderModelViews(root, staging, viewOptions),
+              options.faults,
+            ),
+          )
         : await views.renderModelViews(
             root,
             path.join(root, ...generatedDirectory.split('/')),

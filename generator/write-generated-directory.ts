@@ -21,7 +21,7 @@ export interface WriteFaults {
    * lock built under its temporary name, not yet in place).
    */
   readonly pause?: (point: 'lockStaged' | 'staged' | 'movedAway' | 'swapped') => Promise<void>;
-  /** Fail `check`'s staging with this error code (`EROFS`: a read-only checkout). */
+  /** Fail creating the staging directory with this error code (`EROFS`: a read-only checkout). */
   readonly stagingError?: string;
 }
 
@@ -44,31 +44,21 @@ export async function writeGeneratedDirectory(
   faults: WriteFaults = {},
   complete?: CompleteStaging,
 ): Promise<void> {
-  const target = path.join(projectRoot, ...directory.split('/'));
-  // Siblings of the target (`src/gen` → `src/.gen-tmp-*`), so both renames stay in one folder.
-  const parent = path.dirname(target);
-  const base = path.basename(target);
-  await mkdir(parent, { recursive: true });
-  const staging = await mkdtemp(path.join(parent, `.${base}-tmp-`));
+  const { target, parent, base, staging } = await newStaging(projectRoot, directory, faults);
   // mkdtemp creates the directory private (0700); the swapped-in directory keeps the old mode.
   await chmod(staging, await modeOf(target));
   const old = path.join(parent, `.${base}-old-${randomBytes(6).toString('hex')}`);
   let movedAway = false;
   try {
     let written = 0;
-    const stage = async (entries: ReadonlyMap<string, string>): Promise<void> => {
-      for (const [file, text] of entries) {
-        if (faults.failAfterFiles !== undefined && written >= faults.failAfterFiles) {
-          throw new Error(`injected failure after ${written} files`);
-        }
-        const destination = path.join(staging, ...file.split('/'));
-        await mkdir(path.dirname(destination), { recursive: true });
-        await writeFile(destination, text);
-        written++;
+    const counted = () => {
+      if (faults.failAfterFiles !== undefined && written >= faults.failAfterFiles) {
+        throw new Error(`injected failure after ${written} files`);
       }
+      written++;
     };
-    await stage(files);
-    if (complete !== undefined) await stage(await complete(staging));
+    await writeFilesUnder(staging, files, counted);
+    if (complete !== undefined) await writeFilesUnder(staging, await complete(staging), counted);
     await faults.pause?.('staged');
     try {
       await rename(target, old);
@@ -100,20 +90,48 @@ export async function withStagedDirectory<T>(
   directory: string,
   files: ReadonlyMap<string, string>,
   use: (staging: string) => Promise<T>,
+  faults: WriteFaults = {},
 ): Promise<T> {
-  const target = path.join(projectRoot, ...directory.split('/'));
-  const parent = path.dirname(target);
-  await mkdir(parent, { recursive: true });
-  const staging = await mkdtemp(path.join(parent, `.${path.basename(target)}-tmp-`));
+  const { staging } = await newStaging(projectRoot, directory, faults);
   try {
-    for (const [file, text] of files) {
-      const destination = path.join(staging, ...file.split('/'));
-      await mkdir(path.dirname(destination), { recursive: true });
-      await writeFile(destination, text);
-    }
+    await writeFilesUnder(staging, files);
     return await use(staging);
   } finally {
     await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `<root>/<directory>` and a new, empty staging directory beside it (`src/gen` →
+ * `src/.gen-tmp-*`), so that a rename between the two stays in one folder.
+ */
+async function newStaging(
+  projectRoot: string,
+  directory: string,
+  faults: WriteFaults,
+): Promise<{ target: string; parent: string; base: string; staging: string }> {
+  const target = path.join(projectRoot, ...directory.split('/'));
+  const parent = path.dirname(target);
+  const base = path.basename(target);
+  if (faults.stagingError !== undefined)
+    throw Object.assign(new Error(`injected ${faults.stagingError}`), {
+      code: faults.stagingError,
+    });
+  await mkdir(parent, { recursive: true });
+  return { target, parent, base, staging: await mkdtemp(path.join(parent, `.${base}-tmp-`)) };
+}
+
+/** Writes `files` (relative paths) under `root`, calling `beforeEach` before each one. */
+async function writeFilesUnder(
+  root: string,
+  files: ReadonlyMap<string, string>,
+  beforeEach?: () => void,
+): Promise<void> {
+  for (const [file, text] of files) {
+    beforeEach?.();
+    const destination = path.join(root, ...file.split('/'));
+    await mkdir(path.dirname(destination), { recursive: true });
+    await writeFile(destination, text);
   }
 }
 

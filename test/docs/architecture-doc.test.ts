@@ -133,9 +133,16 @@ void [defineCommand, requireProjectRoot, UsageError, runtime, model, tracer, sig
 `;
 
 /** Type errors of `code` compiled as a module at the repository root, with the project's options. */
+const COMPILER_OPTIONS = ts.parseJsonConfigFileContent(
+  ts.readConfigFile(path.join(REPO_ROOT, 'tsconfig.json'), ts.sys.readFile).config,
+  ts.sys,
+  REPO_ROOT,
+).options;
+/** The last block's program: the next reuses its unchanged source files (the runtime's). */
+let previous: ts.Program | undefined;
+
 function typeErrors(code: string, name: string): string[] {
-  const configFile = ts.readConfigFile(path.join(REPO_ROOT, 'tsconfig.json'), ts.sys.readFile);
-  const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, REPO_ROOT);
+  const options = COMPILER_OPTIONS;
   const file = path.join(REPO_ROOT, `${name}.ts`);
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
@@ -146,7 +153,8 @@ function typeErrors(code: string, name: string): string[] {
     fileName === file
       ? ts.createSourceFile(fileName, code, language)
       : getSourceFile(fileName, language, ...rest);
-  const program = ts.createProgram([file], { ...options, noUnusedLocals: false }, host);
+  const program = ts.createProgram([file], { ...options, noUnusedLocals: false }, host, previous);
+  previous = program;
   return ts
     .getPreEmitDiagnostics(program, program.getSourceFile(file))
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));

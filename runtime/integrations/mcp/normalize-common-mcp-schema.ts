@@ -44,7 +44,7 @@ import {
 import { loadFullFormats } from '../../core/support/load-ajv.js';
 import type { JsonObject } from '../../core/support/is-json-object.js';
 import { capEcho } from '../../core/cap-echo.js';
-import { MAX_MCP_VALUE_DEPTH, valueDepth } from './bound-mcp-descriptor.js';
+import { MAX_MCP_VALUE_DEPTH } from './bound-mcp-descriptor.js';
 import {
   droppedPatternNote,
   droppedPatternWarning,
@@ -453,32 +453,34 @@ function convertKeys(
 }
 
 /**
- * The depth limit of `boundMcpDescriptor`, for a value the walk drops without reading, under a
- * node at `depth`. Checked where the node sits in the document (no reference crossed: `refs` is
+ * The depth limit of `boundMcpDescriptor`, and no bigint, for a value the walk drops without
+ * reading, under a node at `depth`. Checked where the node sits in the document (no reference crossed: `refs` is
  * empty): a node reached through a `$ref` sits, in the document, where that check reaches it.
  */
 function checkSkippedDepth(value: unknown, refs: readonly string[], depth: number): void {
   if (refs.length > 0) return;
-  if (typeof value === 'bigint') outside();
-  if (typeof value !== 'object' || value === null) return;
-  const room = MAX_MCP_VALUE_DEPTH - depth;
-  if (valueDepth(value, room) > room || holdsBigInt(value)) outside();
+  if (!droppedValueFits(value, MAX_MCP_VALUE_DEPTH - depth)) outside();
 }
 
 /**
- * Whether a value the walk drops holds a bigint: `JSON.stringify` throws on one, so the full path
- * takes the schema as it is, without the JSON round trip that writes `-0` as `0` and that the
- * walk's copy stands for. Called on values within the depth limit.
+ * One walk over a value the walk drops: whether it nests at most `room` levels (as `valueDepth`
+ * counts them) and holds no bigint. `JSON.stringify` throws on a bigint, so the full path takes
+ * such a schema as it is, without the JSON round trip (which writes `-0` as `0`) that the walk's
+ * copy stands for.
  */
-function holdsBigInt(value: object): boolean {
-  const stack: unknown[] = [value];
+function droppedValueFits(value: unknown, room: number): boolean {
+  if (typeof value === 'bigint') return false;
+  if (typeof value !== 'object' || value === null) return true;
+  const stack: [object, number][] = [[value, 1]];
   while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node === 'bigint') return true;
-    if (typeof node === 'object' && node !== null)
-      for (const child of Object.values(node)) stack.push(child);
+    const [node, level] = stack.pop()!;
+    if (level > room) return false;
+    for (const child of Object.values(node)) {
+      if (typeof child === 'bigint') return false;
+      if (typeof child === 'object' && child !== null) stack.push([child, level + 1]);
+    }
   }
-  return false;
+  return true;
 }
 
 /** The references `key` of a merged node sits under. */
