@@ -4,35 +4,7 @@
  * runtime's zod schema and in the JSON Schema gate, on the main thread; an exponential pattern
  * there blocks the process for minutes on a short input, past every timeout.
  */
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-
-/** The result fields of `recheck`'s `checkSync` this module reads. */
-interface RecheckDiagnostics {
-  readonly status: 'safe' | 'vulnerable' | 'unknown';
-  readonly complexity?: { readonly summary: string };
-  readonly attack?: { readonly pattern: string };
-  readonly error?: { readonly kind: string; readonly message?: string };
-}
-
-let checkSync:
-  | ((source: string, flags: string, params: Record<string, unknown>) => RecheckDiagnostics)
-  | undefined;
-
-/**
- * `recheck`'s verdict on `source` with the `u` flag, by its automaton checker (exact for the
- * constructs it supports, deterministic: no fuzzing, no time-dependent sampling). The pure-JS
- * backend runs in this thread: no JVM, no native binary, no worker.
- */
-function recheck(source: string): RecheckDiagnostics {
-  if (checkSync === undefined) {
-    // The backend is chosen by this variable when `checkSync` runs; `pure` is recheck's in-process one.
-    process.env['RECHECK_SYNC_BACKEND'] = 'pure';
-    checkSync = (require('recheck') as { checkSync: NonNullable<typeof checkSync> }).checkSync;
-  }
-  return checkSync(source, 'u', { checker: 'automaton', timeout: 10_000 });
-}
+import { recheckVerdict } from './regexp-verdicts.js';
 
 /**
  * What is wrong with `source` as a manifest pattern, in words, or `undefined`. Expects a pattern
@@ -49,7 +21,7 @@ export function regExpProblem(source: string): string | undefined {
   const dialectSpecific = unicodeOnlyEscape(source);
   if (dialectSpecific !== undefined)
     return `${JSON.stringify(dialectSpecific)} means something else without the "u" flag (a validator without it reads \\p{L} as the text "p{L}"); list the characters instead`;
-  const verdict = recheck(source);
+  const verdict = recheckVerdict(source);
   if (verdict.status === 'safe') return undefined;
   if (verdict.status === 'vulnerable') {
     const attack = verdict.attack?.pattern;
