@@ -13,12 +13,12 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node as MorphNode } from 'ts-morph';
 import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
-import { AUDIT_CACHE_DIRECTORY } from './audit-cache.js';
+import { readCacheEntry, writeCacheEntry } from '../support/project-cache.js';
 import { listFiles } from '../support/list-files.js';
 import { compareManifestIssues, type ManifestIssue } from '../manifest/manifest-issue.js';
 
@@ -61,64 +61,19 @@ export async function checkExportTypesCached(
     hash.update(await readFile(path.join(projectRoot, file)).catch(() => Buffer.alloc(0)));
   }
   const key = hash.digest('hex');
-  const cacheFile = path.join(
-    projectRoot,
-    AUDIT_CACHE_DIRECTORY,
-    `export-types-${createHash('sha256').update(path.resolve(projectRoot)).digest('hex').slice(0, 8)}.json`,
-  );
-  // This project's entry first, then another project's with the same key (a second worktree or a
-  // copy sharing this node_modules: the key hashes project-relative paths and contents only).
-  const directory = path.dirname(cacheFile);
-  const others = await readdir(directory).then(
-    (names) =>
-      names
-        .filter((name) => name.startsWith('export-types-') && name.endsWith('.json'))
-        .sort(compareCodeUnits)
-        .map((name) => path.join(directory, name))
-        .filter((file) => file !== cacheFile),
-    () => [],
-  );
-  for (const file of [cacheFile, ...others]) {
-    try {
-      const cached = JSON.parse(await readFile(file, 'utf8')) as {
-        key?: string;
-        issues?: ManifestIssue[];
-      };
-      if (cached.key === key && Array.isArray(cached.issues)) return cached.issues;
-    } catch {
-      // no cache yet, or a broken one: check again
-    }
-  }
+  const cached = await readCacheEntry(projectRoot, 'export-types', key, isIssueList);
+  if (cached !== undefined) return cached;
   const modules = new Set(exports.map((entry) => entry.implementation)).size;
   progress?.(
     `type-checking the handlers and hooks of ${modules} module${modules === 1 ? '' : 's'} (cached until runtime/ changes)…`,
   );
   const issues = await checkExportTypes(projectRoot, implementationDirectory, exports);
-  try {
-    await mkdir(path.dirname(cacheFile), { recursive: true });
-    const temporary = `${cacheFile}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify({ key, projectRoot, issues })}\n`);
-    await rename(temporary, cacheFile);
-    await dropEntriesOfRemovedProjects(path.dirname(cacheFile));
-  } catch {
-    // a read-only node_modules only costs speed
-  }
+  await writeCacheEntry(projectRoot, 'export-types', key, issues);
   return issues;
 }
 
-/** Temporary projects sharing a `node_modules` leave entries behind; drop those of gone projects. */
-async function dropEntriesOfRemovedProjects(directory: string): Promise<void> {
-  for (const name of await readdir(directory)) {
-    if (!name.startsWith('export-types-') || !name.endsWith('.json')) continue;
-    const entry = path.join(directory, name);
-    try {
-      const { projectRoot } = JSON.parse(await readFile(entry, 'utf8')) as { projectRoot?: string };
-      if (typeof projectRoot === 'string' && existsSync(projectRoot)) continue;
-    } catch {
-      // unreadable: drop it
-    }
-    await rm(entry, { force: true });
-  }
+function isIssueList(value: unknown): value is ManifestIssue[] {
+  return Array.isArray(value);
 }
 
 /**

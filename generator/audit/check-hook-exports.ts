@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { Project, SourceFile } from 'ts-morph';
 import { HOOK_NAMES } from '../../runtime/core/contract.js';
 import type { HookName } from '../../runtime/core/contract.js';
 import type { FieldPath } from '../manifest/field-path.js';
@@ -9,6 +6,7 @@ import type { ManifestIssue, ManifestIssueCode } from '../manifest/manifest-issu
 import type { ImplementationTarget } from '../manifest/manifest-set.js';
 import type { ExportToCheck } from './check-export-types.js';
 import { REPOSITORY_PATHS } from '../support/project-paths.js';
+import { readValueExports } from './read-value-exports.js';
 
 const HOOKS: ReadonlySet<string> = new Set(HOOK_NAMES);
 
@@ -21,11 +19,9 @@ const HOOKS: ReadonlySet<string> = new Set(HOOK_NAMES);
  * the handler and each declared hook are type-checked against their `ToolImplementation` member
  * (`check-export-types.ts`, cached), each wrong one placed at its export.
  *
- * Exports are read from the syntax (declarations, `export { … }`, `export * from` followed through
- * relative modules), not through the type checker: one ts-morph Project parses each module once,
- * without building a program over the generated code and zod, so this part stays well under a
- * second for all tools. ts-morph is imported here lazily, so loading manifests never pays for it.
- * The type check does build a program (seconds), which is why its result is cached.
+ * Exports are read from the syntax (`read-value-exports.ts`, cached by the modules' content), not
+ * through the type checker. The type check does build a program (seconds), which is why its
+ * result is cached too: a manifest edit loads neither ts-morph nor the checker here.
  */
 export async function checkHookExports(
   projectRoot: string,
@@ -39,32 +35,9 @@ export async function checkHookExports(
   } = {},
 ): Promise<ManifestIssue[]> {
   const folder = options.implementations ?? REPOSITORY_PATHS.implementations;
-  const morph = await import('ts-morph');
-  const { ts } = morph;
-  const project = new morph.Project({
-    compilerOptions: {
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      target: ts.ScriptTarget.ES2022,
-      noEmit: true,
-    },
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    skipLoadingLibFiles: true,
-  });
-  const exportsByModule = new Map<string, ReadonlySet<string> | undefined>();
-  const valueExportsOf = (implementation: string): ReadonlySet<string> | undefined => {
-    if (!exportsByModule.has(implementation)) {
-      const file = path.join(projectRoot, ...folder.split('/'), `${implementation}.ts`);
-      const source = existsSync(file) ? project.addSourceFileAtPath(file) : undefined;
-      exportsByModule.set(
-        implementation,
-        source && collectValueExports(morph, source, project, new Set()),
-      );
-    }
-    return exportsByModule.get(implementation);
-  };
-
+  const exportsByModule = await readValueExports(projectRoot, folder, [
+    ...new Set(tools.map((tool) => tool.implementation)),
+  ]);
   const issues: ManifestIssue[] = [];
   const typed = new Map<string, ExportToCheck>();
   for (const tool of tools) {
@@ -85,7 +58,7 @@ export async function checkHookExports(
       : tool.manifest.extends !== undefined
         ? ['extends']
         : ['name'];
-    const exported = valueExportsOf(tool.implementation);
+    const exported = exportsByModule.get(tool.implementation);
     if (!exported) {
       issues.push(
         issueAt(
@@ -137,83 +110,4 @@ export async function checkHookExports(
     );
   }
   return issues;
-}
-
-type TsMorph = typeof import('ts-morph');
-
-/** Names a module exports as values (types are left out: a hook is a function). */
-function collectValueExports(
-  morph: TsMorph,
-  source: SourceFile,
-  project: Project,
-  visited: Set<string>,
-): ReadonlySet<string> {
-  const { Node, SyntaxKind } = morph;
-  const names = new Set<string>();
-  if (visited.has(source.getFilePath())) return names;
-  visited.add(source.getFilePath());
-  for (const statement of source.getStatements()) {
-    if (Node.isExportDeclaration(statement)) {
-      if (statement.isTypeOnly()) continue;
-      const namespace = statement.getNamespaceExport();
-      if (namespace) names.add(namespace.getName());
-      else if (statement.isNamespaceExport()) {
-        const target = resolveRelativeModule(source, statement.getModuleSpecifierValue(), project);
-        if (target)
-          for (const name of collectValueExports(morph, target, project, visited))
-            if (name !== 'default') names.add(name);
-      } else {
-        for (const specifier of statement.getNamedExports()) {
-          if (!specifier.isTypeOnly())
-            names.add(specifier.getAliasNode()?.getText() ?? specifier.getName());
-        }
-      }
-    } else if (Node.isVariableStatement(statement)) {
-      if (!statement.hasExportKeyword()) continue;
-      for (const declaration of statement.getDeclarations()) {
-        const nameNode = declaration.getNameNode();
-        if (Node.isIdentifier(nameNode)) names.add(nameNode.getText());
-        else
-          for (const element of nameNode.getDescendantsOfKind(SyntaxKind.BindingElement)) {
-            const elementName = element.getNameNode();
-            if (Node.isIdentifier(elementName)) names.add(elementName.getText());
-          }
-      }
-    } else if (
-      Node.isFunctionDeclaration(statement) ||
-      Node.isClassDeclaration(statement) ||
-      Node.isEnumDeclaration(statement) ||
-      Node.isModuleDeclaration(statement)
-    ) {
-      // The keywords, not isExported(): that asks the type checker, which builds a whole program.
-      if (statement.hasExportKeyword() && !statement.hasDefaultKeyword()) {
-        const name = statement.getName();
-        if (name) names.add(name);
-      }
-    }
-  }
-  return names;
-}
-
-/** `export * from './x.js'` names the compiled file; the source beside it is `./x.ts`. */
-function resolveRelativeModule(
-  from: SourceFile,
-  specifier: string | undefined,
-  project: Project,
-): SourceFile | undefined {
-  if (!specifier || !specifier.startsWith('.')) return undefined;
-  const base = path.resolve(path.dirname(from.getFilePath()), specifier);
-  const candidates = [
-    base.replace(/\.(m?)js$/, '.$1ts'),
-    base,
-    `${base}.ts`,
-    path.join(base, 'index.ts'),
-  ];
-  for (const candidate of candidates) {
-    if (!/\.m?ts$/.test(candidate)) continue;
-    const existing = project.getSourceFile(candidate);
-    if (existing) return existing;
-    if (existsSync(candidate)) return project.addSourceFileAtPath(candidate);
-  }
-  return undefined;
 }
