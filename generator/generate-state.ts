@@ -10,12 +10,15 @@
  * unreadable one just means a full run.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { hashParts } from './support/hash-parts.js';
 import { readRegularFile } from './support/read-regular-file.js';
 import path from 'node:path';
 import { compareCodeUnits } from '../runtime/core/support/compare-code-units.js';
 import { listFiles } from './support/list-files.js';
 import { mapConcurrently } from './support/map-concurrently.js';
+import type { ToolEmission } from './emit/emit-generated-files.js';
 import {
   isInFolder,
   manifestOutputFiles,
@@ -30,7 +33,7 @@ export const STATE_FILE = REPOSITORY_PATHS.stateFile;
 export const MANIFEST_OUTPUT_FILES: readonly string[] = manifestOutputFiles(REPOSITORY_PATHS);
 
 /** Bump when the meaning of the state file changes. */
-const STATE_VERSION = 3;
+const STATE_VERSION = 4;
 
 export interface GenerateState {
   readonly version: number;
@@ -50,6 +53,12 @@ export interface GenerateState {
    * can take): they follow from the inputs alone, so an up-to-date run reports them again.
    */
   readonly warnings: readonly string[];
+  /**
+   * Tool name → the key of its emission and the files it made (`emit/emission-key.ts`): a tool
+   * whose key is unchanged and whose files on disk still have the hashes in `outputs` is not
+   * emitted again.
+   */
+  readonly emissions: Readonly<Record<string, ToolEmission>>;
 }
 
 /** Inputs whose comments and layout do not matter (the runtime sources the audit scans). */
@@ -193,13 +202,24 @@ export function stateOf(
   files: ReadonlyMap<string, string>,
   normalized: Readonly<Record<string, string>>,
   warnings: readonly string[],
+  emissions: ReadonlyMap<string, ToolEmission>,
 ): GenerateState {
   const outputs = Object.fromEntries(
     [...files]
       .map(([file, text]) => [file, hashText(text)] as const)
       .sort(([left], [right]) => compareCodeUnits(left, right)),
   );
-  return { version: STATE_VERSION, tools, inputs, outputs, normalized, warnings: [...warnings] };
+  return {
+    version: STATE_VERSION,
+    tools,
+    inputs,
+    outputs,
+    normalized,
+    warnings: [...warnings],
+    emissions: Object.fromEntries(
+      [...emissions].sort(([left], [right]) => compareCodeUnits(left, right)),
+    ),
+  };
 }
 
 export function stateFileText(state: GenerateState): string {
@@ -214,10 +234,71 @@ export async function readState(
     const state = JSON.parse(
       await readFile(path.join(projectRoot, ...stateFile.split('/')), 'utf8'),
     ) as GenerateState;
-    return state.version === STATE_VERSION && Array.isArray(state.warnings) ? state : undefined;
+    return state.version === STATE_VERSION &&
+      Array.isArray(state.warnings) &&
+      typeof state.emissions === 'object' &&
+      state.emissions !== null
+      ? state
+      : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What every tool's emission depends on besides the tool's own values: all inputs but the
+ * manifests, the runtime sources by their hash without comments and layout (a comment in the
+ * runtime re-emits nothing).
+ */
+export function emissionBase(
+  inputs: Readonly<Record<string, string>>,
+  normalized: Readonly<Record<string, string>>,
+  paths: ProjectPaths,
+): string {
+  const parts: string[] = [];
+  for (const [file, hash] of Object.entries(inputs)) {
+    if (isInFolder(file, paths.manifests)) continue;
+    parts.push(file, normalized[file] ?? hash);
+  }
+  return hashParts(parts);
+}
+
+/**
+ * The files `tool`'s last emission made, read from disk, when that emission had `key`, its files
+ * are the ones such an emission makes (`required`, and only those of `allowed` — a state file
+ * is committed, so it never names what a run may read or write), and every file still has the
+ * hash the state recorded; otherwise `undefined` (emit it again).
+ */
+export function reusableEmission(
+  projectRoot: string,
+  state: GenerateState,
+  tool: string,
+  key: string,
+  required: readonly string[],
+  allowed: readonly string[],
+): ReadonlyMap<string, string> | undefined {
+  const emission = state.emissions[tool];
+  if (emission?.key !== key || !Array.isArray(emission.files)) return undefined;
+  const listed: readonly unknown[] = emission.files;
+  if (
+    !required.every((file) => listed.includes(file)) ||
+    !listed.every((file) => typeof file === 'string' && allowed.includes(file)) ||
+    new Set(listed).size !== listed.length
+  )
+    return undefined;
+  const files = new Map<string, string>();
+  for (const file of emission.files) {
+    let text: string;
+    try {
+      text = readFileSync(path.join(projectRoot, ...file.split('/')), 'utf8');
+    } catch {
+      return undefined;
+    }
+    if (state.outputs[file] === undefined || hashText(text) !== state.outputs[file])
+      return undefined;
+    files.set(file, text);
+  }
+  return files;
 }
 
 /** Whether a run would produce exactly what is on disk: same inputs, outputs untouched since. */

@@ -17,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareGenerateIssues, type GenerateIssue } from './generate-issue.js';
 import {
+  emissionBase,
   hashInputs,
   hashOutputsOnDisk,
   isUpToDate,
@@ -24,6 +25,7 @@ import {
   normalizedInputs,
   optionsInput,
   readState,
+  reusableEmission,
   stateFileText,
   stateOf,
 } from './generate-state.js';
@@ -99,6 +101,12 @@ export interface GenerateResult {
   /** Files in `generated/` that the run does not produce (removed when writing). */
   readonly extra: readonly string[];
   readonly toolCount: number;
+  /**
+   * Tools whose modules and schemas this run emitted; a writing run takes the others' files from
+   * the last run's (their emission key is unchanged and their files intact). 0 for an up-to-date
+   * or failed run; every tool for `check` and `force`.
+   */
+  readonly emittedTools: number;
   /** Printed by the CLI; never fail a run. */
   readonly warnings: readonly string[];
   readonly durationMs: number;
@@ -168,208 +176,252 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
   }
 
-  const { loadManifestSet } = await import('./manifest/load-manifest-set.js');
-  const loaded = await loadManifestSet(root, {
-    paths,
-    ...(options.listDirectory ? { listDirectory: options.listDirectory } : {}),
-  });
-  // Every problem of the run is reported at once: the implementation modules of the manifests
-  // that are valid are checked even when others are not, and the emitter runs even when a
-  // module is wrong.
-  const { checkHookExports } = await import('./audit/check-hook-exports.js');
-  const hookIssues = await checkHookExports(
-    root,
-    loaded.ok ? loaded.set.tools : loaded.implementationTargets,
-    {
-      implementations: paths.implementations,
-      ...(options.progress === undefined ? {} : { progress: options.progress }),
-    },
-  );
-  if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
-  const { set } = loaded;
-  const { formatManifestIssue } = await import('./manifest/manifest-issue.js');
-  const warnings: string[] = loaded.warnings.map(formatManifestIssue);
-
-  const audit =
-    options.audit === false || hookIssues.length > 0
-      ? undefined
-      : await (
-          await import('./audit/audit-project.js')
-        ).auditProject({
-          projectRoot: root,
-          set,
-          ignoreLayout: true,
-          paths,
-          ...(options.progress === undefined ? {} : { progress: options.progress }),
-        });
-
-  const { emitGeneratedFiles } = await import('./emit/emit-generated-files.js');
-  const emitted = emitGeneratedFiles(set, {
-    ...(audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) }),
-    ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
-    paths,
-    eagerHooksModules: await eagerHooksModules(root, paths),
-  });
-  if (hookIssues.length > 0 || !emitted.ok)
-    return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)], warnings);
-  const { strictWarnings } = await import('./manifest/strict-warnings.js');
-  warnings.push(
-    ...strictWarnings(set.tools, (tool) => {
-      const text = emitted.files.get(
-        `${generatedDirectory}/schemas/${tool.manifest.name}.input.json`,
-      );
-      return text === undefined ? undefined : (JSON.parse(text) as JsonSchema);
-    }),
-  );
-  const emittedFiles =
-    audit === undefined ? emitted.files : new Map([...emitted.files, ...audit.files]);
-  // Everything so far follows from the inputs alone: an up-to-date run reports these again.
-  const inputWarnings = [...warnings];
-  // generated/model-view/ is rendered from generated modules on disk (a child process, see
-  // model-view/render-model-views.ts): from the staged directory when writing, so the views are
-  // swapped in with the modules they came from; from generated/ when checking.
+  // The model-view renderer is a process of its own (model-view/render-model-views.ts): it starts
+  // loading now, on the other core, while this one loads, checks and emits; every way out of the
+  // run below stops it.
   const views = await import('./model-view/render-model-views.js');
-  const carried = await views.readModelViewsOnDisk(root, paths);
-  const viewOptions = {
+  const renderer = await views.startModelViewRenderer(root, {
     paths,
     ...(options.packageBuiltIns === undefined ? {} : { packageBuiltIns: options.packageBuiltIns }),
     ...(options.progress === undefined ? {} : { progress: options.progress }),
-  };
-  const files = sortedFiles([...emittedFiles, ...carried]);
-  const isViewFile = (file: string) => views.isModelViewFile(file, paths);
+  });
+  try {
+    const { loadManifestSet } = await import('./manifest/load-manifest-set.js');
+    const loaded = await loadManifestSet(root, {
+      paths,
+      ...(options.listDirectory ? { listDirectory: options.listDirectory } : {}),
+    });
+    // Every problem of the run is reported at once: the implementation modules of the manifests
+    // that are valid are checked even when others are not, and the emitter runs even when a
+    // module is wrong.
+    const { checkHookExports } = await import('./audit/check-hook-exports.js');
+    const hookIssues = await checkHookExports(
+      root,
+      loaded.ok ? loaded.set.tools : loaded.implementationTargets,
+      {
+        implementations: paths.implementations,
+        ...(options.progress === undefined ? {} : { progress: options.progress }),
+      },
+    );
+    if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
+    const { set } = loaded;
+    const { formatManifestIssue } = await import('./manifest/manifest-issue.js');
+    const warnings: string[] = loaded.warnings.map(formatManifestIssue);
 
-  const relative = (all: ReadonlyMap<string, string>) => {
-    const directory = new Map<string, string>();
-    for (const [file, text] of all)
-      if (isGenerated(file)) directory.set(file.slice(generatedDirectory.length + 1), text);
-    return directory;
-  };
-  const modulesOf = (all: ReadonlyMap<string, string>) =>
-    new Map([...relative(all)].filter(([file]) => !isView(file)));
-  /** Whether anything in generated/ but the model views differs from this run's files. */
-  const modulesChanged = (onDisk: Pick<GenerateResult, 'changed' | 'extra'>) =>
-    onDisk.extra.length > 0 ||
-    onDisk.changed.some((file) => isGenerated(file) && !isViewFile(file));
+    const audit =
+      options.audit === false || hookIssues.length > 0
+        ? undefined
+        : await (
+            await import('./audit/audit-project.js')
+          ).auditProject({
+            projectRoot: root,
+            set,
+            ignoreLayout: true,
+            paths,
+            ...(options.progress === undefined ? {} : { progress: options.progress }),
+          });
 
-  if (!options.write) {
-    // What is stale is decided as a writing run decides it: the views are rendered from this
-    // run's modules — staged beside generated/ when those on disk differ — and compared with the
-    // views on disk, so check names every file generate would then write.
-    const comparison = await compareWithDisk(root, files, paths);
-    let rendered: Map<string, string> | undefined;
-    try {
-      rendered = modulesChanged(comparison)
-        ? await withGenerateLock(root, () =>
-            withStagedDirectory(
-              root,
-              generatedDirectory,
-              modulesOf(files),
-              (staging) => views.renderModelViews(root, staging, viewOptions),
-              options.faults,
-            ),
-          )
-        : await views.renderModelViews(
-            root,
-            path.join(root, ...generatedDirectory.split('/')),
-            viewOptions,
-          );
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== undefined && UNWRITABLE.has(code)) {
-        // A read-only checkout: the modules are stale all the same; the views cannot be rendered
-        // from them here, so they are left out of the comparison, and the report says so.
-        const unrendered = `the model views were not compared: the new modules could not be staged beside ${generatedDirectory}/ to render them (${code})`;
+    const { emitGeneratedFiles, toolOutputPaths } = await import('./emit/emit-generated-files.js');
+    // A writing run records each tool's emission key, and re-emits only the tools whose key or
+    // files changed since the last run (`check` emits every tool: it is the authority).
+    const normalized =
+      inputs === undefined ? undefined : await normalizedInputs(root, inputs, previous);
+    const base = inputs === undefined ? undefined : emissionBase(inputs, normalized!, paths);
+    const emitted = emitGeneratedFiles(set, {
+      ...(audit === undefined ? {} : { annotationsFor: (tool) => audit.annotationsFor(tool) }),
+      ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
+      paths,
+      eagerHooksModules: await eagerHooksModules(root, paths),
+      ...(base === undefined
+        ? {}
+        : {
+            reuse: {
+              base,
+              filesOf: (tool, key) => {
+                if (previous === undefined || options.force) return undefined;
+                const outputs = toolOutputPaths(generatedDirectory, tool.manifest.name);
+                const required = [
+                  outputs.module,
+                  outputs.zod,
+                  outputs.inputSchema,
+                  outputs.outputSchema,
+                ];
+                return reusableEmission(root, previous, tool.manifest.name, key, required, [
+                  ...required,
+                  outputs.descriptions,
+                  outputs.descriptionsDeclaration,
+                ]);
+              },
+            },
+          }),
+    });
+    if (hookIssues.length > 0 || !emitted.ok)
+      return failed([...hookIssues, ...(emitted.ok ? [] : emitted.issues)], warnings);
+    const { strictWarnings } = await import('./manifest/strict-warnings.js');
+    warnings.push(
+      ...strictWarnings(set.tools, (tool) => {
+        const text = emitted.files.get(
+          `${generatedDirectory}/schemas/${tool.manifest.name}.input.json`,
+        );
+        return text === undefined ? undefined : (JSON.parse(text) as JsonSchema);
+      }),
+    );
+    const emittedFiles =
+      audit === undefined ? emitted.files : new Map([...emitted.files, ...audit.files]);
+    // Everything so far follows from the inputs alone: an up-to-date run reports these again.
+    const inputWarnings = [...warnings];
+    // generated/model-view/ is rendered from generated modules on disk (a child process, see
+    // model-view/render-model-views.ts): from the staged directory when writing, so the views are
+    // swapped in with the modules they came from; from generated/ when checking.
+    const carried = await views.readModelViewsOnDisk(root, paths);
+    const files = sortedFiles([...emittedFiles, ...carried]);
+    const isViewFile = (file: string) => views.isModelViewFile(file, paths);
+
+    const relative = (all: ReadonlyMap<string, string>) => {
+      const directory = new Map<string, string>();
+      for (const [file, text] of all)
+        if (isGenerated(file)) directory.set(file.slice(generatedDirectory.length + 1), text);
+      return directory;
+    };
+    const modulesOf = (all: ReadonlyMap<string, string>) =>
+      new Map([...relative(all)].filter(([file]) => !isView(file)));
+    /** Whether anything in generated/ but the model views differs from this run's files. */
+    const modulesChanged = (onDisk: Pick<GenerateResult, 'changed' | 'extra'>) =>
+      onDisk.extra.length > 0 ||
+      onDisk.changed.some((file) => isGenerated(file) && !isViewFile(file));
+
+    if (!options.write) {
+      // What is stale is decided as a writing run decides it: the views are rendered from this
+      // run's modules — staged beside generated/ when those on disk differ — and compared with the
+      // views on disk, so check names every file generate would then write.
+      const comparison = await compareWithDisk(root, files, paths);
+      let rendered: Map<string, string> | undefined;
+      try {
+        rendered = modulesChanged(comparison)
+          ? await withGenerateLock(root, () =>
+              withStagedDirectory(
+                root,
+                generatedDirectory,
+                modulesOf(files),
+                (staging) => renderer.render(staging),
+                options.faults,
+              ),
+            )
+          : await renderer.render(path.join(root, ...generatedDirectory.split('/')));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== undefined && UNWRITABLE.has(code)) {
+          // A read-only checkout: the modules are stale all the same; the views cannot be rendered
+          // from them here, so they are left out of the comparison, and the report says so.
+          const unrendered = `the model views were not compared: the new modules could not be staged beside ${generatedDirectory}/ to render them (${code})`;
+          return finish({
+            ...EMPTY,
+            files,
+            ...comparison,
+            toolCount: set.tools.length,
+            emittedTools: emitted.emittedTools,
+            warnings: [...warnings, unrendered],
+          });
+        }
+        if (!(error instanceof views.ModelViewRenderError)) throw error;
+        return failed([error.toIssue()], warnings);
+      }
+      if (rendered === undefined)
         return finish({
           ...EMPTY,
           files,
           ...comparison,
           toolCount: set.tools.length,
-          warnings: [...warnings, unrendered],
+          emittedTools: emitted.emittedTools,
+          warnings,
         });
-      }
+      // The carried views were just read from disk: their comparison with the rendered ones is the
+      // views' comparison with disk, without reading every generated file again.
+      return finish({
+        ...EMPTY,
+        files: sortedFiles([...emittedFiles, ...rendered]),
+        ...withViewChanges(comparison, carried, rendered, isViewFile),
+        toolCount: set.tools.length,
+        emittedTools: emitted.emittedTools,
+        warnings,
+      });
+    }
+    const lockOptions = options.faults?.pause ? { pause: options.faults.pause } : {};
+    let final = files;
+    try {
+      const comparison = await withGenerateLock(
+        root,
+        async () => {
+          const onDisk = await compareWithDisk(root, files, paths);
+          const stateFor = (all: ReadonlyMap<string, string>) =>
+            stateFileText(
+              stateOf(
+                set.tools.length,
+                inputs!,
+                all,
+                normalized!,
+                inputWarnings,
+                emitted.emissions,
+              ),
+            );
+          const withViews = (rendered: ReadonlyMap<string, string> | undefined) =>
+            rendered === undefined ? files : sortedFiles([...emittedFiles, ...rendered]);
+          const stateName = stateFile.slice(generatedDirectory.length + 1);
+          let rendered: Map<string, string> | undefined;
+          if (modulesChanged(onDisk)) {
+            // Stage the modules, render the views from the staged ones, add views and state, swap:
+            // generated/ and its model view change together or not at all.
+            await writeGeneratedDirectory(
+              root,
+              generatedDirectory,
+              modulesOf(files),
+              options.faults,
+              async (staging) => {
+                rendered = await renderer.render(staging);
+                final = withViews(rendered);
+                const added = new Map([...relative(final)].filter(([file]) => isView(file)));
+                added.set(stateName, stateFor(final));
+                return added;
+              },
+            );
+          } else {
+            // The modules on disk are this run's already: render from them, and swap only when
+            // the views differ.
+            rendered = await renderer.render(path.join(root, ...generatedDirectory.split('/')));
+            final = withViews(rendered);
+            if (rendered !== undefined && !sameViews(carried, rendered)) {
+              const directory = relative(final);
+              directory.set(stateName, stateFor(final));
+              await writeGeneratedDirectory(root, generatedDirectory, directory, options.faults);
+            } else {
+              await writeFileAtomically(path.join(root, ...stateFile.split('/')), stateFor(final));
+            }
+          }
+          // The manifest schemas go last: a failure before this point has changed nothing at all.
+          for (const file of onDisk.changed) {
+            if (!isGenerated(file))
+              await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
+          }
+          return rendered === undefined
+            ? onDisk
+            : withViewChanges(onDisk, carried, rendered, isViewFile);
+        },
+        lockOptions,
+      );
+      return finish({
+        ...EMPTY,
+        files: final,
+        ...comparison,
+        toolCount: set.tools.length,
+        emittedTools: emitted.emittedTools,
+        warnings,
+      });
+    } catch (error) {
       if (!(error instanceof views.ModelViewRenderError)) throw error;
       return failed([error.toIssue()], warnings);
     }
-    if (rendered === undefined)
-      return finish({ ...EMPTY, files, ...comparison, toolCount: set.tools.length, warnings });
-    // The carried views were just read from disk: their comparison with the rendered ones is the
-    // views' comparison with disk, without reading every generated file again.
-    return finish({
-      ...EMPTY,
-      files: sortedFiles([...emittedFiles, ...rendered]),
-      ...withViewChanges(comparison, carried, rendered, isViewFile),
-      toolCount: set.tools.length,
-      warnings,
-    });
-  }
-  const lockOptions = options.faults?.pause ? { pause: options.faults.pause } : {};
-  let final = files;
-  try {
-    const comparison = await withGenerateLock(
-      root,
-      async () => {
-        const onDisk = await compareWithDisk(root, files, paths);
-        const normalized = await normalizedInputs(root, inputs!, previous);
-        const stateFor = (all: ReadonlyMap<string, string>) =>
-          stateFileText(stateOf(set.tools.length, inputs!, all, normalized, inputWarnings));
-        const withViews = (rendered: ReadonlyMap<string, string> | undefined) =>
-          rendered === undefined ? files : sortedFiles([...emittedFiles, ...rendered]);
-        const stateName = stateFile.slice(generatedDirectory.length + 1);
-        let rendered: Map<string, string> | undefined;
-        if (modulesChanged(onDisk)) {
-          // Stage the modules, render the views from the staged ones, add views and state, swap:
-          // generated/ and its model view change together or not at all.
-          await writeGeneratedDirectory(
-            root,
-            generatedDirectory,
-            modulesOf(files),
-            options.faults,
-            async (staging) => {
-              rendered = await views.renderModelViews(root, staging, viewOptions);
-              final = withViews(rendered);
-              const added = new Map([...relative(final)].filter(([file]) => isView(file)));
-              added.set(stateName, stateFor(final));
-              return added;
-            },
-          );
-        } else {
-          // The modules on disk are this run's already: render from them, and swap only when
-          // the views differ.
-          rendered = await views.renderModelViews(
-            root,
-            path.join(root, ...generatedDirectory.split('/')),
-            viewOptions,
-          );
-          final = withViews(rendered);
-          if (rendered !== undefined && !sameViews(carried, rendered)) {
-            const directory = relative(final);
-            directory.set(stateName, stateFor(final));
-            await writeGeneratedDirectory(root, generatedDirectory, directory, options.faults);
-          } else {
-            await writeFileAtomically(path.join(root, ...stateFile.split('/')), stateFor(final));
-          }
-        }
-        // The manifest schemas go last: a failure before this point has changed nothing at all.
-        for (const file of onDisk.changed) {
-          if (!isGenerated(file))
-            await writeFileAtomically(path.join(root, ...file.split('/')), files.get(file)!);
-        }
-        return rendered === undefined
-          ? onDisk
-          : withViewChanges(onDisk, carried, rendered, isViewFile);
-      },
-      lockOptions,
-    );
-    return finish({
-      ...EMPTY,
-      files: final,
-      ...comparison,
-      toolCount: set.tools.length,
-      warnings,
-    });
-  } catch (error) {
-    if (!(error instanceof views.ModelViewRenderError)) throw error;
-    return failed([error.toIssue()], warnings);
+  } finally {
+    renderer.close();
   }
 }
 
@@ -446,6 +498,7 @@ const EMPTY: Omit<GenerateResult, 'durationMs'> = {
   unchanged: [],
   extra: [],
   toolCount: 0,
+  emittedTools: 0,
   warnings: [],
 };
 

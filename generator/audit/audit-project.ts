@@ -39,8 +39,8 @@ export interface ProjectAudit {
   readonly report: AuditReport;
   /** `generated/AUDIT.md` and `generated/field-readers.json`, project-relative → text. */
   readonly files: ReadonlyMap<string, string>;
-  /** Trailing comments for one tool's generated module. */
-  annotationsFor(tool: LoadedTool): (fieldPath: string) => string | undefined;
+  /** Trailing comments for one tool's generated module, by contract field path. */
+  annotationsFor(tool: LoadedTool): ReadonlyMap<string, string>;
   /** The scan came from the cache. */
   readonly cached: boolean;
 }

@@ -11,14 +11,15 @@ import { setsExplicitly } from './manifest-path-of.js';
 export const UNREAD_NOTE = 'unread: no runtime reader';
 
 /**
- * The trailing comment for `fieldPath` of `tool`, or `undefined`: `unread: no runtime reader`
+ * The trailing comments of `tool`'s module, by contract field path (a field without one is
+ * absent): `unread: no runtime reader`
  * (`… (reserved)` when the schema marks it so), or `projected only: runtime/x.ts#symbol` naming
  * the first place (by file and symbol) the value is copied, `+N more` when there are others.
  */
 export function fieldAnnotations(
   report: CommittedAuditReport,
   tool: LoadedTool,
-): (fieldPath: string) => string | undefined {
+): ReadonlyMap<string, string> {
   const notes = new Map<string, string>();
   for (const field of report.fields) {
     if (field.class === 'enforced' || !setsExplicitly(tool, field.path)) continue;
@@ -33,5 +34,5 @@ export function fieldAnnotations(
       notes.set(field.path, `projected only: ${places[0]}${more}`);
     }
   }
-  return (fieldPath) => notes.get(fieldPath);
+  return notes;
 }

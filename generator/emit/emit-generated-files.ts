@@ -21,11 +21,11 @@ import {
   findDescriptionTemplates,
 } from '../manifest/description-templates.js';
 import { createEmitProject } from './emit-project.js';
+import { emissionKey } from './emission-key.js';
 import type { EmitIssue, EmitIssueCode } from './emit-issue.js';
 import { indexModuleSource } from './index-module.js';
 import { isWellFormed } from '../support/js-literal.js';
 import { jsonFile } from './json-file.js';
-import type { FieldAnnotations } from './print-value.js';
 import { providerOrderModuleSource, sortedProviderToolNames } from './provider-order-module.js';
 import { toolModuleSource } from './tool-module.js';
 import { zodModuleSource } from './zod-module.js';
@@ -37,7 +37,7 @@ export interface EmitOptions {
    * (`metadata.readOnly`); the audit uses it to flag fields no runtime code enforces.
    * Default: no comments.
    */
-  readonly annotationsFor?: (tool: LoadedTool) => FieldAnnotations | undefined;
+  readonly annotationsFor?: (tool: LoadedTool) => ReadonlyMap<string, string> | undefined;
   /**
    * Where the generated modules import the runtime types from: the package name
    * (`tool-contracts/contract`) in a project that uses the package. Default: the relative path to
@@ -51,10 +51,56 @@ export interface EmitOptions {
    * hooks are imported from it (see `tool-module.ts`). Default: none.
    */
   readonly eagerHooksModules?: ReadonlySet<string>;
+  /**
+   * Incremental emission: a hash of everything but the tools' own values that the output depends
+   * on (see `emission-key.ts`), and the files a tool's last emission wrote when its key was
+   * `key` and they are intact (`undefined` otherwise). A tool whose files are given is not emitted
+   * again. Default: every tool is emitted.
+   */
+  readonly reuse?: {
+    readonly base: string;
+    readonly filesOf: (tool: LoadedTool, key: string) => ReadonlyMap<string, string> | undefined;
+  };
+}
+
+/** The files one tool's emission makes: always the first four, the descriptions when templated. */
+export function toolOutputPaths(
+  generated: string,
+  name: string,
+): {
+  readonly module: string;
+  readonly zod: string;
+  readonly inputSchema: string;
+  readonly outputSchema: string;
+  readonly descriptions: string;
+  readonly descriptionsDeclaration: string;
+} {
+  const kebab = kebabCase(name);
+  return {
+    module: `${generated}/tools/${kebab}.ts`,
+    zod: `${generated}/zod/${kebab}.ts`,
+    inputSchema: `${generated}/schemas/${name}.input.json`,
+    outputSchema: `${generated}/schemas/${name}.output.json`,
+    descriptions: `${generated}/descriptions/${kebab}.js`,
+    descriptionsDeclaration: `${generated}/descriptions/${kebab}.d.ts`,
+  };
+}
+
+/** One tool's emission: its key and the files it made (project-relative). */
+export interface ToolEmission {
+  readonly key: string;
+  readonly files: readonly string[];
 }
 
 export type EmitResult =
-  | { readonly ok: true; readonly files: ReadonlyMap<string, string> }
+  | {
+      readonly ok: true;
+      readonly files: ReadonlyMap<string, string>;
+      /** Tool name → its emission, when `reuse` was given. */
+      readonly emissions: ReadonlyMap<string, ToolEmission>;
+      /** How many tools were emitted again (the others' files were reused). */
+      readonly emittedTools: number;
+    }
   | { readonly ok: false; readonly issues: readonly EmitIssue[] };
 
 /** Paths the generator owns outside `generated/` in this repository's layout. */
@@ -65,7 +111,43 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
   const paths = options.paths ?? REPOSITORY_PATHS;
   const generated = paths.generated;
   const issues: EmitIssue[] = [];
-  const compiled = set.tools.map((tool) => {
+  const files = new Map<string, string>();
+  const emissions = new Map<string, ToolEmission>();
+  const pending: Pending[] = [];
+  for (const tool of set.tools) {
+    const kebab = kebabCase(tool.manifest.name);
+    const notes = options.annotationsFor?.(tool);
+    const implementationModule = relativeSpecifier(
+      `${generated}/tools`,
+      `${paths.implementations}/${tool.implementation}.js`,
+    );
+    const eagerHooksModule =
+      options.eagerHooksModules?.has(tool.implementation) === true
+        ? relativeSpecifier(
+            `${generated}/tools`,
+            `${paths.implementations}/${tool.implementation}-eager-hooks.js`,
+          )
+        : undefined;
+    const key =
+      options.reuse === undefined
+        ? undefined
+        : emissionKey(options.reuse.base, {
+            manifest: tool.manifest,
+            file: tool.file,
+            implementation: tool.implementation,
+            kebab,
+            groups: set.index.groups,
+            contractModule: options.contractModule,
+            implementationModule,
+            eagerHooksModule,
+            annotations: notes === undefined ? [] : [...notes],
+          });
+    const reused = key === undefined ? undefined : options.reuse!.filesOf(tool, key);
+    if (reused !== undefined) {
+      for (const [file, text] of reused) files.set(file, text);
+      emissions.set(tool.manifest.name, { key: key!, files: [...reused.keys()] });
+      continue;
+    }
     const input = compileSchema(tool.manifest.input);
     const output = compileSchema(tool.manifest.output);
     const located = (code: EmitIssueCode, path: FieldPath, message: string): EmitIssue => ({
@@ -79,33 +161,36 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
       issues.push(located(problem.code, ['input', ...problem.path], problem.message));
     for (const problem of output.problems)
       issues.push(located(problem.code, ['output', ...problem.path], problem.message));
-    return { tool, input, output, kebab: kebabCase(tool.manifest.name) };
-  });
+    pending.push({
+      tool,
+      input,
+      output,
+      kebab,
+      key,
+      notes,
+      implementationModule,
+      eagerHooksModule,
+    });
+  }
   if (issues.length > 0) return { ok: false, issues };
 
-  const project = createEmitProject();
-  const files = new Map<string, string>();
-  for (const { tool, input, output, kebab } of compiled) {
+  const project = pending.length > 0 ? createEmitProject() : undefined;
+  for (const { tool, input, output, kebab, key, notes, ...modules } of pending) {
     const { manifest } = tool;
+    const made = new Map<string, string>();
+    const outputs = toolOutputPaths(generated, manifest.name);
     const templates = findDescriptionTemplates(
       manifest.description,
       input.jsonSchema,
       output.jsonSchema,
     );
     if (templates.length > 0) {
-      files.set(
-        `${generated}/descriptions/${kebab}.js`,
-        descriptionTemplatesModule(templates, tool.file),
-      );
-      files.set(
-        `${generated}/descriptions/${kebab}.d.ts`,
-        descriptionTemplatesDeclaration(tool.file),
-      );
+      made.set(outputs.descriptions, descriptionTemplatesModule(templates, tool.file));
+      made.set(outputs.descriptionsDeclaration, descriptionTemplatesDeclaration(tool.file));
     }
-    const annotations = options.annotationsFor?.(tool);
-    files.set(
-      `${generated}/tools/${kebab}.ts`,
-      toolModuleSource(project, {
+    made.set(
+      outputs.module,
+      toolModuleSource(project!, {
         manifest,
         file: tool.file,
         implementation: tool.implementation,
@@ -115,42 +200,40 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
         hasDescriptionTemplates: templates.length > 0,
         groups: set.index.groups,
         ...(options.contractModule === undefined ? {} : { contractModule: options.contractModule }),
-        implementationModule: relativeSpecifier(
-          `${generated}/tools`,
-          `${paths.implementations}/${tool.implementation}.js`,
-        ),
-        ...(options.eagerHooksModules?.has(tool.implementation) === true
-          ? {
-              eagerHooksModule: relativeSpecifier(
-                `${generated}/tools`,
-                `${paths.implementations}/${tool.implementation}-eager-hooks.js`,
-              ),
-            }
-          : {}),
-        ...(annotations === undefined ? {} : { annotations }),
+        implementationModule: modules.implementationModule,
+        ...(modules.eagerHooksModule === undefined
+          ? {}
+          : { eagerHooksModule: modules.eagerHooksModule }),
+        ...(notes === undefined ? {} : { annotations: (field: string) => notes.get(field) }),
       }),
     );
-    files.set(
-      `${generated}/zod/${kebab}.ts`,
-      zodModuleSource(project, {
+    made.set(
+      outputs.zod,
+      zodModuleSource(project!, {
         file: tool.file,
         kebab,
         inputZodCode: input.zodCode,
         outputZodCode: output.zodCode,
       }),
     );
-    files.set(`${generated}/schemas/${manifest.name}.input.json`, jsonFile(input.jsonSchema));
-    files.set(`${generated}/schemas/${manifest.name}.output.json`, jsonFile(output.jsonSchema));
+    made.set(outputs.inputSchema, jsonFile(input.jsonSchema));
+    made.set(outputs.outputSchema, jsonFile(output.jsonSchema));
+    for (const [file, text] of made) files.set(file, text);
+    if (key !== undefined) emissions.set(manifest.name, { key, files: [...made.keys()] });
   }
+  const compiled = set.tools.map((tool) => ({ kebab: kebabCase(tool.manifest.name) }));
 
-  files.set(`${generated}/index.ts`, indexModuleSource(project, compiled, options.contractModule));
+  files.set(
+    `${generated}/index.ts`,
+    indexModuleSource(project ?? createEmitProject(), compiled, options.contractModule),
+  );
   const referenceNames = set.tools
     .filter((tool) => tool.manifest.ordering === 'reference')
     .map((tool) => tool.manifest.name);
   files.set(
     `${generated}/provider-order.ts`,
     providerOrderModuleSource(
-      project,
+      project ?? createEmitProject(),
       sortedProviderToolNames(referenceNames, set.index.reservedReferenceNames),
     ),
   );
@@ -163,7 +246,19 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
     if (!isWellFormed(text))
       throw new Error(`internal error: ${path} holds a lone surrogate outside an escape`);
   }
-  return { ok: true, files: sortedMap(files) };
+  return { ok: true, files: sortedMap(files), emissions, emittedTools: pending.length };
+}
+
+/** A tool to emit: its schemas compiled, the rest of what its modules are made from. */
+interface Pending {
+  readonly tool: LoadedTool;
+  readonly input: ReturnType<typeof compileSchema>;
+  readonly output: ReturnType<typeof compileSchema>;
+  readonly kebab: string;
+  readonly key: string | undefined;
+  readonly notes: ReadonlyMap<string, string> | undefined;
+  readonly implementationModule: string;
+  readonly eagerHooksModule: string | undefined;
 }
 
 /** Files in code-unit order of their paths, so every consumer iterates them the same way. */

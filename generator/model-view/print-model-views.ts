@@ -6,11 +6,17 @@
  * that is about to be swapped in. Run in its own process so that every run imports the modules as
  * they are on disk now.
  *
- * Arguments: the project root, GENERATED_DIR (absolute), the project-relative generated folder
- * the files are named under, and, for a project that uses the package, the JSON of its
+ * Arguments: the project root, GENERATED_DIR (absolute, or `-`: the first line of standard input),
+ * the project-relative generated folder the files are named under, and, for a project that uses
+ * the package, the JSON of its
  * `builtIns` selection: its view is then rendered by this package's runtime from the selected
  * built-ins and the project's own tools (what `list` and `serve` register). Without it, the
  * project is this repository, whose own runtime renders its own generated tools.
+ *
+ * With `-`, the renderer and the runtime are loaded first and the directory is read after: the
+ * generator starts this process when its run begins and names the directory once the modules are
+ * staged, so the second of loading overlaps the generator's own work. Standard input closed
+ * without a line: nothing to render, exit quietly.
  */
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -23,33 +29,49 @@ if (root === undefined || generatedDirectory === undefined || generatedFolder ==
     'usage: print-model-views.ts PROJECT_ROOT GENERATED_DIR GENERATED_FOLDER [BUILT_INS_JSON]',
   );
 const load = (file: string) => import(pathToFileURL(file).href);
-const [own, order] = await Promise.all([
-  load(path.join(generatedDirectory, 'index.ts')),
-  load(path.join(generatedDirectory, 'provider-order.ts')),
-]);
-let tools: readonly ToolEntry[] = own.builtInTools;
-let sortedNames: ReadonlySet<string> = new Set<string>(order.sortedProviderToolNames);
+// The renderer first (it loads the runtime the generated modules import), then the directory.
 let renderModelViews: typeof import('../../runtime/integrations/providers/model-view.js').renderModelViews;
+let packageTools: readonly ToolEntry[] = [];
+let packageNames: readonly string[] = [];
 if (selection === undefined) {
   ({ renderModelViews } = await load(
     path.join(root, 'runtime/integrations/providers/model-view.ts'),
   ));
 } else {
-  const [views, packageTools, packageOrder, { selectBuiltIns }] = await Promise.all([
+  const [views, builtIns, packageOrder, { selectBuiltIns }] = await Promise.all([
     import('../../runtime/integrations/providers/model-view.js'),
     import('../../generated/index.js'),
     import('../../generated/provider-order.js'),
     import('../config/select-built-ins.js'),
   ]);
   renderModelViews = views.renderModelViews;
-  tools = [
-    ...selectBuiltIns(packageTools.builtInTools, JSON.parse(selection) as BuiltInSelection),
-    ...tools,
-  ];
-  sortedNames = new Set([...packageOrder.sortedProviderToolNames, ...sortedNames]);
+  packageTools = selectBuiltIns(builtIns.builtInTools, JSON.parse(selection) as BuiltInSelection);
+  packageNames = packageOrder.sortedProviderToolNames;
 }
+const directory = generatedDirectory === '-' ? await firstLineOfInput() : generatedDirectory;
+if (directory === undefined) process.exit(0);
+const [own, order] = await Promise.all([
+  load(path.join(directory, 'index.ts')),
+  load(path.join(directory, 'provider-order.ts')),
+]);
+const tools: readonly ToolEntry[] = [...packageTools, ...(own.builtInTools as ToolEntry[])];
+const sortedNames: ReadonlySet<string> = new Set<string>([
+  ...packageNames,
+  ...(order.sortedProviderToolNames as string[]),
+]);
 // The renderer names its files `generated/model-view/…`; a project's folder may be another.
 const files = [...renderModelViews(tools, sortedNames)].map(
   ([file, text]) => [`${generatedFolder}/${file.slice('generated/'.length)}`, text] as const,
 );
 process.stdout.write(JSON.stringify({ files: Object.fromEntries(files) }));
+
+/** The first line of standard input, or `undefined` when it closes without one. */
+async function firstLineOfInput(): Promise<string | undefined> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    const end = text.indexOf('\n');
+    if (end >= 0) return text.slice(0, end);
+  }
+  return undefined;
+}

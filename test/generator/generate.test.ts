@@ -1,13 +1,16 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate as generateWith, type GenerateOptions } from '../../generator/generate.js';
 import { formatGenerateIssue } from '../../generator/generate-issue.js';
+import { kebabCase } from '../../generator/manifest/kebab-case.js';
 import {
   fixtureProject,
   manifestYaml,
   removeFixtureProjects,
   snapshotDirectory,
+  toolIndexYaml,
   writeFiles,
   type FixtureTool,
 } from './generate-fixture.js';
@@ -214,6 +217,122 @@ describe('the no-op shortcut notices every kind of change', () => {
     ]);
   });
 });
+
+describe('a writing run re-emits only the tools an edit touches', () => {
+  const edits: {
+    change: string;
+    edit: (root: string) => Promise<void>;
+    force?: boolean;
+    emitted: number;
+  }[] = [
+    {
+      change: 'one manifest edited',
+      edit: (root) => editFile(root, 'manifest/tools/zeta.yaml', (text) => `${text}aliases: [Z]\n`),
+      emitted: 1,
+    },
+    {
+      // The registration order shapes index.ts and provider-order.ts only, never a tool's files.
+      change: 'the registration order changed',
+      edit: (root) =>
+        writeFiles(root, { 'manifest/tools.yaml': toolIndexYaml(['mid_tool', 'Alpha', 'Zeta']) }),
+      emitted: 0,
+    },
+    {
+      // Any code the emitter's reading depends on re-emits every tool.
+      change: 'runtime code edited',
+      edit: (root) =>
+        editFile(root, 'runtime/core/contract.ts', (text) => `${text}export const extra = 1;\n`),
+      emitted: 3,
+    },
+    {
+      change: "a tool's generated module edited by hand",
+      edit: (root) => editFile(root, 'generated/tools/alpha.ts', (text) => `${text}// hand\n`),
+      emitted: 1,
+    },
+    {
+      change: "a tool's generated schema deleted",
+      edit: (root) => rm(path.join(root, 'generated/schemas/mid_tool.output.json')),
+      emitted: 1,
+    },
+    {
+      change: "the state's emission key for one tool tampered with",
+      edit: (root) =>
+        editFile(root, 'generated/.generate-state.json', (text) => {
+          const state = JSON.parse(text) as { emissions: Record<string, { key: string }> };
+          state.emissions['Zeta']!.key = '0'.repeat(64);
+          // A manifest edit too, or the no-op shortcut never looks at the emissions.
+          return JSON.stringify(state);
+        }).then(() =>
+          editFile(root, 'manifest/tools/alpha.yaml', (text) => `${text}aliases: [A]\n`),
+        ),
+      emitted: 2,
+    },
+    {
+      change: "the state's file list for one tool pointing outside generated/",
+      edit: (root) =>
+        editFile(root, 'generated/.generate-state.json', (text) => {
+          const state = JSON.parse(text) as { emissions: Record<string, { files: string[] }> };
+          state.emissions['Zeta']!.files.push('package.json');
+          return JSON.stringify(state);
+        }).then(() =>
+          editFile(root, 'manifest/tools/alpha.yaml', (text) => `${text}aliases: [A]\n`),
+        ),
+      emitted: 2,
+    },
+    { change: 'nothing, with --force', edit: async () => {}, force: true, emitted: 3 },
+  ];
+
+  it.each(edits)('$change', async ({ edit, force, emitted }) => {
+    const root = await freshProject();
+    await generate({ projectRoot: root, write: true });
+    await edit(root);
+    const result = await generate({ projectRoot: root, write: true, force: force ?? false });
+    expect(issuesOf(result)).toEqual([]);
+    expect(result.emittedTools).toBe(emitted);
+    // What a reused emission left is what a full emission makes: `check` finds nothing to change.
+    const full = await generate({ projectRoot: root, write: false });
+    expect({ changed: full.changed, missing: full.missing, extra: full.extra }).toEqual({
+      changed: [],
+      missing: [],
+      extra: [],
+    });
+    expect(full.emittedTools).toBe(3);
+  });
+
+  it('random edit sequences leave what a fresh full run makes', async () => {
+    const root = await freshProject();
+    await generate({ projectRoot: root, write: true });
+    const names = ['Zeta', 'Alpha', 'mid_tool'] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            tool: fc.constantFrom(...names),
+            maxModelBytes: fc.integer({ min: 1, max: 5000 }),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        async (steps) => {
+          for (const { tool, maxModelBytes } of steps) {
+            await editFile(root, `manifest/tools/${kebabCase(tool)}.yaml`, (text) =>
+              text.replace(/maxModelBytes: \d+/, `maxModelBytes: ${maxModelBytes}`),
+            );
+            const step = await generate({ projectRoot: root, write: true });
+            expect(step.emittedTools).toBeLessThanOrEqual(1);
+          }
+          const full = await generate({ projectRoot: root, write: false });
+          expect(full.changed).toEqual([]);
+        },
+      ),
+      { numRuns: 4 },
+    );
+  });
+});
+
+async function editFile(root: string, file: string, edit: (text: string) => string): Promise<void> {
+  const target = path.join(root, ...file.split('/'));
+  await writeFile(target, edit(await readFile(target, 'utf8')));
+}
 
 describe('atomicity: a failed run leaves generated/ byte for byte', () => {
   it.each([

@@ -292,7 +292,7 @@ describe('fieldAnnotations', () => {
     ['capability', undefined], // not written by this manifest
     ['trace', undefined], // a section, not a field
   ])('%s → %s', (path, note) => {
-    expect(annotate(path)).toBe(note);
+    expect(annotate.get(path)).toBe(note);
   });
 
   test('the summary counts classes and lists unread fields that are not reserved', () => {

@@ -57,6 +57,25 @@ async function addGamma(root: string): Promise<void> {
   );
 }
 
+/**
+ * The command lines of renderer processes still running for `root` once a killed one has had up
+ * to five seconds to exit (Linux `/proc`).
+ */
+async function rendererProcessesLeft(root: string): Promise<string[]> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const left: string[] = [];
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const commandLine = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+      if (commandLine.includes('print-model-views') && commandLine.includes(root))
+        left.push(commandLine.replaceAll('\0', ' '));
+    }
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('generated/model-view/ in the atomic swap', () => {
   it('the staged directory already holds the views rendered from the staged modules', async () => {
     const root = await projectWithRenderer();
@@ -133,6 +152,16 @@ describe('generated/model-view/ in the atomic swap', () => {
     expect(await readFile(path.join(root, 'generated/model-view/names.json'), 'utf8')).toBe(
       '["Alpha","Beta","Gamma"]\n',
     );
+  });
+
+  it('a run that fails before it renders leaves no renderer process behind', async () => {
+    const root = await projectWithRenderer();
+    await generate({ projectRoot: root, write: true });
+    // The renderer starts as soon as the run knows it must write; this run then fails on a manifest.
+    await writeFile(path.join(root, 'manifest/tools/alpha.yaml'), 'name: [\n');
+    const result = await generate({ projectRoot: root, write: true });
+    expect(result.ok).toBe(false);
+    expect(await rendererProcessesLeft(root)).toEqual([]);
   });
 
   it('check with current modules and a failing renderer is a located problem', async () => {
