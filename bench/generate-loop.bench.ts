@@ -155,7 +155,13 @@ try {
     // What `npm install tool-contracts` (and its peers for the project's own tsc) gives it.
     mkdirSync(path.join(project, 'node_modules'));
     symlinkSync(repository, path.join(project, 'node_modules/tool-contracts'));
-    linkPackages(path.join(project, 'node_modules'), ['zod', '@types', 'typescript', 'tsx']);
+    linkPackages(path.join(project, 'node_modules'), [
+      '@tool-contracts',
+      'zod',
+      '@types',
+      'typescript',
+      'tsx',
+    ]);
     const cli = (...args: string[]): ProcessSpec => ({
       command: node,
       args: [path.join(repository, 'bin/tool-contracts.js'), ...args],

@@ -69,7 +69,11 @@ function projectWith(count: number): string {
   if (init.status !== 0) throw new Error(`init failed:\n${init.stderr}`);
   mkdirSync(path.join(project, 'node_modules'), { recursive: true });
   symlinkSync(repository, path.join(project, 'node_modules/tool-contracts'));
-  symlinkSync(path.join(repository, 'node_modules/zod'), path.join(project, 'node_modules/zod'));
+  for (const name of ['@tool-contracts', 'zod'])
+    symlinkSync(
+      path.join(repository, 'node_modules', name),
+      path.join(project, 'node_modules', name),
+    );
   const example = path.join(project, 'manifest/tools/greet.yaml');
   const greet = readFileSync(example, 'utf8');
   rmSync(example);
