@@ -25,6 +25,27 @@ export const LONG_FILES: readonly string[] = [
   'test/generator/emit/unicode-round-trip.test.ts',
   // Packs the packages and installs them with the provider SDKs, then runs five example hosts.
   'test/package/packed-examples.test.ts',
+  // Packs the packages and installs them into three projects made by `npm init -y` (≈ 120 s).
+  'test/package/packed-package.test.ts',
+  // `generate` and `check` through the CLI in a user project, once per `builtIns` change (≈ 50 s).
+  'test/cli/user-project-agrees.test.ts',
+];
+
+/**
+ * Files `npm test` runs each in a fresh process (`isolate: true`). The others share their
+ * worker's process and module cache, file after file (`isolate: false`): starting a process and
+ * importing the modules anew for each of 230 files took 180 s of the workers' time, more than half
+ * of `npm test` (docs/performance.md). A file belongs here when what it asserts depends on the
+ * process being new, never because it leaves state behind: a file that changes global state
+ * restores it (`vi.unstubAllEnvs`, `afterEach`), as it must for the tests of its own file.
+ */
+export const ISOLATED_FILES: readonly string[] = [
+  // The generated Read's zod schemas are not loaded before its first call: a module graph no
+  // other file has loaded them in.
+  'test/generator/emit/tool-module.test.ts',
+  // Where the YAML parser runs out of stack depends on how deep the stack already is: the exact
+  // locations are those of a fresh process's first parse.
+  'test/generator/manifest/load-manifest-hardening.test.ts',
 ];
 
 /**
@@ -69,10 +90,31 @@ export default defineConfig({
     ],
   },
   test: {
-    // `npm test`: everything but LONG_FILES. `npm run test:long`: LONG_FILES and the adversarial
-    // suites (with their long variants, test/support/long-variants.ts).
-    include: long ? longInclude : ['test/**/*.test.ts'],
-    exclude: long ? configDefaults.exclude : [...configDefaults.exclude, ...LONG_FILES],
+    // `npm test`: everything but LONG_FILES, as two projects: `shared` (one process per worker)
+    // and `isolated` (ISOLATED_FILES, a process per file). `npm run test:long`: LONG_FILES and the
+    // adversarial suites (with their long variants, test/support/long-variants.ts), a process per
+    // file.
+    // (A project extends this config by concatenating arrays: the include and exclude lists are
+    // each project's own.)
+    ...(long
+      ? { include: longInclude }
+      : {
+          projects: [
+            {
+              extends: true,
+              test: {
+                name: 'shared',
+                isolate: false,
+                include: ['test/**/*.test.ts'],
+                exclude: [...configDefaults.exclude, ...LONG_FILES, ...ISOLATED_FILES],
+              },
+            },
+            {
+              extends: true,
+              test: { name: 'isolated', include: [...ISOLATED_FILES] },
+            },
+          ],
+        }),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
