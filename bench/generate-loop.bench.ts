@@ -5,7 +5,8 @@
  * - first-generate: `tool-contracts generate` in a fresh clone — the files git would check out
  *   (tracked and not ignored, so the committed `generated/.generate-state.json` too), with a
  *   `node_modules` whose entries are the repository's but without its `.cache` (no audit scan,
- *   no export-type check cached) — which must find nothing to write; vs `node -e 0`;
+ *   no export-type check cached), and dist/ built as `npm ci`'s `prepare` builds it — which must
+ *   find nothing to write; vs `node -e 0`;
  * - edit-generate: that clone after one edit of `manifest/tools/glob.yaml` (its `purpose`
  *   changes every round) → `generate`, which must write the tool's module; vs `node -e 0`;
  * - edit-generate-project / check-strict-project: a project made by `tool-contracts init`
@@ -73,6 +74,11 @@ function freshClone(): string {
     }
   }
   linkPackages(path.join(clone, 'node_modules'));
+  // What `npm ci` does last in a clone: `prepare` builds dist/, which the bin then runs while it
+  // is fresh (and `generate` refreshes after rewriting generated/). A git checkout: freshness is
+  // judged by modification times there (bin/dist-freshness.js).
+  execFileSync('git', ['init', '--quiet'], { cwd: clone });
+  execFileSync(node, [path.join(clone, 'bin/build-dist.js')], { cwd: clone, stdio: 'ignore' });
   return clone;
 }
 

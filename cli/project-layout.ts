@@ -6,14 +6,15 @@
  * nothing changes: this repository.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadProjectConfig, type ProjectConfig } from '../generator/config/project-config.js';
+import { packageRoot } from '../generator/support/package-root.js';
 import { projectPaths, type ProjectPaths } from '../generator/support/project-paths.js';
 import type { BuiltInSelection } from '../generator/config/select-built-ins.js';
 import { formatManifestIssue } from '../generator/manifest/manifest-issue.js';
 import { requireProjectRoot } from './project-root.js';
-import { existsSync, readFileSync } from './sync-fs.js';
 import { CommandError } from './usage-error.js';
+
+export { packageRoot };
 
 /** The package's module of runtime types, as a project that installed it imports it. */
 export const PACKAGE_CONTRACT_MODULE = '@tool-contracts/runtime/contract';
@@ -79,20 +80,4 @@ export async function requireProjectLayout(start: string): Promise<ProjectLayout
       packageBuiltIns: config.builtIns,
     },
   };
-}
-
-/** The folder of this package's package.json (the CLI may run from a compiled copy below it). */
-export function packageRoot(): string {
-  let directory = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = path.join(directory, 'package.json');
-    if (
-      existsSync(manifest) &&
-      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'tool-contracts'
-    )
-      return directory;
-    const parent = path.dirname(directory);
-    if (parent === directory) throw new Error('the tool-contracts package.json was not found');
-    directory = parent;
-  }
 }

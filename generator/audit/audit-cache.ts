@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../support/package-root.js';
 import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
 import type { FieldReaderScan } from './scan-field-readers.js';
 
@@ -27,8 +27,6 @@ export const AUDIT_CACHE_VERSION = 3;
 
 /** Where cached scans live, relative to the project root. */
 export const AUDIT_CACHE_DIRECTORY = 'node_modules/.cache/tool-contracts';
-
-const AUDIT_SOURCE_DIRECTORY = path.dirname(fileURLToPath(import.meta.url));
 
 /** What a scan depends on: its exact key, and the parts the layout-free match compares. */
 export interface AuditCacheKey {
@@ -47,14 +45,13 @@ export async function auditCacheKey(
 ): Promise<AuditCacheKey> {
   const base = createHash('sha256');
   base.update(`tool-contracts audit cache v${AUDIT_CACHE_VERSION}\n`);
-  const own = (await readdir(AUDIT_SOURCE_DIRECTORY))
+  // The audit's own sources: a change to any of them changes every key.
+  const sources = packagePath('generator/audit');
+  const own = (await readdir(sources))
     .filter((name) => name.endsWith('.ts'))
     .sort(compareCodeUnits);
   const fixed: [string, string][] = [
-    ...own.map((name): [string, string] => [
-      `audit:${name}`,
-      path.join(AUDIT_SOURCE_DIRECTORY, name),
-    ]),
+    ...own.map((name): [string, string] => [`audit:${name}`, path.join(sources, name)]),
     ['package-lock.json', path.join(projectRoot, 'package-lock.json')],
   ];
   for (const [label, file] of fixed) {

@@ -15,10 +15,11 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../support/package-root.js';
 import type { Node as MorphNode } from 'ts-morph';
 import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
 import { readCacheEntry, writeCacheEntry } from '../support/project-cache.js';
+import { loadTsMorph } from '../support/load-ts-morph.js';
 import { listFiles } from '../support/list-files.js';
 import { compareManifestIssues, type ManifestIssue } from '../manifest/manifest-issue.js';
 
@@ -47,7 +48,7 @@ export async function checkExportTypesCached(
   if (exports.length === 0) return [];
   const hash = createHash('sha256');
   hash.update(`export-types v1\0${implementationDirectory}\0`);
-  hash.update(await readFile(fileURLToPath(import.meta.url)));
+  hash.update(await readFile(packagePath('generator/audit/check-export-types.ts')));
   for (const entry of exports) hash.update(`\0${entry.implementation}.${entry.member}`);
   const sources = [
     ...(await listFiles(projectRoot, 'runtime')),
@@ -87,7 +88,7 @@ export async function checkExportTypes(
   exports: readonly ExportToCheck[],
 ): Promise<ManifestIssue[]> {
   if (exports.length === 0) return [];
-  const morph = await import('ts-morph');
+  const morph = loadTsMorph();
   const { AUDIT_COMPILER_OPTIONS } = await import('./create-audit-program.js');
   const project = new morph.Project({
     compilerOptions: {
@@ -95,14 +96,14 @@ export async function checkExportTypes(
       rootDir: projectRoot,
       typeRoots: [
         path.join(projectRoot, 'node_modules', '@types'),
-        fileURLToPath(new URL('../../node_modules/@types', import.meta.url)),
+        packagePath('node_modules/@types'),
       ].filter((directory) => existsSync(directory)),
     },
     skipAddingFilesFromTsConfig: true,
   });
   const modules = [...new Set(exports.map((entry) => entry.implementation))].sort();
   // The contract types of this package (the user's project may have no runtime/ of its own).
-  const contractPath = fileURLToPath(new URL('../../runtime/core/contract.js', import.meta.url));
+  const contractPath = packagePath('runtime/core/contract.js');
   const lines = [
     `import type { ToolImplementation } from ${JSON.stringify(contractPath)};`,
     'type Member<K extends keyof ToolImplementation<any, any>> = NonNullable<ToolImplementation<any, any>[K]>;',

@@ -14,11 +14,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../support/package-root.js';
 import type { Project, SourceFile } from 'ts-morph';
 import { listFiles } from '../support/list-files.js';
 import { hashParts } from '../support/hash-parts.js';
 import { readCacheEntry, writeCacheEntry } from '../support/project-cache.js';
+import { loadTsMorph } from '../support/load-ts-morph.js';
 
 /** Implementation name → its value exports, or `undefined` when its module does not exist. */
 export type ValueExports = ReadonlyMap<string, ReadonlySet<string> | undefined>;
@@ -38,7 +39,7 @@ export async function readValueExports(
   const files = (await listFiles(projectRoot, folder)).filter((file) => file.endsWith('.ts'));
   const key = hashParts([
     'value-exports v1',
-    await readFile(fileURLToPath(import.meta.url)),
+    await readFile(packagePath('generator/audit/read-value-exports.ts')),
     folder,
     JSON.stringify([...implementations].sort()),
     ...(
@@ -101,7 +102,7 @@ async function collectAll(
   folder: string,
   implementations: readonly string[],
 ): Promise<{ exports: Map<string, ReadonlySet<string> | undefined>; read: string[] }> {
-  const morph = await import('ts-morph');
+  const morph = loadTsMorph();
   const { ts } = morph;
   const project = new morph.Project({
     compilerOptions: {

@@ -4,7 +4,7 @@
  * Everything is named by file and symbol, never by line (see `committed-report.ts`).
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../support/package-root.js';
 import Handlebars from 'handlebars';
 import {
   readerName,
@@ -16,8 +16,6 @@ import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.
 import { REQUIREMENTS, type RequirementCoverage } from './requirement-coverage.js';
 import type { FieldClass } from './scan-field-readers.js';
 
-const TEMPLATE_FILE = fileURLToPath(new URL('../templates/audit.md.hbs', import.meta.url));
-
 /** Readers listed per cell before `+N more`. */
 const MAX_READERS = 3;
 /** Tool names listed per cell before `+N more`. */
@@ -27,7 +25,7 @@ export async function renderAuditMarkdown(
   report: CommittedAuditReport,
   toolCount: number,
 ): Promise<string> {
-  const source = await readFile(TEMPLATE_FILE, 'utf8');
+  const source = await readFile(packagePath('generator/templates/audit.md.hbs'), 'utf8');
   const template = Handlebars.create().compile(source, { noEscape: true, strict: true });
   return template(auditView(report, toolCount));
 }

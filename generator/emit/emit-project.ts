@@ -1,13 +1,5 @@
-import {
-  IndentationText,
-  ModuleKind,
-  ModuleResolutionKind,
-  NewLineKind,
-  Project,
-  QuoteKind,
-  type StatementStructures,
-  type WriterFunction,
-} from 'ts-morph';
+import type { Project, StatementStructures, WriterFunction } from 'ts-morph';
+import { loadTsMorph } from '../support/load-ts-morph.js';
 
 /**
  * The in-memory ts-morph project generated modules are built in. `module: ESNext` with
@@ -15,8 +7,12 @@ import {
  * projects (ts-morph #1446). Formatting is fixed here, not taken from any user setting.
  */
 export function createEmitProject(): Project {
+  const { IndentationText, ModuleKind, ModuleResolutionKind, NewLineKind, Project, QuoteKind } =
+    loadTsMorph();
   return new Project({
     useInMemoryFileSystem: true,
+    // Modules are printed, never type-checked: the compiler's lib files are not needed.
+    skipLoadingLibFiles: true,
     compilerOptions: { module: ModuleKind.ESNext, moduleResolution: ModuleResolutionKind.Bundler },
     manipulationSettings: {
       indentationText: IndentationText.TwoSpaces,

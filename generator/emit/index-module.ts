@@ -2,7 +2,8 @@
  * `generated/index.ts`: `builtInTools`, every tool's entry in registration order. The order is
  * the explicit list of `manifest/tools.yaml`, never the file system's.
  */
-import { StructureKind, type Project } from 'ts-morph';
+import type { ImportDeclarationStructure, Project } from 'ts-morph';
+import { loadTsMorph } from '../support/load-ts-morph.js';
 import { blankLine, printModule } from './emit-project.js';
 import { generatedHeader } from '../support/generated-header.js';
 
@@ -17,6 +18,7 @@ export function indexModuleSource(
   tools: readonly IndexEntry[],
   contractModule = '../runtime/contract.js',
 ): string {
+  const { StructureKind } = loadTsMorph();
   const bindings = tools.map((tool) => toolBinding(tool.kebab));
   return printModule(project, '/generated/index.ts', [
     generatedHeader('manifest/tools.yaml'),
@@ -26,8 +28,8 @@ export function indexModuleSource(
       moduleSpecifier: contractModule,
       namedImports: ['ToolEntry'],
     },
-    ...tools.map((tool, index) => ({
-      kind: StructureKind.ImportDeclaration as const,
+    ...tools.map((tool, index): ImportDeclarationStructure => ({
+      kind: StructureKind.ImportDeclaration,
       moduleSpecifier: `./tools/${tool.kebab}.js`,
       namedImports: [{ name: 'tool', alias: bindings[index]! }],
     })),

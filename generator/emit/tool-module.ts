@@ -4,13 +4,13 @@
  * them (shape: docs/architecture.md). Its input and output types come from the zod module as
  * types alone: importing this module never imports zod.
  */
-import {
-  StructureKind,
-  type ImportDeclarationStructure,
-  type Project,
-  type StatementStructures,
-  type WriterFunction,
+import type {
+  ImportDeclarationStructure,
+  Project,
+  StatementStructures,
+  WriterFunction,
 } from 'ts-morph';
+import { loadTsMorph } from '../support/load-ts-morph.js';
 import type { Manifest, ToolIndex } from '../manifest/manifest-schema.js';
 import { contractValue, isAnnotatedContractField } from './contract-value.js';
 import { withFrozenData } from './frozen-value.js';
@@ -105,6 +105,7 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     '}',
   ].join('\n');
 
+  const { StructureKind } = loadTsMorph();
   const contractModule = input.contractModule ?? '../../runtime/contract.js';
   const zodModule = `../zod/${input.kebab}.js`;
   const imports: ImportDeclarationStructure[] = [

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import type { Manifest } from '../manifest/manifest-schema.js';
 import { wellFormed } from '../support/js-literal.js';
+import { packagePath } from '../support/package-root.js';
 
 export interface ToolsTableEntry {
   readonly manifest: Manifest;
@@ -17,14 +18,12 @@ export interface ToolsTableEntry {
   readonly file: string;
 }
 
-const TEMPLATE_URL = new URL('../templates/tools.md.hbs', import.meta.url);
-
 /** The hook through which the runtime recomputes read-only, risk and scope for each call. */
 const PER_CALL_HOOK = 'resolvePermissionCapability';
 
 export function toolsTable(
   tools: readonly ToolsTableEntry[],
-  templateSource = readFileSync(TEMPLATE_URL, 'utf8'),
+  templateSource = readFileSync(packagePath('generator/templates/tools.md.hbs'), 'utf8'),
 ): string {
   const template = Handlebars.create().compile(templateSource, { noEscape: true, strict: true });
   return template({

@@ -4,7 +4,8 @@
  * module with the implementation, on the tool's first call (`lazyZodSchemas` in
  * runtime/core/contract.ts).
  */
-import { StructureKind, type Project } from 'ts-morph';
+import type { Project } from 'ts-morph';
+import { loadTsMorph } from '../support/load-ts-morph.js';
 import { blankLine, printModule } from './emit-project.js';
 import { generatedHeader } from '../support/generated-header.js';
 
@@ -18,6 +19,7 @@ export interface ZodModuleInput {
 }
 
 export function zodModuleSource(project: Project, input: ZodModuleInput): string {
+  const { StructureKind } = loadTsMorph();
   // Declarations are given as text: ts-morph's structure printer adds a hanging indent to
   // multi-line initializers, and our printer has already laid them out.
   return printModule(project, `/generated/zod/${input.kebab}.ts`, [

@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../support/package-root.js';
 import type { EmitIssue } from '../emit/emit-issue.js';
 import { listFiles } from '../support/list-files.js';
 import { mapConcurrently } from '../support/map-concurrently.js';
@@ -169,7 +169,7 @@ function spawnRenderer(
   paths: ProjectPaths,
   options: ModelViewOptions,
 ): RendererProcess {
-  const script = fileURLToPath(new URL('./print-model-views.ts', import.meta.url));
+  const script = packagePath('generator/model-view/print-model-views.ts');
   const child = spawn(
     process.execPath,
     [

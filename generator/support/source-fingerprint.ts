@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { loadTsMorph } from './load-ts-morph.js';
 
 /** Exact hash → normalised hash, for this process (a file is printed at most once). */
 const memo = new Map<string, string>();
@@ -20,7 +21,7 @@ export async function normalizedSourceHash(text: string, fileName: string): Prom
   const exact = createHash('sha256').update(text).digest('hex');
   const known = memo.get(exact);
   if (known !== undefined) return known;
-  const { ts } = await import('ts-morph');
+  const { ts } = loadTsMorph();
   const source = ts.createSourceFile(
     fileName,
     text,
