@@ -173,122 +173,126 @@ const PROPERTY_NAME_PATTERN = z.string().superRefine((source, context) => {
     });
 });
 
-export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    z
-      .object({
-        type: z.literal('string').describe(NODE_TYPE),
-        ...nodeCommon,
-        minLength: nonNegativeInt.optional().describe('Fewest characters. Default: 0.'),
-        maxLength: nonNegativeInt.optional().describe('Most characters. Default: unlimited.'),
-        pattern: PROPERTY_NAME_PATTERN.optional().describe(
-          'Regular expression (JavaScript, `u` flag) the whole value must match, e.g. `^[a-z]+$`. Default: any text.',
-        ),
-        format: z
-          .string()
-          .min(1)
-          .optional()
-          .describe(
-            'A string format: uri, email, uuid, date-time and date are checked by zod and the JSON Schema gate; other formats ajv-formats knows (ipv4, hostname, time, …) by the JSON Schema gate; any other name is carried as a note in the description (with a warning). Default: none.',
+// zod 3 calls a lazy schema's getter on every parse of every node: the union is built once
+// (built anew per node, it was a third of loading this repository's manifests).
+let schemaNodeUnion: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> | undefined;
+export const SchemaNodeSchema: z.ZodType<SchemaNode, z.ZodTypeDef, unknown> = z.lazy(
+  () =>
+    (schemaNodeUnion ??= z.discriminatedUnion('type', [
+      z
+        .object({
+          type: z.literal('string').describe(NODE_TYPE),
+          ...nodeCommon,
+          minLength: nonNegativeInt.optional().describe('Fewest characters. Default: 0.'),
+          maxLength: nonNegativeInt.optional().describe('Most characters. Default: unlimited.'),
+          pattern: PROPERTY_NAME_PATTERN.optional().describe(
+            'Regular expression (JavaScript, `u` flag) the whole value must match, e.g. `^[a-z]+$`. Default: any text.',
           ),
-      })
-      .strict(),
-    z
-      .object({
-        type: z.enum(['number', 'integer']).describe(NODE_TYPE),
-        ...nodeCommon,
-        minimum: z.number().optional().describe('Smallest value allowed. Default: none.'),
-        maximum: z.number().optional().describe('Largest value allowed. Default: none.'),
-        exclusiveMinimum: z
-          .number()
-          .optional()
-          .describe('Values must be greater than this. Default: none.'),
-        exclusiveMaximum: z
-          .number()
-          .optional()
-          .describe('Values must be less than this. Default: none.'),
-      })
-      .strict(),
-    z.object({ type: z.literal('boolean').describe(NODE_TYPE), ...nodeCommon }).strict(),
-    z
-      .object({
-        type: z.literal('array').describe(NODE_TYPE),
-        ...nodeCommon,
-        items: SchemaNodeSchema,
-        minItems: nonNegativeInt.optional().describe('Fewest elements. Default: 0.'),
-        maxItems: nonNegativeInt.optional().describe('Most elements. Default: unlimited.'),
-      })
-      .strict(),
-    z
-      .object({
-        type: z.literal('object').describe(NODE_TYPE),
-        ...nodeCommon,
-        properties: z
-          .record(z.string(), SchemaNodeSchema)
-          .default({})
-          .describe(
-            'Each property by name, with its schema; the order is the order the model sees. Default: none.',
-          ),
-        required: z
-          .array(z.string())
-          .default([])
-          .describe('Names of the properties a value must have. Default: none (all optional).'),
-        additionalProperties: z
-          .union([z.boolean(), SchemaNodeSchema])
-          .default(false)
-          .describe(
-            'Accept properties not listed: true (any value) or a schema their values must match (a typed map). Default: false (closed object).',
-          ),
-        propertyNames: z
-          .object({
-            minLength: nonNegativeInt.optional().describe('Fewest characters of a name.'),
-            maxLength: nonNegativeInt.optional().describe('Most characters of a name.'),
-            pattern: PROPERTY_NAME_PATTERN.optional().describe(
-              'Regular expression (`u` flag) every property name must match.',
+          format: z
+            .string()
+            .min(1)
+            .optional()
+            .describe(
+              'A string format: uri, email, uuid, date-time and date are checked by zod and the JSON Schema gate; other formats ajv-formats knows (ipv4, hostname, time, …) by the JSON Schema gate; any other name is carried as a note in the description (with a warning). Default: none.',
             ),
-          })
-          .strict()
-          .optional()
-          .describe('Checks every property name must pass. Default: none.'),
-      })
-      .strict(),
-    z
-      .object({
-        type: z.literal('enum').describe(NODE_TYPE),
-        ...nodeCommon,
-        values: z
-          .array(z.union([z.string(), z.number(), z.boolean()]))
-          .min(1)
-          .describe('The allowed values (at least one), e.g. `[head, tail]`.'),
-      })
-      .strict(),
-    z
-      .object({
-        type: z.literal('const').describe(NODE_TYPE),
-        ...nodeCommon,
-        value: literalValue.describe('The only value allowed (string, number, boolean or null).'),
-      })
-      .strict(),
-    z
-      .object({
-        type: z.literal('union').describe(NODE_TYPE),
-        ...nodeCommon,
-        anyOf: z
-          .array(SchemaNodeSchema)
-          .min(2)
-          .describe(
-            'The alternatives (at least two); by default a value must match exactly one (the model sees oneOf), so keep them disjoint, or set `exclusive: false`.',
-          ),
-        exclusive: z
-          .boolean()
-          .optional()
-          .describe(
-            'true: a value matches exactly one branch (the model sees oneOf; overlapping branches are refused). false: any of the branches, which may overlap (the model sees anyOf). Default: true.',
-          ),
-      })
-      .strict(),
-    z.object({ type: z.literal('any').describe(NODE_TYPE), ...nodeCommon }).strict(),
-  ]),
+        })
+        .strict(),
+      z
+        .object({
+          type: z.enum(['number', 'integer']).describe(NODE_TYPE),
+          ...nodeCommon,
+          minimum: z.number().optional().describe('Smallest value allowed. Default: none.'),
+          maximum: z.number().optional().describe('Largest value allowed. Default: none.'),
+          exclusiveMinimum: z
+            .number()
+            .optional()
+            .describe('Values must be greater than this. Default: none.'),
+          exclusiveMaximum: z
+            .number()
+            .optional()
+            .describe('Values must be less than this. Default: none.'),
+        })
+        .strict(),
+      z.object({ type: z.literal('boolean').describe(NODE_TYPE), ...nodeCommon }).strict(),
+      z
+        .object({
+          type: z.literal('array').describe(NODE_TYPE),
+          ...nodeCommon,
+          items: SchemaNodeSchema,
+          minItems: nonNegativeInt.optional().describe('Fewest elements. Default: 0.'),
+          maxItems: nonNegativeInt.optional().describe('Most elements. Default: unlimited.'),
+        })
+        .strict(),
+      z
+        .object({
+          type: z.literal('object').describe(NODE_TYPE),
+          ...nodeCommon,
+          properties: z
+            .record(z.string(), SchemaNodeSchema)
+            .default({})
+            .describe(
+              'Each property by name, with its schema; the order is the order the model sees. Default: none.',
+            ),
+          required: z
+            .array(z.string())
+            .default([])
+            .describe('Names of the properties a value must have. Default: none (all optional).'),
+          additionalProperties: z
+            .union([z.boolean(), SchemaNodeSchema])
+            .default(false)
+            .describe(
+              'Accept properties not listed: true (any value) or a schema their values must match (a typed map). Default: false (closed object).',
+            ),
+          propertyNames: z
+            .object({
+              minLength: nonNegativeInt.optional().describe('Fewest characters of a name.'),
+              maxLength: nonNegativeInt.optional().describe('Most characters of a name.'),
+              pattern: PROPERTY_NAME_PATTERN.optional().describe(
+                'Regular expression (`u` flag) every property name must match.',
+              ),
+            })
+            .strict()
+            .optional()
+            .describe('Checks every property name must pass. Default: none.'),
+        })
+        .strict(),
+      z
+        .object({
+          type: z.literal('enum').describe(NODE_TYPE),
+          ...nodeCommon,
+          values: z
+            .array(z.union([z.string(), z.number(), z.boolean()]))
+            .min(1)
+            .describe('The allowed values (at least one), e.g. `[head, tail]`.'),
+        })
+        .strict(),
+      z
+        .object({
+          type: z.literal('const').describe(NODE_TYPE),
+          ...nodeCommon,
+          value: literalValue.describe('The only value allowed (string, number, boolean or null).'),
+        })
+        .strict(),
+      z
+        .object({
+          type: z.literal('union').describe(NODE_TYPE),
+          ...nodeCommon,
+          anyOf: z
+            .array(SchemaNodeSchema)
+            .min(2)
+            .describe(
+              'The alternatives (at least two); by default a value must match exactly one (the model sees oneOf), so keep them disjoint, or set `exclusive: false`.',
+            ),
+          exclusive: z
+            .boolean()
+            .optional()
+            .describe(
+              'true: a value matches exactly one branch (the model sees oneOf; overlapping branches are refused). false: any of the branches, which may overlap (the model sees anyOf). Default: true.',
+            ),
+        })
+        .strict(),
+      z.object({ type: z.literal('any').describe(NODE_TYPE), ...nodeCommon }).strict(),
+    ])),
 );
 
 /** Why `source` is not a valid `u`-flag regular expression (the engine's words), or undefined. */
