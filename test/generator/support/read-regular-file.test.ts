@@ -10,7 +10,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../generator/generate.js';
 import { formatGenerateIssue } from '../../../generator/generate-issue.js';
-import { readRegularFile } from '../../../generator/support/read-regular-file.js';
+import {
+  readRegularFile,
+  readRegularFileSync,
+} from '../../../generator/support/read-regular-file.js';
 import { fixtureProject, manifestYaml, removeFixtureProjects } from '../generate-fixture.js';
 
 afterAll(removeFixtureProjects);
@@ -99,7 +102,10 @@ describe('entries of manifest/tools/ that are not regular files', () => {
   });
 });
 
-describe('readRegularFile', () => {
+describe.each([
+  { name: 'readRegularFile', read: readRegularFile },
+  { name: 'readRegularFileSync', read: async (file: string) => readRegularFileSync(file) },
+])('$name', ({ read }) => {
   it('reads a regular file and names every other kind of entry without reading it', async () => {
     const root = await fixtureProject([]);
     await writeFile(path.join(root, 'plain'), 'text');
@@ -109,7 +115,7 @@ describe('readRegularFile', () => {
     await new Promise<void>((resolve) => server.listen(path.join(root, 'socket'), resolve));
     try {
       const kinds = async (name: string) => {
-        const content = await readRegularFile(path.join(root, name));
+        const content = await read(path.join(root, name));
         return content.kind === 'file'
           ? content.bytes.toString()
           : content.kind === 'missing'
@@ -123,7 +129,7 @@ describe('readRegularFile', () => {
         socket: await kinds('socket'),
         directory: await kinds('manifest'),
         missing: await kinds('absent'),
-        device: await readRegularFile('/dev/null').then((content) => content.kind),
+        device: await read('/dev/null').then((content) => content.kind),
       }).toEqual({
         plain: 'text',
         link: 'a symbolic link',
