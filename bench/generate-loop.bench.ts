@@ -18,7 +18,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import {
-  cpSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -30,6 +29,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rowsToMeasure } from './support/bench-rows.js';
+import { copyCheckout } from './support/copy-checkout.js';
 import { compareProcesses, type ProcessSpec } from './support/compare-interleaved.js';
 import type { RowResult } from './support/format-bench-table.js';
 import { reportRows, rowResult } from './support/report-bench-rows.js';
@@ -50,34 +50,13 @@ function linkPackages(target: string, names = readdirSync(path.join(repository, 
     symlinkSync(path.join(repository, 'node_modules', name), path.join(target, name));
 }
 
-/** The files a clone of the working tree's state checks out, copied into a new folder. */
+/** A clone of the working tree's state after `npm ci`, in a new folder. */
 function freshClone(): string {
   const clone = path.join(scratch, 'clone');
-  const files = execFileSync(
-    'git',
-    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
-    {
-      cwd: repository,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  )
-    .split('\0')
-    .filter((file) => file !== '');
-  for (const file of files) {
-    const from = path.join(repository, file);
-    try {
-      cpSync(from, path.join(clone, file));
-    } catch (error) {
-      // A file deleted in the working tree but not yet in the index.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
+  copyCheckout(repository, clone);
   linkPackages(path.join(clone, 'node_modules'));
-  // What `npm ci` does last in a clone: `prepare` builds dist/, which the bin then runs while it
-  // is fresh (and `generate` refreshes after rewriting generated/). A git checkout: freshness is
-  // judged by modification times there (bin/dist-freshness.js).
-  execFileSync('git', ['init', '--quiet'], { cwd: clone });
+  // What `npm ci` does last: `prepare` builds dist/, which the bin then runs while it is fresh
+  // (and `generate` refreshes after rewriting generated/).
   execFileSync(node, [path.join(clone, 'bin/build-dist.js')], { cwd: clone, stdio: 'ignore' });
   return clone;
 }

@@ -7,7 +7,7 @@
  *
  * Run: npm run bench [-- [--json] [--all] [ROW | FILE …]]
  *   ROW     a row id (warm-list, first-list, mcp-1000, admission, invalid-call, cold-start,
- *           cli-list, read-call, serve-call, first-generate, edit-generate,
+ *           cli-list, read-call, serve-call, npm-ci, first-generate, edit-generate,
  *           edit-generate-project, check-strict-project, scale-generate, scale-no-op):
  *           measure only that row
  *   FILE    a bench file's name (get-tools for bench/get-tools.bench.ts): all its rows, or,

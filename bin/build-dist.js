@@ -208,7 +208,13 @@ for (const directory of staging.values()) rmSync(directory, { recursive: true, f
 /** `sources` split by whether a module of a bundle is built from it (set once written). */
 let javascriptSources;
 let declarationSources;
+// A full build takes seconds (`npm ci` runs it as `prepare`): say what it is doing. A
+// JavaScript-only build (`--skip-declarations`, what `generate` runs) takes about one.
+const progress = (step) => {
+  if (!skipDeclarations) console.error(`Building dist/: ${step}…`);
+};
 try {
+  progress(`bundling the JavaScript of ${DIST_PACKAGES.length} packages (rolldown)`);
   const { rolldown } = await import('rolldown');
   const isExternalPackage = externalPackages();
   const bundled = new Set();
@@ -365,6 +371,7 @@ function writeDeclarations() {
         }
       }
     } else {
+      progress('writing the type declarations (tsc)');
       const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
       execFileSync(
         process.execPath,

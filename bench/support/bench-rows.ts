@@ -82,6 +82,13 @@ export const BENCH_ROWS: readonly BenchRow[] = [
     goal: { kind: 'at-most', ratio: 0.8 },
   },
   {
+    id: 'npm-ci',
+    file: 'install',
+    ours: '`npm ci` of a fresh clone (with `prepare`, which builds dist/)',
+    anchor: '`npm ci --ignore-scripts` (no build)',
+    goal: { kind: 'within', ms: 60_000 },
+  },
+  {
     id: 'first-generate',
     file: 'generate-loop',
     ours: "a fresh clone's first `generate`, nothing to write",

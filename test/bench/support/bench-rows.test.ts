@@ -15,6 +15,7 @@ describe('BENCH_ROWS', () => {
       ['cli-list', 'cold-start', { kind: 'at-most', ratio: 3 }],
       ['read-call', 'call', { kind: 'at-most', ratio: 1.5 }],
       ['serve-call', 'mcp-round-trip', { kind: 'at-most', ratio: 0.8 }],
+      ['npm-ci', 'install', { kind: 'within', ms: 60_000 }],
       ['first-generate', 'generate-loop', { kind: 'within', ms: 3000 }],
       ['edit-generate', 'generate-loop', { kind: 'within', ms: 2000 }],
       ['edit-generate-project', 'generate-loop', { kind: 'within', ms: 1000 }],
