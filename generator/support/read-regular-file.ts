@@ -8,6 +8,7 @@
  * with `fstat`, so swapping the entry between a check and the read changes nothing.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
 
 /** The bytes of a regular file, or what the entry is instead. */
@@ -45,7 +46,7 @@ export function readRegularFileSync(file: string): RegularFileContent {
   try {
     descriptor = openSync(file, OPEN_FLAGS);
   } catch (error) {
-    return openFailure(error) ?? otherEntry(error, lstatSync(file, { throwIfNoEntry: false }));
+    return openFailure(error) ?? otherEntry(error, lstatOrNothing(file));
   }
   try {
     const stats = fstatSync(descriptor);
@@ -53,6 +54,14 @@ export function readRegularFileSync(file: string): RegularFileContent {
     return { kind: 'file', bytes: readFileSync(descriptor) };
   } finally {
     closeSync(descriptor);
+  }
+}
+
+function lstatOrNothing(file: string): Stats | undefined {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
   }
 }
 
