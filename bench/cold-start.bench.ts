@@ -1,9 +1,9 @@
 /**
  * Starting processes, each spawned and waited for the same way, in interleaved rounds (rows
  * cold-start and cli-list of the performance table; see support/bench-rows.ts):
- * - cold-start: a host process that imports the package by its name (`tool-contracts`,
- *   `tool-contracts/tools`: whatever the exports map serves; with `--import tsx` only while it
- *   serves TypeScript), builds the runtime and lists the tools once
+ * - cold-start: a host process that imports the packages by their names
+ *   (`@tool-contracts/runtime`, `@tool-contracts/tools`: whatever the exports maps serve; with
+ *   `--import tsx` only while they serve TypeScript), builds the runtime and lists the tools once
  *   (support/cold-start-runtime.mjs) vs the MCP SDK server module a server author would ship
  *   for the same tools, which imports the SDK and zod, registers them and answers one
  *   `tools/list` (support/write-sdk-server-module.ts);
@@ -18,6 +18,7 @@
  *
  * Run: node --import tsx bench/cold-start.bench.ts [cold-start|cli-list …]
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -73,7 +74,17 @@ if (wanted.has('cold-start')) {
   const listsAll = (side: string) => (stdout: string) => {
     if (stdout !== String(count)) throw new Error(`${side} listed ${stdout} of ${count} tools`);
   };
-  const servesTypeScript = import.meta.resolve('tool-contracts').endsWith('.ts');
+  // Resolved by a plain Node process, as a host's: this one runs under tsx, which resolves the
+  // name through tsconfig.json's paths to the sources.
+  const servesTypeScript = execFileSync(
+    node,
+    [
+      '--input-type=module',
+      '-e',
+      "process.stdout.write(import.meta.resolve('@tool-contracts/runtime'))",
+    ],
+    { cwd: root, encoding: 'utf8' },
+  ).endsWith('.ts');
   const directory = await mkdtemp(path.join(tmpdir(), 'cold-start-bench-'));
   try {
     const sdkModule = await writeSdkServerModule(directory, runtime, BENCH_MODEL);
