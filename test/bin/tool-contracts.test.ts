@@ -13,18 +13,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDistFresh } from '../../bin/dist-freshness.js';
 import { REPO_ROOT } from '../generator/generate-fixture.js';
+import { RECORD_MODULES } from '../support/record-modules.js';
 
 const run = promisify(execFile);
 const bin = path.join(REPO_ROOT, 'bin/tool-contracts.js');
 let directory: string;
-
-// Appends the URL of every resolved module to the file in $LOADED_MODULES.
-const RECORD_MODULES = `data:text/javascript,${encodeURIComponent(
-  `import { register } from 'node:module';
-   register('data:text/javascript,' + encodeURIComponent(
-     "import { appendFileSync } from 'node:fs'; export async function resolve(specifier, context, next) { const result = await next(specifier, context); appendFileSync(process.env.LOADED_MODULES, result.url + '\\\\n'); return result; }"
-   ));`,
-)}`;
 
 /** Runs `node [args]` in the repository; its stdout and the modules it resolved (repo-relative). */
 async function loading(
@@ -288,6 +281,8 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
     expect(tsx(modules)).toEqual(['node_modules/tsx/dist/loader.mjs']);
     expect(modules.filter((url) => url.endsWith('.ts'))).toEqual([]);
     expect(modules).toContain('dist/cli/main.js');
+    // Required, not imported: the recorder sees CommonJS loads too.
+    expect(modules.some((url) => url.startsWith('node_modules/ts-morph/'))).toBe(true);
     await run(
       process.execPath,
       [

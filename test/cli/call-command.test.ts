@@ -2,10 +2,11 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CALL_USAGE, run } from '../../cli/call-command.js';
+import { forbidModules } from '../support/forbid-modules.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(projectRoot, 'bin', 'tool-contracts.js');
@@ -34,23 +35,10 @@ afterAll(() => rm(workspace, { recursive: true, force: true }));
 
 describe('tool-contracts call (real process)', () => {
   test("`call Read '{}'` prints the two-line Read error and exits 1, without loading ts-morph", async () => {
-    // A resolve hook that fails the process if anything imports the TypeScript compiler.
-    const hooks = join(workspace, 'forbid-compiler.mjs');
-    await writeFile(
-      hooks,
-      `export async function resolve(specifier, context, next) {
-  if (/^(ts-morph|typescript)(\\/|$)/.test(specifier)) throw new Error('compiler loaded: ' + specifier);
-  return next(specifier, context);
-}`,
-    );
-    const register = join(workspace, 'register.mjs');
-    await writeFile(
-      register,
-      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-    );
     const result = await promisify(execFile)(
       process.execPath,
-      ['--import', pathToFileURL(register).href, bin, 'call', 'Read', '{}'],
+      // The process fails if anything imports or requires the TypeScript compiler.
+      ['--import', forbidModules(/^(ts-morph|typescript)(\/|$)/), bin, 'call', 'Read', '{}'],
       {
         cwd: projectRoot,
         env: { ...process.env, NO_COLOR: '1' },

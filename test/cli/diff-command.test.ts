@@ -4,7 +4,6 @@
  * classifies the change against HEAD. The table is the specification of the classes.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { main } from '../../cli/main.js';
 import type { ContractDiff } from '../../generator/diff/contract-change.js';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { forbidModules } from '../support/forbid-modules.js';
 
 const INDEX = `# yaml-language-server: $schema=./tools.schema.json
 registrationOrder: [Lookup, Shell]
@@ -690,24 +690,18 @@ describe('tool-contracts diff (real process)', () => {
     const files: Record<string, string | undefined> = { ...FILES };
     lookup('required: [query]', 'required: [query, limit]')(files);
     await writeProject(files);
-    // A resolve hook that fails the process if anything imports the TypeScript compiler.
-    const hooks = path.join(root, '.forbid-compiler.mjs');
-    await writeFile(
-      hooks,
-      `export async function resolve(specifier, context, next) {
-  if (/^(ts-morph|typescript)(\\/|$)/.test(specifier)) throw new Error('compiler loaded: ' + specifier);
-  return next(specifier, context);
-}`,
-    );
-    const register = path.join(root, '.register.mjs');
-    await writeFile(
-      register,
-      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-    );
     const bin = path.resolve(import.meta.dirname, '../../bin/tool-contracts.js');
     const result = await promisify(execFile)(
       process.execPath,
-      ['--import', pathToFileURL(register).href, bin, 'diff', '--fail-on', 'breaking'],
+      // The process fails if anything imports or requires the TypeScript compiler.
+      [
+        '--import',
+        forbidModules(/^(ts-morph|typescript)(\/|$)/),
+        bin,
+        'diff',
+        '--fail-on',
+        'breaking',
+      ],
       { cwd: root, env: { ...process.env, NO_COLOR: '1' } },
     ).then(
       () => ({ code: 0, stdout: '', stderr: '' }),

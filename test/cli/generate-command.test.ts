@@ -12,6 +12,7 @@ import {
   removeFixtureProjects,
   snapshotDirectory,
 } from '../generator/generate-fixture.js';
+import { RECORD_MODULES } from '../support/record-modules.js';
 
 afterAll(removeFixtureProjects);
 
@@ -250,28 +251,10 @@ describe('generate and check on a copy of the repository', () => {
   );
 
   it('a no-op generate never loads ts-morph (a full one does)', { timeout: 120_000 }, async () => {
-    const hooks = path.join(root, 'resolve-log-hooks.mjs');
-    const register = path.join(root, 'resolve-log-register.mjs');
-    await writeFile(
-      hooks,
-      [
-        "import { appendFileSync } from 'node:fs';",
-        'export async function resolve(specifier, context, next) {',
-        '  const result = await next(specifier, context);',
-        '  appendFileSync(process.env.RESOLVE_LOG, `${result.url}\\n`);',
-        '  return result;',
-        '}',
-        '',
-      ].join('\n'),
-    );
-    await writeFile(
-      register,
-      "import { register } from 'node:module';\nregister('./resolve-log-hooks.mjs', import.meta.url);\n",
-    );
     const loaded = async (args: string[]): Promise<string[]> => {
       const log = path.join(root, `resolve-${args.join('-')}.log`);
       await writeFile(log, '');
-      const outcome = await cli(root, args, { NODE_IMPORT: register, RESOLVE_LOG: log });
+      const outcome = await cli(root, args, { NODE_IMPORT: RECORD_MODULES, LOADED_MODULES: log });
       expect(outcome.code).toBe(0);
       return (await readFile(log, 'utf8')).split('\n').filter((url) => url !== '');
     };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { run } from '../../cli/list-command.js';
+import { forbidModules } from '../support/forbid-modules.js';
 
 const execFileAsync = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
@@ -369,12 +370,7 @@ describe('tool-contracts list as a process', () => {
   // Fails any ESM import of ts-morph (or the TypeScript compiler it wraps), and of the libraries
   // only some tool calls need (pdf-lib for PDF pages, turndown for HTML, diff for previews):
   // listing tools must load none of them.
-  const forbidTsMorph = `data:text/javascript,${encodeURIComponent(
-    `import { register } from 'node:module';
-     register('data:text/javascript,' + encodeURIComponent(
-       "export async function resolve(specifier, context, next) { if (/^(ts-morph|typescript|pdf-lib|turndown|diff)(\\\\/|$)/.test(specifier)) throw new Error('forbidden import: ' + specifier); return next(specifier, context); }"
-     ));`,
-  )}`;
+  const forbidTsMorph = forbidModules(/^(ts-morph|typescript|pdf-lib|turndown|diff)(\/|$)/);
 
   test('the guard really stops ts-morph (control)', async () => {
     await expect(
@@ -384,6 +380,19 @@ describe('tool-contracts list as a process', () => {
         { cwd: root },
       ),
     ).rejects.toThrow(/forbidden import: ts-morph/);
+    await expect(
+      execFileAsync(
+        process.execPath,
+        [
+          '--import',
+          forbidTsMorph,
+          '--input-type=module',
+          '-e',
+          "import { createRequire } from 'node:module'; createRequire(import.meta.url)('diff');",
+        ],
+        { cwd: root },
+      ),
+    ).rejects.toThrow(/forbidden require: diff/);
   });
 
   test('lists without loading ts-morph or per-call libraries, and the fingerprint is identical across runs', async () => {

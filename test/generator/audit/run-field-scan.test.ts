@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runFieldScan } from '../../../generator/audit/run-field-scan.js';
+import { RECORD_MODULES } from '../../support/record-modules.js';
 
 const run = promisify(execFile);
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -30,25 +31,6 @@ beforeAll(async () => {
     path.join(root, 'runtime/core/contract.ts'),
   );
   await writeFile(path.join(root, 'runtime/gate.ts'), GATE);
-  // Hooks that log every resolved module URL to a file (they run off the main thread).
-  await writeFile(
-    path.join(root, 'log-hooks.mjs'),
-    `import { appendFileSync } from 'node:fs';
-let log;
-export function initialize(data) { log = data.log; }
-export async function resolve(specifier, context, next) {
-  const result = await next(specifier, context);
-  appendFileSync(log, result.url + '\\n');
-  return result;
-}
-`,
-  );
-  await writeFile(
-    path.join(root, 'log-loads.mjs'),
-    `import { register } from 'node:module';
-register('./log-hooks.mjs', import.meta.url, { data: { log: process.env.LOAD_LOG } });
-`,
-  );
 });
 
 afterAll(async () => {
@@ -63,16 +45,8 @@ const { scan, cached } = await runFieldScan({ projectRoot: ${JSON.stringify(root
 console.log(JSON.stringify({ cached, alwaysAsk: scan.fields.find((field) => field.path === 'permission.alwaysAsk').class }));`;
   const { stdout } = await run(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      path.join(root, 'log-loads.mjs'),
-      '--input-type=module',
-      '-e',
-      script,
-    ],
-    { cwd: repositoryRoot, env: { ...process.env, LOAD_LOG: log } },
+    ['--import', 'tsx', '--import', RECORD_MODULES, '--input-type=module', '-e', script],
+    { cwd: repositoryRoot, env: { ...process.env, LOADED_MODULES: log } },
   );
   const modules = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
   return { ...JSON.parse(stdout.trim().split('\n').at(-1)!), modules };
