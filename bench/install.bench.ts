@@ -10,6 +10,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DIST_PACKAGES } from '../bin/dist-packages.js';
 import { rowsToMeasure } from './support/bench-rows.js';
 import { compareProcesses, type ProcessSpec } from './support/compare-interleaved.js';
 import { copyCheckout } from './support/copy-checkout.js';
@@ -27,11 +28,14 @@ try {
     copyCheckout(repository, clone);
     /** Nothing installed or built: what a clone has. */
     const uninstalled = () => {
-      for (const folder of ['node_modules', 'dist', 'packages/runtime/dist', 'packages/tools/dist'])
+      for (const folder of [
+        'node_modules',
+        ...DIST_PACKAGES.map((distPackage) => path.join(distPackage.directory, 'dist')),
+      ])
         rmSync(path.join(clone, folder), { recursive: true, force: true });
     };
     /** Fails unless `files` exist after the run (what npm prints depends on its log level). */
-    const expecting = (files: string[]) => () => {
+    const leaving = (files: string[]) => () => {
       const missing = files.filter((file) => !existsSync(path.join(clone, file)));
       if (missing.length > 0) throw new Error(`npm ci left no ${missing.join(', ')}`);
     };
@@ -41,7 +45,7 @@ try {
       cwd: clone,
       env: { ...process.env, NO_COLOR: '1' },
       prepare: uninstalled,
-      check: expecting(['node_modules/.package-lock.json', ...made]),
+      check: leaving(['node_modules/.package-lock.json', ...made]),
     });
     const comparison = await compareProcesses(
       {

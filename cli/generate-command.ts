@@ -10,7 +10,8 @@ import { formatGenerateIssue } from '../generator/generate-issue.js';
 import { count } from './count-noun.js';
 import { defineCommand } from './define-command.js';
 import { jsonText, problemJson, type ProblemJson } from './json-output.js';
-import { packageRoot, requireProjectLayout } from './project-layout.js';
+import { packageRoot } from '../generator/support/package-root.js';
+import { requireProjectLayout } from './project-layout.js';
 
 export const GENERATE_USAGE = `Usage: tool-contracts generate [options]
 

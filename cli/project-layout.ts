@@ -14,8 +14,6 @@ import { formatManifestIssue } from '../generator/manifest/manifest-issue.js';
 import { requireProjectRoot } from './project-root.js';
 import { CommandError } from './usage-error.js';
 
-export { packageRoot };
-
 /** The package's module of runtime types, as a project that installed it imports it. */
 export const PACKAGE_CONTRACT_MODULE = '@tool-contracts/runtime/contract';
 

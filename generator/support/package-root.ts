@@ -13,9 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 // Required, not imported: `tool-contracts list` reaches this module, and an ESM import of
 // `node:fs` costs its start milliseconds (see cli/sync-fs.ts).
-const { existsSync, readFileSync } = createRequire(import.meta.url)(
-  'node:fs',
-) as typeof import('node:fs');
+const { readFileSync } = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
 
 let root: string | undefined;
 
@@ -24,8 +22,7 @@ export function packageRoot(): string {
   if (root !== undefined) return root;
   let directory = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    const manifest = path.join(directory, 'package.json');
-    if (existsSync(manifest) && packageName(manifest) === 'tool-contracts')
+    if (packageName(path.join(directory, 'package.json')) === 'tool-contracts')
       return (root = directory);
     const parent = path.dirname(directory);
     if (parent === directory) throw new Error('the tool-contracts package.json was not found');
@@ -38,6 +35,7 @@ export function packagePath(relative: string): string {
   return path.join(packageRoot(), ...relative.split('/'));
 }
 
+/** The `name` of a package.json, or `undefined` when there is none or it cannot be read. */
 function packageName(manifest: string): unknown {
   try {
     return (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name;

@@ -5,7 +5,7 @@
  * Node resolves (an ESM resolve hook writing to a file), so the test sees what was loaded.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDistFresh } from '../../bin/dist-freshness.js';
 import { REPO_ROOT } from '../generator/generate-fixture.js';
+import { linkInstalledPackages } from '../support/link-installed-packages.js';
 import { RECORD_MODULES } from '../support/record-modules.js';
 
 const run = promisify(execFile);
@@ -264,13 +265,7 @@ describe('bin/tool-contracts.js with a fresh dist/', () => {
       ['compiled', 'sources'].map(async (name) => {
         const project = path.join(directory, name);
         await run(process.execPath, [bin, 'init', project], { cwd: directory });
-        await mkdir(path.join(project, 'node_modules'));
-        await symlink(REPO_ROOT, path.join(project, 'node_modules/tool-contracts'));
-        for (const linked of ['@tool-contracts', 'zod', '@types', 'typescript'])
-          await symlink(
-            path.join(REPO_ROOT, 'node_modules', linked),
-            path.join(project, 'node_modules', linked),
-          );
+        await linkInstalledPackages(project, ['@types', 'typescript']);
         return project;
       }),
     );

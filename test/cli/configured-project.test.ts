@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { INIT_FILES } from '../../cli/init-command.js';
 import { REPO_ROOT } from '../generator/generate-fixture.js';
+import { linkInstalledPackages } from '../support/link-installed-packages.js';
 
 const run = promisify(execFile);
 const BIN = path.join(REPO_ROOT, 'bin/tool-contracts.js');
@@ -60,22 +61,8 @@ beforeAll(async () => {
     await mkdir(path.dirname(path.join(project, file)), { recursive: true });
     await writeFile(path.join(project, file), text);
   }
-  // What `npm install -D tool-contracts` gives the project: the package and its zod.
-  await mkdir(path.join(project, 'node_modules'));
-  await symlink(REPO_ROOT, path.join(project, 'node_modules/tool-contracts'), 'dir');
-  // The runtime and the built-in tools, as the build left them (what an install of them gives).
-  await mkdir(path.join(project, 'node_modules/@tool-contracts'));
-  for (const name of ['runtime', 'tools'])
-    await symlink(
-      path.join(REPO_ROOT, 'packages', name),
-      path.join(project, 'node_modules/@tool-contracts', name),
-      'dir',
-    );
-  await symlink(
-    path.join(REPO_ROOT, 'node_modules/zod'),
-    path.join(project, 'node_modules/zod'),
-    'dir',
-  );
+  // What `npm install -D tool-contracts` gives the project.
+  await linkInstalledPackages(project);
 }, 60_000);
 
 afterAll(() => rm(project, { recursive: true, force: true, maxRetries: 5 }));

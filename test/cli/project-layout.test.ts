@@ -4,7 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { main } from '../../cli/main.js';
-import { packageRoot, requireProjectLayout } from '../../cli/project-layout.js';
+import { requireProjectLayout } from '../../cli/project-layout.js';
+import { packageRoot } from '../../generator/support/package-root.js';
 import { REPOSITORY_PATHS } from '../../generator/support/project-paths.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
 

@@ -5,16 +5,7 @@
  * names a command the project has. The real CLI, in a project outside this repository.
  */
 import { execFile } from 'node:child_process';
-import {
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  realpath,
-  rm,
-  symlink,
-  writeFile,
-} from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -22,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { INIT_FILES } from '../../cli/init-command.js';
 import { generateCommandFor } from '../../cli/generate-hint.js';
 import { REPO_ROOT } from '../generator/generate-fixture.js';
+import { linkInstalledPackages } from '../support/link-installed-packages.js';
 
 const run = promisify(execFile);
 const BIN = path.join(REPO_ROOT, 'bin/tool-contracts.js');
@@ -59,21 +51,8 @@ beforeAll(async () => {
     `${JSON.stringify({ name: 'agrees', private: true, type: 'module' })}\n`,
   );
   await writeConfig('none');
-  await mkdir(path.join(project, 'node_modules'));
-  await symlink(REPO_ROOT, path.join(project, 'node_modules/tool-contracts'), 'dir');
-  // The runtime and the built-in tools, as the build left them (what an install of them gives).
-  await mkdir(path.join(project, 'node_modules/@tool-contracts'));
-  for (const name of ['runtime', 'tools'])
-    await symlink(
-      path.join(REPO_ROOT, 'packages', name),
-      path.join(project, 'node_modules/@tool-contracts', name),
-      'dir',
-    );
-  await symlink(
-    path.join(REPO_ROOT, 'node_modules/zod'),
-    path.join(project, 'node_modules/zod'),
-    'dir',
-  );
+  // What `npm install -D tool-contracts` gives the project.
+  await linkInstalledPackages(project);
 }, 60_000);
 
 afterAll(() => rm(project, { recursive: true, force: true, maxRetries: 5 }));
