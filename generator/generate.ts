@@ -303,11 +303,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
                 root,
                 generatedDirectory,
                 modulesOf(files),
-                (staging) => renderer.render(staging),
+                (staging) => renderer.render(staging, set.tools.length),
                 options.faults,
               ),
             )
-          : await renderer.render(path.join(root, ...generatedDirectory.split('/')));
+          : await renderer.render(
+              path.join(root, ...generatedDirectory.split('/')),
+              set.tools.length,
+            );
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code !== undefined && UNWRITABLE.has(code)) {
@@ -377,7 +380,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
               modulesOf(files),
               options.faults,
               async (staging) => {
-                rendered = await renderer.render(staging);
+                rendered = await renderer.render(staging, set.tools.length);
                 final = withViews(rendered);
                 const added = new Map([...relative(final)].filter(([file]) => isView(file)));
                 added.set(stateName, stateFor(final));
@@ -387,7 +390,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           } else {
             // The modules on disk are this run's already: render from them, and swap only when
             // the views differ.
-            rendered = await renderer.render(path.join(root, ...generatedDirectory.split('/')));
+            rendered = await renderer.render(
+              path.join(root, ...generatedDirectory.split('/')),
+              set.tools.length,
+            );
             final = withViews(rendered);
             if (rendered !== undefined && !sameViews(carried, rendered)) {
               const directory = relative(final);

@@ -1,7 +1,7 @@
 /**
  * Child-process entry of the model-view step: renders the model view (`<generated>/model-view/`)
  * from the generated modules in GENERATED_DIR (the real tool entries, hooks and templates,
- * through the real runtime) and prints `{"files": {path: text}}` on standard output.
+ * through the real runtime) and prints them as `model-view-records.ts` lays out.
  * GENERATED_DIR is the generated folder itself or, during a write, the staged directory beside it
  * that is about to be swapped in. Run in its own process so that every run imports the modules as
  * they are on disk now.
@@ -22,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { ToolEntry } from '../../runtime/core/contract.js';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
+import { writeModelViewRecords, type RenderModelViews } from './model-view-records.js';
 
 const [root, generatedDirectory, generatedFolder, selection] = process.argv.slice(2);
 if (root === undefined || generatedDirectory === undefined || generatedFolder === undefined)
@@ -30,7 +31,7 @@ if (root === undefined || generatedDirectory === undefined || generatedFolder ==
   );
 const load = (file: string) => import(pathToFileURL(file).href);
 // The renderer first (it loads the runtime the generated modules import), then the directory.
-let renderModelViews: typeof import('../../runtime/integrations/providers/model-view.js').renderModelViews;
+let renderModelViews: RenderModelViews;
 let packageTools: readonly ToolEntry[] = [];
 let packageNames: readonly string[] = [];
 if (selection === undefined) {
@@ -54,16 +55,17 @@ const [own, order] = await Promise.all([
   load(path.join(directory, 'index.ts')),
   load(path.join(directory, 'provider-order.ts')),
 ]);
-const tools: readonly ToolEntry[] = [...packageTools, ...(own.builtInTools as ToolEntry[])];
-const sortedNames: ReadonlySet<string> = new Set<string>([
-  ...packageNames,
-  ...(order.sortedProviderToolNames as string[]),
-]);
-// The renderer names its files `generated/model-view/…`; a project's folder may be another.
-const files = [...renderModelViews(tools, sortedNames)].map(
-  ([file, text]) => [`${generatedFolder}/${file.slice('generated/'.length)}`, text] as const,
+writeModelViewRecords(
+  renderModelViews,
+  {
+    packageTools,
+    packageNames,
+    ownTools: own.builtInTools as ToolEntry[],
+    ownNames: order.sortedProviderToolNames as string[],
+  },
+  generatedFolder,
+  (line) => process.stdout.write(line),
 );
-process.stdout.write(JSON.stringify({ files: Object.fromEntries(files) }));
 
 /** The first line of standard input, or `undefined` when it closes without one. */
 async function firstLineOfInput(): Promise<string | undefined> {

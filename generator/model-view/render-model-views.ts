@@ -1,24 +1,37 @@
 /**
- * The model-view step of `generate` and `check`: runs `print-model-views.ts` in a child process
- * (Node with tsx, as the CLI runs) over a directory of generated modules — the generated folder
- * itself, or the staged directory a write is about to swap in, so the views are swapped in with
- * the modules they were rendered from — and returns the files. This repository renders with its
+ * The model-view step of `generate` and `check`: renders the views in a child process over a
+ * directory of generated modules — the generated folder itself, or the staged directory a write is
+ * about to swap in, so the views are swapped in with the modules they were rendered from — and
+ * returns the files. Two ways, the same bytes: `print-model-views.ts` under tsx (started ahead, so
+ * a small project's render is done moments after its modules are staged), or, from
+ * {@link BUNDLE_FROM_TOOLS} tools on, the one-module bundle of `bundle-model-views.ts` under plain
+ * Node (tsx's per-module cost is what a large project's render is made of). This repository renders with its
  * own `runtime/integrations/providers/model-view.ts` (a copy of its layout without that file has no model
  * view); a project that uses the package renders with the package's, from its own tools and the
  * built-ins it selects.
  */
 import { spawn } from 'node:child_process';
-import { access, readFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { packagePath } from '../support/package-root.js';
 import type { EmitIssue } from '../emit/emit-issue.js';
 import { listFiles } from '../support/list-files.js';
 import { mapConcurrently } from '../support/map-concurrently.js';
+import { ModelViewRecordReader } from './model-view-records.js';
 import { REPOSITORY_PATHS, isInFolder, type ProjectPaths } from '../support/project-paths.js';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
 
 /** This repository's renderer, project-relative. */
 export const MODEL_VIEW_RENDERER = 'runtime/integrations/providers/model-view.ts';
+
+/**
+ * From this many tools on, the views are rendered by a bundle (`bundle-model-views.ts`) rather
+ * than by the tsx process started ahead. The bundle costs more up front (esbuild bundles the
+ * runtime too, after the modules are staged) and less per tool; the two measured alike at
+ * 150–400 tools (`docs/performance.md`, "The model-view step").
+ */
+export const BUNDLE_FROM_TOOLS = 300;
 
 /** How to render a project's views. */
 export interface ModelViewOptions {
@@ -30,6 +43,14 @@ export interface ModelViewOptions {
   readonly packageBuiltIns?: BuiltInSelection;
   /** Told when the render starts (a child process: a second or more). */
   readonly progress?: (step: string) => void;
+  /** The tool count from which a render is bundled (default {@link BUNDLE_FROM_TOOLS}). */
+  readonly bundleFromTools?: number;
+  /**
+   * When a bundled render fails, render again through tsx (default `true`): a bundle can fail where
+   * module-by-module loading does not (a file esbuild cannot read). Tests turn it off to see the
+   * bundle's own result.
+   */
+  readonly bundleFallback?: boolean;
 }
 
 export function isModelViewFile(file: string, paths: ProjectPaths = REPOSITORY_PATHS): boolean {
@@ -83,10 +104,11 @@ export async function renderModelViews(
   projectRoot: string,
   generatedDirectory: string,
   options: ModelViewOptions = {},
+  toolCount?: number,
 ): Promise<Map<string, string> | undefined> {
   const renderer = await startModelViewRenderer(projectRoot, options);
   try {
-    return await renderer.render(generatedDirectory);
+    return await renderer.render(generatedDirectory, toolCount);
   } finally {
     renderer.close();
   }
@@ -96,9 +118,10 @@ export async function renderModelViews(
 export interface ModelViewRenderer {
   /**
    * The views of the modules in `generatedDirectory` (absolute), as {@link renderModelViews}
-   * gives them. The process renders once; a second call starts another.
+   * gives them; `toolCount`, the project's tool count, chooses the way (see
+   * {@link BUNDLE_FROM_TOOLS}). The process renders once; a second call starts another.
    */
-  render(generatedDirectory: string): Promise<Map<string, string> | undefined>;
+  render(generatedDirectory: string, toolCount?: number): Promise<Map<string, string> | undefined>;
   /** Stops the process if it has not rendered (a run that ends without views). */
   close(): void;
 }
@@ -122,31 +145,26 @@ export async function startModelViewRenderer(
   }
   let child: RendererProcess | undefined = spawnRenderer(projectRoot, paths, options);
   return {
-    async render(generatedDirectory) {
+    async render(generatedDirectory, toolCount) {
+      const directory = path.resolve(generatedDirectory);
+      options.progress?.(`rendering ${paths.modelViewDirectory}/ from the generated modules…`);
+      if (toolCount !== undefined && toolCount >= (options.bundleFromTools ?? BUNDLE_FROM_TOOLS)) {
+        try {
+          const files = await renderBundled(projectRoot, directory, paths, options);
+          child?.kill();
+          child = undefined;
+          return files;
+        } catch (error) {
+          if (options.bundleFallback === false || !(error instanceof ModelViewRenderError))
+            throw error;
+          options.progress?.(
+            `the bundled render failed (${error.detail}); rendering module by module…`,
+          );
+        }
+      }
       const used = child ?? spawnRenderer(projectRoot, paths, options);
       child = undefined;
-      options.progress?.(`rendering ${paths.modelViewDirectory}/ from the generated modules…`);
-      const { stdout } = await used.finish(path.resolve(generatedDirectory));
-      let files: Record<string, string>;
-      try {
-        ({ files } = JSON.parse(stdout) as { files: Record<string, string> });
-      } catch {
-        throw new ModelViewRenderError(
-          'the renderer printed no model views',
-          paths.modelViewDirectory,
-        );
-      }
-      const outside = Object.keys(files).find(
-        (file) =>
-          !isModelViewFile(file, paths) ||
-          file.split('/').some((part) => part === '..' || part === '.'),
-      );
-      if (outside !== undefined)
-        throw new ModelViewRenderError(
-          `the renderer returned ${outside}, outside ${paths.modelViewDirectory}/`,
-          paths.modelViewDirectory,
-        );
-      return new Map(Object.entries(files));
+      return used.finish(`${directory}\n`);
     },
     close() {
       child?.kill();
@@ -155,12 +173,48 @@ export async function startModelViewRenderer(
   };
 }
 
+/** Bundles the renderer into a temporary folder and runs the bundle: the files it prints. */
+async function renderBundled(
+  projectRoot: string,
+  generatedDirectory: string,
+  paths: ProjectPaths,
+  options: ModelViewOptions,
+): Promise<Map<string, string>> {
+  const { bundleModelViews, ModelViewBundleError } = await import('./bundle-model-views.js');
+  const folder = await mkdtemp(path.join(tmpdir(), 'tool-contracts-model-view-'));
+  try {
+    const bundle = path.join(folder, 'render-model-views.mjs');
+    try {
+      await bundleModelViews(
+        {
+          projectRoot: path.resolve(projectRoot),
+          generatedDirectory,
+          generatedFolder: paths.generated,
+          ...(options.packageBuiltIns === undefined
+            ? {}
+            : { packageBuiltIns: options.packageBuiltIns }),
+        },
+        bundle,
+      );
+    } catch (error) {
+      if (!(error instanceof ModelViewBundleError)) throw error;
+      throw new ModelViewRenderError(
+        `the renderer could not be bundled: ${error.message}`,
+        paths.modelViewDirectory,
+      );
+    }
+    return await spawnNode([bundle], projectRoot, paths).finish('');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 /** The most a renderer may print; more is a failure, not an out-of-memory generator. */
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
 interface RendererProcess {
-  /** Names the directory, waits for the process to end: its output, or a render error. */
-  finish(generatedDirectory: string): Promise<{ stdout: string }>;
+  /** Writes `input` and closes standard input, waits for the end: the files, or a render error. */
+  finish(input: string): Promise<Map<string, string>>;
   kill(): void;
 }
 
@@ -169,36 +223,57 @@ function spawnRenderer(
   paths: ProjectPaths,
   options: ModelViewOptions,
 ): RendererProcess {
-  const script = packagePath('generator/model-view/print-model-views.ts');
-  const child = spawn(
-    process.execPath,
+  return spawnNode(
     [
       // tsx as this package resolves it: a project's own node_modules may have none.
       '--import',
       import.meta.resolve('tsx'),
-      script,
+      packagePath('generator/model-view/print-model-views.ts'),
       path.resolve(projectRoot),
       '-',
       paths.generated,
       ...(options.packageBuiltIns === undefined ? [] : [JSON.stringify(options.packageBuiltIns)]),
     ],
-    { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] },
+    projectRoot,
+    paths,
   );
-  const stdout: Buffer[] = [];
+}
+
+/** Node running `args` in the project: a renderer process, its output collected and bounded. */
+function spawnNode(
+  args: readonly string[],
+  projectRoot: string,
+  paths: ProjectPaths,
+): RendererProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: projectRoot,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const records = new ModelViewRecordReader((file) =>
+    !isModelViewFile(file, paths) || file.split('/').some((part) => part === '..' || part === '.')
+      ? `the renderer returned ${file}, outside ${paths.modelViewDirectory}/`
+      : undefined,
+  );
   const stderr: Buffer[] = [];
   let size = 0;
   let tooLarge = false;
-  const collect = (into: Buffer[]) => (chunk: Buffer) => {
+  const collect = (take: (chunk: Buffer) => void) => (chunk: Buffer) => {
     size += chunk.length;
     if (size > MAX_OUTPUT_BYTES) {
       tooLarge = true;
       child.kill();
       return;
     }
-    into.push(chunk);
+    take(chunk);
   };
-  child.stdout.on('data', collect(stdout));
-  child.stderr.on('data', collect(stderr));
+  child.stdout.on(
+    'data',
+    collect((chunk) => records.push(chunk)),
+  );
+  child.stderr.on(
+    'data',
+    collect((chunk) => stderr.push(chunk)),
+  );
   // A process that ends before it reads its input (a failure while loading) closes the pipe.
   child.stdin.on('error', () => undefined);
   const ended = new Promise<{ code: number | null; error?: Error }>((resolve) => {
@@ -206,8 +281,8 @@ function spawnRenderer(
     child.on('close', (code) => resolve({ code }));
   });
   return {
-    async finish(generatedDirectory) {
-      child.stdin.end(`${generatedDirectory}\n`);
+    async finish(input) {
+      child.stdin.end(input);
       const { code, error } = await ended;
       const text = Buffer.concat(stderr).toString('utf8').trim();
       if (tooLarge)
@@ -224,7 +299,9 @@ function spawnRenderer(
           paths.modelViewDirectory,
         );
       }
-      return { stdout: Buffer.concat(stdout).toString('utf8') };
+      const read = records.files();
+      if ('problem' in read) throw new ModelViewRenderError(read.problem, paths.modelViewDirectory);
+      return read.files;
     },
     kill() {
       child.stdin.destroy();
