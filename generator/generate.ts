@@ -205,6 +205,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     );
     if (!loaded.ok) return failed([...loaded.issues, ...hookIssues]);
     const { set } = loaded;
+    // The model views of the modules in `directory`; the tool count chooses how they are rendered.
+    const renderViews = (directory: string) => renderer.render(directory, set.tools.length);
+    const generatedPath = path.join(root, ...generatedDirectory.split('/'));
     const { formatManifestIssue } = await import('./manifest/manifest-issue.js');
     const warnings: string[] = loaded.warnings.map(formatManifestIssue);
 
@@ -303,14 +306,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
                 root,
                 generatedDirectory,
                 modulesOf(files),
-                (staging) => renderer.render(staging, set.tools.length),
+                renderViews,
                 options.faults,
               ),
             )
-          : await renderer.render(
-              path.join(root, ...generatedDirectory.split('/')),
-              set.tools.length,
-            );
+          : await renderViews(generatedPath);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code !== undefined && UNWRITABLE.has(code)) {
@@ -380,7 +380,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
               modulesOf(files),
               options.faults,
               async (staging) => {
-                rendered = await renderer.render(staging, set.tools.length);
+                rendered = await renderViews(staging);
                 final = withViews(rendered);
                 const added = new Map([...relative(final)].filter(([file]) => isView(file)));
                 added.set(stateName, stateFor(final));
@@ -390,10 +390,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           } else {
             // The modules on disk are this run's already: render from them, and swap only when
             // the views differ.
-            rendered = await renderer.render(
-              path.join(root, ...generatedDirectory.split('/')),
-              set.tools.length,
-            );
+            rendered = await renderViews(generatedPath);
             final = withViews(rendered);
             if (rendered !== undefined && !sameViews(carried, rendered)) {
               const directory = relative(final);

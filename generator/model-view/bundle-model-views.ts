@@ -30,6 +30,8 @@ export interface ModelViewBundleSources {
   readonly generatedDirectory: string;
   /** The project-relative generated folder the files are named under. */
   readonly generatedFolder: string;
+  /** The renderer module (absolute): the project's own, or the package's. */
+  readonly renderer: string;
   /** A project that uses the package: its `builtIns` selection (see `print-model-views.ts`). */
   readonly packageBuiltIns?: BuiltInSelection;
 }
@@ -104,16 +106,12 @@ function entrySource(sources: ModelViewBundleSources): string {
     `import { writeModelViewRecords } from ${at(packagePath('generator/model-view/model-view-records.ts'))};`,
     `import { builtInTools as ownTools } from ${own('index.ts')};`,
     `import { sortedProviderToolNames as ownNames } from ${own('provider-order.ts')};`,
+    `import { renderModelViews } from ${at(sources.renderer)};`,
   ];
   let packageTools = '[]';
   let packageNames = '[]';
-  if (sources.packageBuiltIns === undefined) {
+  if (sources.packageBuiltIns !== undefined) {
     lines.push(
-      `import { renderModelViews } from ${at(path.join(sources.projectRoot, 'runtime/integrations/providers/model-view.ts'))};`,
-    );
-  } else {
-    lines.push(
-      `import { renderModelViews } from ${at(packagePath('runtime/integrations/providers/model-view.ts'))};`,
       `import { builtInTools as packageBuiltIns } from ${at(packagePath('generated/index.ts'))};`,
       `import { sortedProviderToolNames as packageOrder } from ${at(packagePath('generated/provider-order.ts'))};`,
       `import { selectBuiltIns } from ${at(packagePath('generator/config/select-built-ins.ts'))};`,

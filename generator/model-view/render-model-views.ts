@@ -5,10 +5,10 @@
  * returns the files. Two ways, the same bytes: `print-model-views.ts` under tsx (started ahead, so
  * a small project's render is done moments after its modules are staged), or, from
  * {@link BUNDLE_FROM_TOOLS} tools on, the one-module bundle of `bundle-model-views.ts` under plain
- * Node (tsx's per-module cost is what a large project's render is made of). This repository renders with its
- * own `runtime/integrations/providers/model-view.ts` (a copy of its layout without that file has no model
- * view); a project that uses the package renders with the package's, from its own tools and the
- * built-ins it selects.
+ * Node (tsx's per-module cost is what a large project's render is made of). This repository
+ * renders with its own `runtime/integrations/providers/model-view.ts` (a copy of its layout
+ * without that file has no model view); a project that uses the package renders with the
+ * package's, from its own tools and the built-ins it selects.
  */
 import { spawn } from 'node:child_process';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -190,6 +190,10 @@ async function renderBundled(
           projectRoot: path.resolve(projectRoot),
           generatedDirectory,
           generatedFolder: paths.generated,
+          renderer:
+            options.packageBuiltIns === undefined
+              ? path.resolve(projectRoot, MODEL_VIEW_RENDERER)
+              : packagePath('runtime/integrations/providers/model-view.ts'),
           ...(options.packageBuiltIns === undefined
             ? {}
             : { packageBuiltIns: options.packageBuiltIns }),
