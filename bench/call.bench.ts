@@ -10,7 +10,8 @@
  * - read-call: a whole `callTool` of Read on a 3-line file vs `fs.readFile` of it + ajv
  *   `validate()` of the input.
  * Admission and the invalid call are synchronous and called synchronously on both sides, in
- * batches; the Read call is awaited on both sides.
+ * batches; the Read call is awaited on both sides, timed after a warm-up of both (see
+ * compareAsync), with the cost of the process's first calls in the row's note.
  *
  * Run: node --import tsx bench/call.bench.ts [admission|invalid-call|read-call …]
  */
@@ -60,6 +61,29 @@ const context: CallToolContext = {
 };
 const call = (input: unknown) => callTool(runtime, { name: 'Read', input }, context);
 
+/** Calls of each side in {@link firstCalls}. */
+const FIRST_CALLS = 2000;
+
+/**
+ * The first `count` calls of each side in this process, in interleaved blocks of 100, as
+ * "ours µs / anchor µs per call (ratio)": what a host's first calls cost.
+ */
+async function firstCalls(
+  sides: { readonly ours: () => Promise<unknown>; readonly anchor: () => Promise<unknown> },
+  count: number,
+): Promise<string> {
+  const total = { ours: 0, anchor: 0 };
+  for (let done = 0; done < count; done += 100) {
+    for (const side of ['ours', 'anchor'] as const) {
+      const start = performance.now();
+      for (let index = 0; index < 100; index += 1) await sides[side]();
+      total[side] += performance.now() - start;
+    }
+  }
+  const perCall = (ms: number) => `${((ms * 1000) / count).toFixed(0)} µs`;
+  return `${perCall(total.ours)} / ${perCall(total.anchor)} per call (${(total.ours / total.anchor).toFixed(2)}×)`;
+}
+
 try {
   if (wanted.has('admission')) {
     const input = { file_path: '/work/project/src/index.ts', offset: 10, limit: 200 };
@@ -103,17 +127,24 @@ try {
     const answer = await call(input);
     if (answer.isError || !answer.content.includes('three'))
       throw new Error(`Read failed: ${answer.content}`);
-    const comparison = await compareAsync(
-      {
-        ours: () => call(input),
-        anchor: async () => {
-          if (!bareValidate(input)) throw new Error('invalid');
-          return readFile(file, 'utf8');
-        },
+    const sides = {
+      ours: () => call(input),
+      anchor: async () => {
+        if (!bareValidate(input)) throw new Error('invalid');
+        return readFile(file, 'utf8');
       },
-      BATCH_OPTIONS,
+    };
+    // The row is timed on compiled code (compareAsync warms both sides first); what a process's
+    // first calls cost, before V8 has optimised the call path, is told beside it.
+    const early = await firstCalls(sides, FIRST_CALLS);
+    const comparison = await compareAsync(sides, BATCH_OPTIONS);
+    results.push(
+      rowResult(
+        'read-call',
+        comparison,
+        `a host session across calls, no tracer; the process's first ${FIRST_CALLS} calls: ${early}`,
+      ),
     );
-    results.push(rowResult('read-call', comparison, 'a host session across calls, no tracer'));
   }
 } finally {
   await rm(workspace, { recursive: true, force: true });

@@ -92,19 +92,43 @@ export function compareFresh(
   });
 }
 
-/** Asynchronous operations, awaited one after another over a batch. */
+export interface AsyncBatchOptions extends BatchOptions {
+  /** How long each side runs, untimed, before its batch is sized. Default: 1 000 ms. */
+  readonly warmUpMs?: number;
+}
+
+/**
+ * Asynchronous operations, awaited one after another over a batch. Each side first runs for
+ * `warmUpMs` (alternating, in pieces of `sampleMs`), thrown away: the batch is sized from calls
+ * of compiled code, not from the first calls of a cold path. Sized from those, a path whose
+ * first calls are slow got a batch of a few calls, and every round timed the JIT's work on it
+ * (a process's first calls are what the cold-start rows measure). The warm-up rounds then
+ * start from there.
+ */
 export async function compareAsync(
   sides: { readonly ours: () => Promise<unknown>; readonly anchor: () => Promise<unknown> },
-  options: BatchOptions,
+  options: AsyncBatchOptions,
 ): Promise<Comparison> {
-  const calibrated = async (run: () => Promise<unknown>) => {
+  const runFor = async (run: () => Promise<unknown>, ms: number) => {
     const start = performance.now();
     let count = 0;
-    while (performance.now() - start < options.sampleMs / 2 || count < 2) {
+    while (performance.now() - start < ms || count < 2) {
       sink = await run();
       count += 1;
     }
-    return Math.max(1, Math.round((count * options.sampleMs) / (performance.now() - start)));
+    return { count, elapsed: performance.now() - start };
+  };
+  const warmUpMs = options.warmUpMs ?? 1000;
+  const warmed = { ours: 0, anchor: 0 };
+  for (let piece = 0; warmed.ours < warmUpMs || warmed.anchor < warmUpMs; piece += 1) {
+    for (const side of ORDER[piece % 2]!) {
+      if (warmed[side] < warmUpMs)
+        warmed[side] += (await runFor(sides[side], options.sampleMs)).elapsed;
+    }
+  }
+  const calibrated = async (run: () => Promise<unknown>) => {
+    const { count, elapsed } = await runFor(run, options.sampleMs / 2);
+    return Math.max(1, Math.round((count * options.sampleMs) / elapsed));
   };
   const batch = { ours: await calibrated(sides.ours), anchor: await calibrated(sides.anchor) };
   return interleave(options, async (side) => {
