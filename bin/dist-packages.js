@@ -68,16 +68,22 @@ function sourcesUnder(root, directory) {
 }
 
 /**
+ * The CLI bundle's own entry points: the bin's main module, and the model-view renderer, which
+ * the generator starts as a process of its own (generator/model-view/render-model-views.ts).
+ */
+export const CLI_ENTRY_POINTS = ['cli/main.ts', 'generator/model-view/print-model-views.ts'];
+
+/**
  * @param {string} root absolute directory of the repository
  * @returns {Map<DistPackage['key'], string[]>} per package, its entry points as sorted
- *   project-relative `.ts` paths: the JavaScript targets of its exports map (the CLI: `cli/main.ts`,
- *   which the bin imports), the modules its generated tools load on their first call (the tools),
+ *   project-relative `.ts` paths: the JavaScript targets of its exports map (the CLI: its
+ *   {@link CLI_ENTRY_POINTS}), the modules its generated tools load on their first call (the tools),
  *   and every file of it that another package imports as a value
  */
 export function distEntryPoints(root) {
   /** @type {Map<DistPackage['key'], Set<string>>} */
   const entries = new Map(DIST_PACKAGES.map((distPackage) => [distPackage.key, new Set()]));
-  entries.get('cli').add('cli/main.ts');
+  for (const entry of CLI_ENTRY_POINTS) entries.get('cli').add(entry);
   for (const distPackage of DIST_PACKAGES) {
     if (distPackage.key === 'cli') continue;
     const manifest = JSON.parse(

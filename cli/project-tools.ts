@@ -8,7 +8,6 @@ import { pathToFileURL } from 'node:url';
 import type { ToolEntry } from '../runtime/core/contract.js';
 import { selectBuiltIns, unknownBuiltIns } from '../generator/config/select-built-ins.js';
 import { findProjectRoot, hasConfigFile } from './project-root.js';
-import { ensureTypeScriptLoader } from './typescript-loader.js';
 import { existsSync, readFileSync } from './sync-fs.js';
 import { CommandError } from './usage-error.js';
 
@@ -94,6 +93,9 @@ export async function loadProjectTools(cwd: string): Promise<ProjectTools> {
       `${indexFile} not found: run \`tool-contracts generate\` in ${projectRoot} first`,
     );
   requireModuleProject(projectRoot);
+  // Loaded here, not imported: the model-view renderer's process shares the module, and a static
+  // import would make the bundle split the chunk `list` loads (bin/build-dist.js, CHUNK_GROUPS).
+  const { ensureTypeScriptLoader } = await import('../generator/support/typescript-loader.js');
   await ensureTypeScriptLoader();
   const own = (await import(pathToFileURL(indexFile).href)) as {
     builtInTools: readonly ToolEntry[];

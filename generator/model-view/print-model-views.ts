@@ -17,11 +17,19 @@
  * generator starts this process when its run begins and names the directory once the modules are
  * staged, so the second of loading overlaps the generator's own work. Standard input closed
  * without a line: nothing to render, exit quietly.
+ *
+ * Run from the sources, under tsx. Run from the build (`dist/generator/model-view/`, started by a
+ * CLI that runs from dist/), the package's runtime and built-ins are its compiled packages, loaded
+ * by plain Node; tsx is registered only for the TypeScript a render reads: the project's modules,
+ * or this repository's renderer. Through tsx's hooks each module costs a round trip to their
+ * thread, which made loading the built-ins and the runtime ≈ 1 s of a one-tool project's
+ * `generate`.
  */
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { ToolEntry } from '../../runtime/core/contract.js';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
+import { ensureTypeScriptLoader } from '../support/typescript-loader.js';
 import { writeModelViewRecords, type RenderModelViews } from './model-view-records.js';
 
 const [root, generatedDirectory, generatedFolder, selection] = process.argv.slice(2);
@@ -35,6 +43,7 @@ let renderModelViews: RenderModelViews;
 let packageTools: readonly ToolEntry[] = [];
 let packageNames: readonly string[] = [];
 if (selection === undefined) {
+  await ensureTypeScriptLoader();
   ({ renderModelViews } = await load(
     path.join(root, 'runtime/integrations/providers/model-view.ts'),
   ));
@@ -49,6 +58,8 @@ if (selection === undefined) {
   packageTools = selectBuiltIns(builtIns.builtInTools, JSON.parse(selection) as BuiltInSelection);
   packageNames = packageOrder.sortedProviderToolNames;
 }
+// Before the wait: registering tsx takes a moment the generator's own work can cover.
+await ensureTypeScriptLoader();
 const directory = generatedDirectory === '-' ? await firstLineOfInput() : generatedDirectory;
 if (directory === undefined) process.exit(0);
 const [own, order] = await Promise.all([

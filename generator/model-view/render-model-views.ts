@@ -229,10 +229,16 @@ function spawnRenderer(
 ): RendererProcess {
   return spawnNode(
     [
-      // tsx as this package resolves it: a project's own node_modules may have none.
-      '--import',
-      import.meta.resolve('tsx'),
-      packagePath('generator/model-view/print-model-views.ts'),
+      // The renderer as this module runs: compiled, by plain Node, when the generator runs from
+      // dist/ (the renderer registers tsx for the TypeScript it reads); else its source under tsx,
+      // as this package resolves it (a project's own node_modules may have none).
+      ...(import.meta.url.endsWith('.ts')
+        ? [
+            '--import',
+            import.meta.resolve('tsx'),
+            packagePath('generator/model-view/print-model-views.ts'),
+          ]
+        : [packagePath('dist/generator/model-view/print-model-views.js')]),
       path.resolve(projectRoot),
       '-',
       paths.generated,

@@ -1,12 +1,12 @@
 /**
  * The installable units and the entry points of their bundles: each package's exports targets,
- * the bin's cli/main.ts, one per module a generated tool loads lazily (its zod schemas, its
+ * the CLI's own (cli/main.ts, the model-view renderer), one per module a generated tool loads lazily (its zod schemas, its
  * handler), and every file of a package that another package imports as a value.
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { distEntryPoints, ownerOf } from '../../bin/dist-packages.js';
+import { CLI_ENTRY_POINTS, distEntryPoints, ownerOf } from '../../bin/dist-packages.js';
 import { REPO_ROOT } from '../generator/generate-fixture.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
 
@@ -36,7 +36,7 @@ test.each([
   expect(ownerOf(file)?.key).toBe(key);
 });
 
-test('exports targets, cli/main.ts, the lazily imported handlers and what other packages import; type imports and strings left out', async () => {
+test('exports targets, the CLI entry points, the lazily imported handlers and what other packages import; type imports and strings left out', async () => {
   const root = await tree({
     'packages/runtime/package.json': exportsOf({
       '.': { types: './dist/runtime/index.d.ts', default: './dist/runtime/index.js' },
@@ -61,7 +61,7 @@ test('exports targets, cli/main.ts, the lazily imported handlers and what other 
   expect(Object.fromEntries(distEntryPoints(root))).toEqual({
     runtime: ['runtime/core/cap-echo.ts', 'runtime/core/contract.ts', 'runtime/index.ts'],
     tools: ['generated/index.ts', 'runtime/tools/read.ts'],
-    cli: ['cli/main.ts'],
+    cli: CLI_ENTRY_POINTS,
   });
 });
 
@@ -103,7 +103,7 @@ test('this repository: each package exports its entries, and each generated tool
       'runtime/integrations/providers/index.ts',
     ]),
   );
-  expect(entries.get('cli')).toEqual(['cli/main.ts']);
+  expect(entries.get('cli')).toEqual(CLI_ENTRY_POINTS);
   for (const [key, files] of entries)
     for (const file of files) expect(ownerOf(file)?.key, file).toBe(key);
 });
