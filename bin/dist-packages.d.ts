@@ -12,8 +12,7 @@ export declare const DIST_PACKAGES: readonly DistPackage[];
 export declare function ownerOf(file: string): DistPackage | undefined;
 /** The `name` field of a package's package.json. */
 export declare function packageName(root: string, distPackage: DistPackage): string;
-/** Per package, the entry points of its bundle (see dist-packages.js). */
 /** The CLI bundle's own entry points: cli/main.ts and the model-view renderer. */
 export declare const CLI_ENTRY_POINTS: readonly string[];
-
+/** Per package, the entry points of its bundle (see dist-packages.js). */
 export declare function distEntryPoints(root: string): Map<DistPackage['key'], string[]>;

@@ -2,7 +2,8 @@
 // Entry point of the `tool-contracts` CLI. Every command runs from the compiled build in dist/
 // when it is fresh (bin/dist-freshness.js), without tsx: the generator finds its templates and
 // the sources its caches hash from the package root (generator/support/package-root.ts), and a
-// command registers tsx itself when it imports a project's TypeScript (generator/support/typescript-loader.ts).
+// command registers tsx itself when it imports a project's TypeScript
+// (generator/support/typescript-loader.ts).
 // A stale build (an edited checkout) never runs: the TypeScript sources run through tsx instead.
 // Each command is imported lazily so that fast commands never load the TypeScript compiler.
 import { fileURLToPath } from 'node:url';

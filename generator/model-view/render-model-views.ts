@@ -15,6 +15,7 @@ import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { packagePath } from '../support/package-root.js';
+import { RUNS_FROM_SOURCES } from '../support/typescript-loader.js';
 import type { EmitIssue } from '../emit/emit-issue.js';
 import { listFiles } from '../support/list-files.js';
 import { mapConcurrently } from '../support/map-concurrently.js';
@@ -232,7 +233,7 @@ function spawnRenderer(
       // The renderer as this module runs: compiled, by plain Node, when the generator runs from
       // dist/ (the renderer registers tsx for the TypeScript it reads); else its source under tsx,
       // as this package resolves it (a project's own node_modules may have none).
-      ...(import.meta.url.endsWith('.ts')
+      ...(RUNS_FROM_SOURCES
         ? [
             '--import',
             import.meta.resolve('tsx'),
