@@ -23,6 +23,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { rowsToMeasure } from './support/bench-rows.js';
+import { warmUpSides } from './support/compare-interleaved.js';
 import { reportRows, rowResult } from './support/report-bench-rows.js';
 
 // Row serve-call (support/bench-rows.ts): the call's per-round ratio; the rest is this file's own report.
@@ -94,13 +95,10 @@ const samples: Record<Name, Record<Operation, number[]>> = {
 };
 // Both servers' call paths on compiled code before anything is timed, as compareAsync does for
 // the in-process rows: a second of Read round trips each, alternating.
-const warmedMs = { ours: 0, sdk: 0 };
-for (let turn = 0; warmedMs.ours < CALL_WARM_UP_MS || warmedMs.sdk < CALL_WARM_UP_MS; turn += 1) {
-  const name: Name = turn % 2 === 0 ? 'ours' : 'sdk';
-  const start = performance.now();
-  for (let call = 0; call < 20; call += 1) await operations.call(servers[name]);
-  warmedMs[name] += performance.now() - start;
-}
+await warmUpSides(
+  { ours: () => operations.call(ours), anchor: () => operations.call(sdk) },
+  { warmUpMs: CALL_WARM_UP_MS, sampleMs: 20 },
+);
 for (let round = 0; round < WARM_UP + ROUNDS; round += 1) {
   const order: Name[] = round % 2 === 0 ? ['ours', 'sdk'] : ['sdk', 'ours'];
   for (const operation of ['list', 'listRaw', 'call'] as const) {

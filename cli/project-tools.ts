@@ -93,8 +93,9 @@ export async function loadProjectTools(cwd: string): Promise<ProjectTools> {
       `${indexFile} not found: run \`tool-contracts generate\` in ${projectRoot} first`,
     );
   requireModuleProject(projectRoot);
-  // Loaded here, not imported: the model-view renderer's process shares the module, and a static
-  // import would make the bundle split the chunk `list` loads (bin/build-dist.js, CHUNK_GROUPS).
+  // Loaded here, not imported: statically imported, the module would be bundled into the chunk
+  // `list` loads (bin/build-dist.js, CHUNK_GROUPS), and the model-view renderer's process, which
+  // imports it too, would load that whole chunk for it.
   const { ensureTypeScriptLoader } = await import('../generator/support/typescript-loader.js');
   await ensureTypeScriptLoader();
   const own = (await import(pathToFileURL(indexFile).href)) as {

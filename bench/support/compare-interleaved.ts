@@ -97,35 +97,53 @@ export interface AsyncBatchOptions extends BatchOptions {
   readonly warmUpMs?: number;
 }
 
+/** Await `run` again and again for at least `ms` (and at least twice). */
+async function runFor(
+  run: () => Promise<unknown>,
+  ms: number,
+): Promise<{ count: number; elapsed: number }> {
+  const start = performance.now();
+  let count = 0;
+  while (performance.now() - start < ms || count < 2) {
+    sink = await run();
+    count += 1;
+  }
+  return { count, elapsed: performance.now() - start };
+}
+
 /**
- * Asynchronous operations, awaited one after another over a batch. Each side first runs for
- * `warmUpMs` (alternating, in pieces of `sampleMs`), thrown away: the batch is sized from calls
- * of compiled code, not from the first calls of a cold path. Sized from those, a path whose
- * first calls are slow got a batch of a few calls, and every round timed the JIT's work on it
- * (a process's first calls are what the cold-start rows measure). The warm-up rounds then
- * start from there.
+ * Run both sides, untimed, alternating in pieces of `sampleMs`, until each has run for `warmUpMs`:
+ * what is timed after this runs on compiled code, not on a path V8 is still compiling.
+ */
+export async function warmUpSides(
+  sides: { readonly ours: () => Promise<unknown>; readonly anchor: () => Promise<unknown> },
+  options: { readonly warmUpMs: number; readonly sampleMs: number },
+): Promise<void> {
+  const warmed = { ours: 0, anchor: 0 };
+  for (
+    let piece = 0;
+    warmed.ours < options.warmUpMs || warmed.anchor < options.warmUpMs;
+    piece += 1
+  ) {
+    for (const side of ORDER[piece % 2]!) {
+      if (warmed[side] < options.warmUpMs)
+        warmed[side] += (await runFor(sides[side], options.sampleMs)).elapsed;
+    }
+  }
+}
+
+/**
+ * Asynchronous operations, awaited one after another over a batch. Both sides are first warmed
+ * ({@link warmUpSides}, `warmUpMs`): the batch is sized from calls of compiled code, not from the
+ * first calls of a cold path. Sized from those, a path whose first calls are slow got a batch of
+ * a few calls, and every round timed the JIT's work on it (a process's first calls are what the
+ * cold-start rows measure). The warm-up rounds then start from there.
  */
 export async function compareAsync(
   sides: { readonly ours: () => Promise<unknown>; readonly anchor: () => Promise<unknown> },
   options: AsyncBatchOptions,
 ): Promise<Comparison> {
-  const runFor = async (run: () => Promise<unknown>, ms: number) => {
-    const start = performance.now();
-    let count = 0;
-    while (performance.now() - start < ms || count < 2) {
-      sink = await run();
-      count += 1;
-    }
-    return { count, elapsed: performance.now() - start };
-  };
-  const warmUpMs = options.warmUpMs ?? 1000;
-  const warmed = { ours: 0, anchor: 0 };
-  for (let piece = 0; warmed.ours < warmUpMs || warmed.anchor < warmUpMs; piece += 1) {
-    for (const side of ORDER[piece % 2]!) {
-      if (warmed[side] < warmUpMs)
-        warmed[side] += (await runFor(sides[side], options.sampleMs)).elapsed;
-    }
-  }
+  await warmUpSides(sides, { warmUpMs: options.warmUpMs ?? 1000, sampleMs: options.sampleMs });
   const calibrated = async (run: () => Promise<unknown>) => {
     const { count, elapsed } = await runFor(run, options.sampleMs / 2);
     return Math.max(1, Math.round((count * options.sampleMs) / elapsed));

@@ -1,9 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from 'vitest';
 import { compareAsync, compareProcesses } from '../../../bench/support/compare-interleaved.js';
-
-const median = (values: readonly number[]) =>
-  [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)]!;
+import { median } from '../../../bench/support/round-ratios.js';
 
 test('compareAsync times warm calls: a side whose first calls are slow is sized and timed after them', async () => {
   // The first 20 calls of `ours` take 5 ms each (a cold path: the JIT's first work on it), the
