@@ -20,7 +20,6 @@ import {
   descriptionTemplatesModule,
   findDescriptionTemplates,
 } from '../manifest/description-templates.js';
-import { createEmitProject } from './emit-project.js';
 import { emissionKey } from './emission-key.js';
 import type { EmitIssue, EmitIssueCode } from './emit-issue.js';
 import { indexModuleSource } from './index-module.js';
@@ -174,7 +173,6 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
   }
   if (issues.length > 0) return { ok: false, issues };
 
-  const project = pending.length > 0 ? createEmitProject() : undefined;
   for (const { tool, input, output, kebab, key, notes, ...modules } of pending) {
     const { manifest } = tool;
     const made = new Map<string, string>();
@@ -190,7 +188,7 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
     }
     made.set(
       outputs.module,
-      toolModuleSource(project!, {
+      toolModuleSource({
         manifest,
         file: tool.file,
         implementation: tool.implementation,
@@ -209,7 +207,7 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
     );
     made.set(
       outputs.zod,
-      zodModuleSource(project!, {
+      zodModuleSource({
         file: tool.file,
         kebab,
         inputZodCode: input.zodCode,
@@ -223,17 +221,13 @@ export function emitGeneratedFiles(set: ManifestSet, options: EmitOptions = {}):
   }
   const compiled = set.tools.map((tool) => ({ kebab: kebabCase(tool.manifest.name) }));
 
-  files.set(
-    `${generated}/index.ts`,
-    indexModuleSource(project ?? createEmitProject(), compiled, options.contractModule),
-  );
+  files.set(`${generated}/index.ts`, indexModuleSource(compiled, options.contractModule));
   const referenceNames = set.tools
     .filter((tool) => tool.manifest.ordering === 'reference')
     .map((tool) => tool.manifest.name);
   files.set(
     `${generated}/provider-order.ts`,
     providerOrderModuleSource(
-      project ?? createEmitProject(),
       sortedProviderToolNames(referenceNames, set.index.reservedReferenceNames),
     ),
   );

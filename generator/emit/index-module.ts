@@ -2,9 +2,7 @@
  * `generated/index.ts`: `builtInTools`, every tool's entry in registration order. The order is
  * the explicit list of `manifest/tools.yaml`, never the file system's.
  */
-import type { ImportDeclarationStructure, Project } from 'ts-morph';
-import { loadTsMorph } from '../support/load-ts-morph.js';
-import { blankLine, printModule } from './emit-project.js';
+import { blankLine, printModule, type ImportStatement } from './print-module.js';
 import { generatedHeader } from '../support/generated-header.js';
 
 export interface IndexEntry {
@@ -14,22 +12,20 @@ export interface IndexEntry {
 
 /** `contractModule`: where `ToolEntry` is imported from; default `../runtime/contract.js`. */
 export function indexModuleSource(
-  project: Project,
   tools: readonly IndexEntry[],
   contractModule = '../runtime/contract.js',
 ): string {
-  const { StructureKind } = loadTsMorph();
   const bindings = tools.map((tool) => toolBinding(tool.kebab));
-  return printModule(project, '/generated/index.ts', [
+  return printModule([
     generatedHeader('manifest/tools.yaml'),
     {
-      kind: StructureKind.ImportDeclaration,
+      kind: 'import',
       isTypeOnly: true,
       moduleSpecifier: contractModule,
       namedImports: ['ToolEntry'],
     },
-    ...tools.map((tool, index): ImportDeclarationStructure => ({
-      kind: StructureKind.ImportDeclaration,
+    ...tools.map((tool, index): ImportStatement => ({
+      kind: 'import',
       moduleSpecifier: `./tools/${tool.kebab}.js`,
       namedImports: [{ name: 'tool', alias: bindings[index]! }],
     })),

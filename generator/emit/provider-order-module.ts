@@ -2,9 +2,8 @@
  * `generated/provider-order.ts`: the sorted-name table. Tools named here reach the model first,
  * in this order; the list is part of the prompt prefix, so it must not depend on the machine.
  */
-import type { Project } from 'ts-morph';
 import { compareCodeUnits } from '../../runtime/core/support/compare-code-units.js';
-import { blankLine, printModule } from './emit-project.js';
+import { blankLine, printModule } from './print-module.js';
 import { generatedHeader } from '../support/generated-header.js';
 import { jsString } from '../support/js-literal.js';
 
@@ -20,8 +19,8 @@ export function sortedProviderToolNames(
   return [...new Set([...referenceNames, ...reservedNames])].sort(compareCodeUnits);
 }
 
-export function providerOrderModuleSource(project: Project, names: readonly string[]): string {
-  return printModule(project, '/generated/provider-order.ts', [
+export function providerOrderModuleSource(names: readonly string[]): string {
+  return printModule([
     generatedHeader('manifest/tools.yaml'),
     blankLine,
     '/**',

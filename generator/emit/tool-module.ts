@@ -4,17 +4,15 @@
  * them (shape: docs/architecture.md). Its input and output types come from the zod module as
  * types alone: importing this module never imports zod.
  */
-import type {
-  ImportDeclarationStructure,
-  Project,
-  StatementStructures,
-  WriterFunction,
-} from 'ts-morph';
-import { loadTsMorph } from '../support/load-ts-morph.js';
 import type { Manifest, ToolIndex } from '../manifest/manifest-schema.js';
 import { contractValue, isAnnotatedContractField } from './contract-value.js';
 import { withFrozenData } from './frozen-value.js';
-import { blankLine, printModule } from './emit-project.js';
+import {
+  blankLine,
+  printModule,
+  type ImportStatement,
+  type ModuleStatement,
+} from './print-module.js';
 import { generatedHeader } from '../support/generated-header.js';
 import type { JsonObject } from '../../runtime/core/support/is-json-object.js';
 import { printValue, type FieldAnnotations } from './print-value.js';
@@ -67,7 +65,7 @@ const ASYNC_HOOKS: ReadonlySet<string> = new Set([
   'prepareApproval',
 ]);
 
-export function toolModuleSource(project: Project, input: ToolModuleInput): string {
+export function toolModuleSource(input: ToolModuleInput): string {
   const contract = contractValue({
     manifest: input.manifest,
     file: input.file,
@@ -105,12 +103,11 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     '}',
   ].join('\n');
 
-  const { StructureKind } = loadTsMorph();
   const contractModule = input.contractModule ?? '../../runtime/contract.js';
   const zodModule = `../zod/${input.kebab}.js`;
-  const imports: ImportDeclarationStructure[] = [
+  const imports: ImportStatement[] = [
     {
-      kind: StructureKind.ImportDeclaration,
+      kind: 'import',
       moduleSpecifier: contractModule,
       // freezeJsonTree: schemas, permission and budget are frozen at import and shared by every
       // model-facing list.
@@ -123,7 +120,7 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
       ],
     },
     {
-      kind: StructureKind.ImportDeclaration,
+      kind: 'import',
       isTypeOnly: true,
       moduleSpecifier: zodModule,
       namedImports: ['Input', 'Output'],
@@ -133,25 +130,23 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     input.implementationModule ?? `../../runtime/tools/${input.implementation}.js`;
   if (eagerHooks.length > 0)
     imports.push({
-      kind: StructureKind.ImportDeclaration,
+      kind: 'import',
       moduleSpecifier: input.eagerHooksModule ?? implementationModule,
       namedImports: eagerHooks,
     });
   if (input.hasDescriptionTemplates) {
     imports.push({
-      kind: StructureKind.ImportDeclaration,
+      kind: 'import',
       moduleSpecifier: `../descriptions/${input.kebab}.js`,
       namedImports: ['descriptionTemplates'],
     });
   }
-  // Declarations are given as text: ts-morph's structure printer adds a hanging indent to
-  // multi-line initializers, and our printer has already laid them out.
-  const statements: (string | WriterFunction | StatementStructures)[] = [
+  const statements: ModuleStatement[] = [
     generatedHeader(input.file),
     ...imports,
     blankLine,
     {
-      kind: StructureKind.ExportDeclaration,
+      kind: 'export',
       isTypeOnly: true,
       namedExports: ['Input', 'Output'],
     },
@@ -164,5 +159,5 @@ export function toolModuleSource(project: Project, input: ToolModuleInput): stri
     blankLine,
     `export const tool: ToolEntry<Input, Output> = ${toolText};`,
   ];
-  return printModule(project, `/generated/tools/${input.kebab}.ts`, statements);
+  return printModule(statements);
 }

@@ -4,9 +4,7 @@
  * module with the implementation, on the tool's first call (`lazyZodSchemas` in
  * runtime/core/contract.ts).
  */
-import type { Project } from 'ts-morph';
-import { loadTsMorph } from '../support/load-ts-morph.js';
-import { blankLine, printModule } from './emit-project.js';
+import { blankLine, printModule } from './print-module.js';
 import { generatedHeader } from '../support/generated-header.js';
 
 export interface ZodModuleInput {
@@ -18,13 +16,10 @@ export interface ZodModuleInput {
   readonly outputZodCode: string;
 }
 
-export function zodModuleSource(project: Project, input: ZodModuleInput): string {
-  const { StructureKind } = loadTsMorph();
-  // Declarations are given as text: ts-morph's structure printer adds a hanging indent to
-  // multi-line initializers, and our printer has already laid them out.
-  return printModule(project, `/generated/zod/${input.kebab}.ts`, [
+export function zodModuleSource(input: ZodModuleInput): string {
+  return printModule([
     generatedHeader(input.file),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
+    { kind: 'import', moduleSpecifier: 'zod', namedImports: ['z'] },
     blankLine,
     `export const InputSchema = ${input.inputZodCode};`,
     'export type Input = z.output<typeof InputSchema>;',
