@@ -49,12 +49,48 @@ export async function bundleModelViews(
   sources: ModelViewBundleSources,
   outfile: string,
 ): Promise<void> {
+  await bundle(sources.projectRoot, sources.generatedDirectory, entrySource(sources), outfile);
+}
+
+/**
+ * Bundles a project's generated modules alone into `outfile` (absolute): a module that exports
+ * `builtInTools` of `index.ts` and `sortedProviderToolNames` of `provider-order.ts`, for a
+ * renderer that has loaded the package's runtime already (`print-model-views.ts`, compiled). It
+ * imports what the modules import from installed packages, the package among them, from where
+ * Node finds it: the same module instances as the renderer's.
+ */
+export async function bundleGeneratedModules(
+  projectRoot: string,
+  generatedDirectory: string,
+  outfile: string,
+): Promise<void> {
+  const own = (file: string) => JSON.stringify(path.join(generatedDirectory, file));
+  const entry = [
+    `export { builtInTools } from ${own('index.ts')};`,
+    `export { sortedProviderToolNames } from ${own('provider-order.ts')};`,
+    '',
+  ].join('\n');
+  await bundle(projectRoot, generatedDirectory, entry, outfile);
+}
+
+/** Starts esbuild's service process, so that the first bundle does not wait for it. */
+export async function startBundler(): Promise<void> {
+  const esbuild = await import('esbuild');
+  await esbuild.transform('', {});
+}
+
+async function bundle(
+  projectRoot: string,
+  generatedDirectory: string,
+  entry: string,
+  outfile: string,
+): Promise<void> {
   const esbuild = await import('esbuild');
   try {
     await esbuild.build({
       stdin: {
-        contents: entrySource(sources),
-        resolveDir: sources.projectRoot,
+        contents: entry,
+        resolveDir: projectRoot,
         sourcefile: 'model-view-bundle-entry.ts',
         loader: 'ts',
       },
@@ -69,11 +105,11 @@ export async function bundleModelViews(
       outfile,
       write: true,
       // Messages name files relative to the project.
-      absWorkingDir: sources.projectRoot,
+      absWorkingDir: projectRoot,
       logLevel: 'silent',
       legalComments: 'none',
-      external: await installedPackagePatterns([sources.projectRoot, packageRoot()]),
-      plugins: [lazyImportsStayOut(), ownImportMeta(esbuild.transform, sources.generatedDirectory)],
+      external: await installedPackagePatterns([projectRoot, packageRoot()]),
+      plugins: [lazyImportsStayOut(), ownImportMeta(esbuild.transform, generatedDirectory)],
     });
   } catch (error) {
     const first = (error as { errors?: readonly EsbuildMessage[] }).errors?.[0];

@@ -2,13 +2,14 @@
  * The model-view step of `generate` and `check`: renders the views in a child process over a
  * directory of generated modules — the generated folder itself, or the staged directory a write is
  * about to swap in, so the views are swapped in with the modules they were rendered from — and
- * returns the files. Two ways, the same bytes: `print-model-views.ts` under tsx (started ahead, so
- * a small project's render is done moments after its modules are staged), or, from
+ * returns the files. Two ways, the same bytes: `print-model-views.ts` (started ahead, so a small
+ * project's render is done moments after its modules are staged), or, from
  * {@link BUNDLE_FROM_TOOLS} tools on, the one-module bundle of `bundle-model-views.ts` under plain
- * Node (tsx's per-module cost is what a large project's render is made of). This repository
- * renders with its own `runtime/integrations/providers/model-view.ts` (a copy of its layout
- * without that file has no model view); a project that uses the package renders with the
- * package's, from its own tools and the built-ins it selects.
+ * Node (tsx's per-module cost is what a large project's render is made of). The started process
+ * of a CLI that runs from dist/ bundles a package project's own modules itself, at any size.
+ * This repository renders with its own `runtime/integrations/providers/model-view.ts` (a copy of
+ * its layout without that file has no model view); a project that uses the package renders with
+ * the package's, from its own tools and the built-ins it selects.
  */
 import { spawn } from 'node:child_process';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -149,7 +150,13 @@ export async function startModelViewRenderer(
     async render(generatedDirectory, toolCount) {
       const directory = path.resolve(generatedDirectory);
       options.progress?.(`rendering ${paths.modelViewDirectory}/ from the generated modules…`);
-      if (toolCount !== undefined && toolCount >= (options.bundleFromTools ?? BUNDLE_FROM_TOOLS)) {
+      // A compiled renderer of a package project bundles the project's modules itself.
+      const startedBundles = options.packageBuiltIns !== undefined && !RUNS_FROM_SOURCES;
+      if (
+        !startedBundles &&
+        toolCount !== undefined &&
+        toolCount >= (options.bundleFromTools ?? BUNDLE_FROM_TOOLS)
+      ) {
         try {
           const files = await renderBundled(projectRoot, directory, paths, options);
           child?.kill();

@@ -1,0 +1,106 @@
+/**
+ * The model-view renderer as a CLI that runs from dist/ starts it: compiled, under plain Node.
+ * For a project that uses the package, it bundles the project's own generated modules (and the
+ * hooks they import) with esbuild instead of registering tsx, and prints what the renderer run
+ * from the sources prints. A module esbuild cannot bundle is loaded through tsx after all.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isDistFresh } from '../../../bin/dist-freshness.js';
+import { REPO_ROOT } from '../generate-fixture.js';
+import { linkInstalledPackages } from '../../support/link-installed-packages.js';
+import { RECORD_MODULES } from '../../support/record-modules.js';
+
+const run = promisify(execFile);
+const bin = path.join(REPO_ROOT, 'bin/tool-contracts.js');
+const COMPILED = path.join(REPO_ROOT, 'dist/generator/model-view/print-model-views.js');
+const SOURCES = path.join(REPO_ROOT, 'generator/model-view/print-model-views.ts');
+let directory: string;
+let project: string;
+
+/** The Greet tool of `init` with the one hook a render calls: it names the file it runs from. */
+const GREET_HOOK = `
+export const resolveModelContract: NonNullable<Implementation['resolveModelContract']> = (contract) => ({
+  ...contract,
+  description: \`\${contract.description} (hooked in \${new URL(import.meta.url).pathname.split('/').pop()})\`,
+});
+`;
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'tool-contracts-print-model-views-'));
+  // CI has built dist/ through `npm ci` (prepare); a working copy may have changed since.
+  if (!isDistFresh(REPO_ROOT))
+    await run(process.execPath, [path.join(REPO_ROOT, 'bin/build-dist.js')], { cwd: REPO_ROOT });
+  project = path.join(directory, 'project');
+  await run(process.execPath, [bin, 'init', project], { cwd: directory });
+  await linkInstalledPackages(project, ['@types', 'typescript']);
+  const manifest = path.join(project, 'manifest/tools/greet.yaml');
+  await writeFile(
+    manifest,
+    (await readFile(manifest, 'utf8')).replace(/^hooks: \[\]$/m, 'hooks: [resolveModelContract]'),
+  );
+  const handler = path.join(project, 'runtime/tools/greet.ts');
+  await writeFile(handler, `${await readFile(handler, 'utf8')}${GREET_HOOK}`);
+  await run(process.execPath, [bin, 'generate'], { cwd: project });
+}, 600_000);
+afterAll(() => rm(directory, { recursive: true, force: true }));
+
+/** The renderer's output over the project's generated/, and the modules its process resolved. */
+async function render(way: 'compiled' | 'sources'): Promise<{ out: string; modules: string[] }> {
+  const log = path.join(directory, `modules-${way}-${Math.random().toString(36).slice(2)}.txt`);
+  await writeFile(log, '');
+  const { stdout } = await run(
+    process.execPath,
+    [
+      ...(way === 'compiled'
+        ? ['--import', RECORD_MODULES, COMPILED]
+        : ['--import', import.meta.resolve('tsx'), '--import', RECORD_MODULES, SOURCES]),
+      project,
+      path.join(project, 'generated'),
+      'generated',
+      '"none"',
+    ],
+    {
+      cwd: project,
+      env: { ...process.env, NO_COLOR: '1', LOADED_MODULES: log },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  return { out: stdout, modules: (await readFile(log, 'utf8')).split('\n').filter(Boolean) };
+}
+
+const tsx = (modules: string[]) => modules.filter((url) => url.includes('/node_modules/tsx/'));
+const esbuild = (modules: string[]) =>
+  modules.filter((url) => url.includes('/node_modules/esbuild/'));
+
+describe('the compiled renderer of a package project', { timeout: 120_000 }, () => {
+  test('bundles the own modules, without tsx, and prints what the sources print', async () => {
+    const [compiled, sources] = await Promise.all([render('compiled'), render('sources')]);
+    expect(compiled.out).toContain('(hooked in greet.ts)');
+    expect(compiled.out).toBe(sources.out);
+    expect(tsx(compiled.modules)).toEqual([]);
+    expect(esbuild(compiled.modules)).not.toEqual([]);
+  });
+
+  test('loads a module esbuild cannot bundle through tsx, and prints the same', async () => {
+    const handler = path.join(project, 'runtime/tools/greet.ts');
+    const before = await readFile(handler, 'utf8');
+    // An optional dependency, imported on a call only: Node needs it never, esbuild at once.
+    await writeFile(
+      handler,
+      `${before}\nexport async function optional() {\n  return import('not-installed-optional');\n}\n`,
+    );
+    try {
+      const [compiled, sources] = await Promise.all([render('compiled'), render('sources')]);
+      expect(compiled.out).toContain('(hooked in greet.ts)');
+      expect(compiled.out).toBe(sources.out);
+      expect(tsx(compiled.modules)).not.toEqual([]);
+    } finally {
+      await writeFile(handler, before);
+    }
+  });
+});
