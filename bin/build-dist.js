@@ -4,7 +4,8 @@
 // (bin/dist-freshness.js): packages/runtime/dist (`@tool-contracts/runtime`),
 // packages/tools/dist (`@tool-contracts/tools`) and dist/ (the CLI, `tool-contracts`). Nothing to
 // do while they are fresh; `--force` builds anyway; `--skip-declarations` keeps the previous
-// build's .d.ts files instead of running tsc (what `generate` does: bin/refresh-dist.js). The new
+// build's .d.ts files instead of running tsc (what `generate` does: bin/refresh-dist.js), and,
+// without `--force`, the JavaScript of each package none of whose sources changed. The new
 // build is written beside each dist/ and swapped in whole, so a failed build leaves the previous
 // one (or none) in place.
 //
@@ -28,7 +29,7 @@ import {
   renameSync,
   rmSync,
 } from 'node:fs';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -221,13 +222,27 @@ let declarationSources;
 const progress = (step) => {
   if (!skipDeclarations) console.error(`Building dist/: ${step}…`);
 };
+/** The packages whose previous JavaScript is linked into this build (see `reusableBundle`). */
+const reused = [];
 try {
   progress(`bundling the JavaScript of ${DIST_PACKAGES.length} packages (rolldown)`);
   const { rolldown } = await import('rolldown');
   const isExternalPackage = externalPackages();
   const bundled = new Set();
   const problems = [];
+  /** Per package: its entry points and the sources of its modules, for the next build's stamp. */
+  const bundles = {};
+  const previous = skipDeclarations && !args.includes('--force') ? previousStamp() : undefined;
   for (const distPackage of DIST_PACKAGES) {
+    const entries = [...entryPoints.get(distPackage.key)].sort();
+    const kept = reusableBundle(distPackage, entries, previous);
+    if (kept !== undefined) {
+      linkPreviousJavaScript(distPackage);
+      for (const file of kept) bundled.add(path.join(root, file));
+      bundles[distPackage.key] = { entries, modules: kept };
+      reused.push(distPackage);
+      continue;
+    }
     const groupOf = new Map();
     const groups = CHUNK_GROUPS[distPackage.key];
     const bundle = await rolldown({
@@ -277,10 +292,14 @@ try {
         },
       });
       problems.push(...undeclaredImports(distPackage, output));
+      const modules = new Set();
       for (const file of output)
         if (file.type === 'chunk')
           for (const id of file.moduleIds) {
             const source = path.relative(root, id).split(path.sep).join('/');
+            // A file of this checkout (not rolldown's own `\0…` modules): what the next build
+            // checks before it links this one (reusableBundle).
+            if (path.isAbsolute(id) && !source.startsWith('..')) modules.add(source);
             const owner = ownerOf(source);
             if (owner !== undefined && owner !== distPackage)
               problems.push(
@@ -288,6 +307,7 @@ try {
               );
             bundled.add(id);
           }
+      bundles[distPackage.key] = { entries, modules: [...modules].sort() };
     } finally {
       await bundle.close();
     }
@@ -307,6 +327,7 @@ try {
     packages: DIST_PACKAGES.filter(({ directory }) => directory !== '.').map(
       ({ directory }) => directory,
     ),
+    bundles,
   })}\n`;
   for (const distPackage of DIST_PACKAGES)
     writeFileSync(path.join(staging.get(distPackage.key), 'dist', STAMP_FILE), stamp);
@@ -327,9 +348,62 @@ try {
   console.error(`build: ${error.message}`);
   process.exit(1);
 }
+const distNames = (list) => list.map(({ directory }) => path.posix.join(directory, 'dist/'));
+const rebuilt = DIST_PACKAGES.filter((distPackage) => !reused.includes(distPackage));
 console.error(
-  `Built ${DIST_PACKAGES.map(({ directory }) => path.posix.join(directory, 'dist/')).join(', ')} from ${sources.length} files in ${Date.now() - startedAt} ms${skipDeclarations ? ' (declarations kept from the previous build)' : ''}`,
+  `Built ${distNames(rebuilt).join(', ') || 'nothing'} from ${sources.length} files in ${Date.now() - startedAt} ms${skipDeclarations ? ' (declarations kept from the previous build)' : ''}${reused.length > 0 ? `; ${distNames(reused).join(', ')} linked from the previous build (sources unchanged)` : ''}`,
 );
+
+/** The stamp of the build in dist/, or `undefined` when there is none to trust. */
+function previousStamp() {
+  try {
+    const stamp = JSON.parse(readFileSync(path.join(root, 'dist', STAMP_FILE), 'utf8'));
+    return typeof stamp?.startedAt === 'number' && typeof stamp.bundles === 'object'
+      ? stamp
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The sources of `distPackage`'s previous bundle when this build may link it instead of bundling
+ * again (a JavaScript-only build, what `generate` runs after rewriting generated/ — most often a
+ * few of the tools package's modules): the package's dist/ is of that build, its entry points are
+ * the same, and none of its modules' sources nor the build's own inputs was written since that
+ * build started (the test `isDistFresh` makes, per package). Otherwise `undefined`.
+ */
+function reusableBundle(distPackage, entries, previous) {
+  const before = previous?.bundles?.[distPackage.key];
+  if (before === undefined || !Array.isArray(before.modules) || !Array.isArray(before.entries))
+    return undefined;
+  if (before.entries.join('\n') !== entries.join('\n')) return undefined;
+  let own;
+  try {
+    own = JSON.parse(readFileSync(path.join(distOf(distPackage), STAMP_FILE), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (own?.startedAt !== previous.startedAt) return undefined;
+  for (const file of [...BUILD_INPUTS, ...before.modules]) {
+    const stats = statSync(path.join(root, file), { throwIfNoEntry: false });
+    if (stats === undefined || stats.mtimeMs > previous.startedAt) return undefined;
+  }
+  return before.modules;
+}
+
+/** The previous build's JavaScript of `distPackage`, hard-linked into the new build. */
+function linkPreviousJavaScript(distPackage) {
+  const from = distOf(distPackage);
+  const to = path.join(staging.get(distPackage.key), 'dist');
+  for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name === STAMP_FILE) continue;
+    const file = path.relative(from, path.join(entry.parentPath, entry.name));
+    // The declarations are writeDeclarations' (chunks have none of their own).
+    if (file.endsWith('.d.ts') && !file.startsWith('chunks')) continue;
+    link(path.join(from, file), path.join(to, file));
+  }
+}
 
 /**
  * Every package a chunk of `distPackage` imports that its package.json does not declare (as a
