@@ -15,11 +15,13 @@
  *   (a bundle would otherwise give every module the bundle's address, and a `createRequire` or a
  *   `new URL(…, import.meta.url)` would look in the wrong folder).
  */
+import { existsSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loader, Plugin } from 'esbuild';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
+import { DIST_PACKAGES, ownerOf } from '../../bin/dist-packages.js';
 import { packagePath, packageRoot } from '../support/package-root.js';
 
 /** What to bundle: the same arguments `print-model-views.ts` takes. */
@@ -63,6 +65,7 @@ export async function bundleGeneratedModules(
   projectRoot: string,
   generatedDirectory: string,
   outfile: string,
+  options: { readonly compiledRuntime?: boolean } = {},
 ): Promise<void> {
   const own = (file: string) => JSON.stringify(path.join(generatedDirectory, file));
   const entry = [
@@ -70,7 +73,41 @@ export async function bundleGeneratedModules(
     `export { sortedProviderToolNames } from ${own('provider-order.ts')};`,
     '',
   ].join('\n');
-  await bundle(projectRoot, generatedDirectory, entry, outfile);
+  await bundle(
+    projectRoot,
+    generatedDirectory,
+    entry,
+    outfile,
+    options.compiledRuntime === true ? [compiledRuntimeImports(projectRoot)] : [],
+  );
+}
+
+/**
+ * For this package's repository rendered by the compiled renderer: an import of a source file of
+ * `@tool-contracts/runtime` (runtime/, not runtime/tools/) is an import of its compiled module in
+ * packages/runtime/dist/, the module instance the renderer runs with, as in the tools package's
+ * own build. A source with no compiled module of its own there fails the bundle, which the
+ * renderer then loads through tsx.
+ */
+function compiledRuntimeImports(root: string): Plugin {
+  const runtime = DIST_PACKAGES.find((distPackage) => distPackage.key === 'runtime')!;
+  return {
+    name: 'compiled-runtime-imports',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind !== 'import-statement') return undefined;
+        const target = path.resolve(args.resolveDir, args.path);
+        const source = path.relative(root, target).split(path.sep).join('/');
+        if (ownerOf(source.replace(/\.js$/, '.ts')) !== runtime) return undefined;
+        const compiled = path.join(root, runtime.directory, 'dist', source.replace(/\.ts$/, '.js'));
+        if (!existsSync(compiled))
+          return {
+            errors: [{ text: `${source} has no module of its own in the compiled runtime` }],
+          };
+        return { path: pathToFileURL(compiled).href, external: true };
+      });
+    },
+  };
 }
 
 /** Starts esbuild's service process, so that the first bundle does not wait for it. */
@@ -84,10 +121,12 @@ async function bundle(
   generatedDirectory: string,
   entry: string,
   outfile: string,
+  plugins: readonly Plugin[] = [],
 ): Promise<void> {
   const esbuild = await import('esbuild');
+  let result: import('esbuild').BuildResult<{ metafile: true }>;
   try {
-    await esbuild.build({
+    result = await esbuild.build({
       stdin: {
         contents: entry,
         resolveDir: projectRoot,
@@ -104,19 +143,38 @@ async function bundle(
       keepNames: true,
       outfile,
       write: true,
+      metafile: true,
       // Messages name files relative to the project.
       absWorkingDir: projectRoot,
       logLevel: 'silent',
       legalComments: 'none',
       external: await installedPackagePatterns([projectRoot, packageRoot()]),
-      plugins: [lazyImportsStayOut(), ownImportMeta(esbuild.transform, generatedDirectory)],
+      plugins: [
+        lazyImportsStayOut(),
+        ...plugins,
+        ownImportMeta(esbuild.transform, generatedDirectory),
+      ],
     });
   } catch (error) {
     const first = (error as { errors?: readonly EsbuildMessage[] }).errors?.[0];
     if (first === undefined) throw error;
     throw new ModelViewBundleError(formatMessage(first));
   }
+  // An installed package whose exports are TypeScript (a workspace package) stays out of the
+  // bundle like any other, and plain Node cannot load it: only tsx can.
+  for (const output of Object.values(result.metafile.outputs))
+    for (const imported of output.imports)
+      if (
+        imported.external &&
+        imported.kind === 'import-statement' &&
+        TYPESCRIPT.test(imported.path)
+      )
+        throw new ModelViewBundleError(
+          `${imported.path} is TypeScript in an installed package, which plain Node cannot load`,
+        );
 }
+
+const TYPESCRIPT = /\.(?:[cm]?ts|tsx)$/;
 
 interface EsbuildMessage {
   readonly text: string;

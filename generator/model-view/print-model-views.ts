@@ -20,10 +20,11 @@
  *
  * Run from the sources, under tsx. Run from the build (`dist/generator/model-view/`, started by a
  * CLI that runs from dist/), the package's runtime and built-ins are its compiled packages, loaded
- * by plain Node, and a package project's own modules are bundled by esbuild (see
- * `ownModuleLoader`); tsx is registered only for this repository's renderer. Through tsx's hooks
- * each module costs a round trip to their thread, which made loading the built-ins and the
- * runtime ≈ 1 s of a one-tool project's `generate`.
+ * by plain Node, and the own modules of a package project, or of this repository, are bundled by
+ * esbuild (see `ownModuleLoader`); tsx is registered only for another project with this
+ * repository's layout (its renderer is its own TypeScript). Through tsx's hooks each module costs
+ * a round trip to their thread, which made loading the built-ins and the runtime ≈ 1 s of a
+ * one-tool project's `generate`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ToolEntry } from '../../runtime/core/contract.js';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
+import { packageRoot } from '../support/package-root.js';
 import { RUNS_FROM_SOURCES, ensureTypeScriptLoader } from '../support/typescript-loader.js';
 import { writeModelViewRecords, type RenderModelViews } from './model-view-records.js';
 
@@ -41,12 +43,19 @@ if (root === undefined || generatedDirectory === undefined || generatedFolder ==
   );
 const load = (file: string) => import(pathToFileURL(file).href);
 /**
- * A compiled renderer of a package project bundles the project's modules (`ownModuleLoader`):
- * esbuild's service process starts now, beside the imports below. If it cannot start, the
- * modules are loaded through tsx (`undefined`).
+ * This package's own repository, rendered by a compiled renderer: a CLI runs from dist/ only
+ * while dist/ is built from the current sources, so the compiled runtime is the repository's
+ * runtime, and its renderer renders the repository's tools as the TypeScript one would.
+ */
+const compiledRepository =
+  selection === undefined && !RUNS_FROM_SOURCES && path.resolve(root) === packageRoot();
+/**
+ * A compiled renderer of a package project or of this repository bundles the project's modules
+ * (`ownModuleLoader`): esbuild's service process starts now, beside the imports below. If it
+ * cannot start, the modules are loaded through tsx (`undefined`).
  */
 const bundler =
-  selection !== undefined && !RUNS_FROM_SOURCES
+  (selection !== undefined || compiledRepository) && !RUNS_FROM_SOURCES
     ? import('./bundle-model-views.js')
         .then(async (module) => {
           await module.startBundler();
@@ -58,11 +67,13 @@ const bundler =
 let renderModelViews: RenderModelViews;
 let packageTools: readonly ToolEntry[] = [];
 let packageNames: readonly string[] = [];
-if (selection === undefined) {
+if (selection === undefined && !compiledRepository) {
   await ensureTypeScriptLoader();
   ({ renderModelViews } = await load(
     path.join(root, 'runtime/integrations/providers/model-view.ts'),
   ));
+} else if (selection === undefined) {
+  ({ renderModelViews } = await import('../../runtime/integrations/providers/model-view.js'));
 } else {
   const [views, builtIns, packageOrder, { selectBuiltIns }] = await Promise.all([
     import('../../runtime/integrations/providers/model-view.js'),
@@ -97,12 +108,14 @@ interface OwnModules {
 }
 
 /**
- * How the project's generated modules (and the hooks they import) are loaded. Under tsx (this
- * repository's renderer is TypeScript, or the process runs from the sources) they are imported
- * one by one. A compiled renderer of a package project bundles them with esbuild and imports the
- * bundle: ≈ 0.1 s before the wait (esbuild's service) against ≈ 0.17 s to register tsx, and
- * ≈ 40 ms after it against ≈ 90 ms for tsx's round trip per module. A bundle esbuild cannot build
- * is loaded through tsx after all, as the larger renders of `render-model-views.ts` are.
+ * How the project's generated modules (and the hooks they import) are loaded. Under tsx (the
+ * TypeScript renderer of a project with this repository's layout, or a process that runs from the
+ * sources) they are imported one by one. A compiled renderer of a package project or of this
+ * repository bundles them with esbuild and imports the bundle (this repository's runtime sources
+ * are the compiled runtime's modules there): ≈ 0.1 s before the wait (esbuild's service) against ≈ 0.17 s to register tsx, and
+ * ≈ 40 ms after it against ≈ 90 ms for tsx's round trip per module. Modules esbuild cannot bundle,
+ * or that import TypeScript of an installed package (which plain Node cannot load), are loaded
+ * through tsx after all, as the larger renders of `render-model-views.ts` are.
  */
 async function ownModuleLoader(
   projectRoot: string,
@@ -129,7 +142,9 @@ async function ownModuleLoader(
     try {
       const outfile = path.join(folder, 'generated-modules.mjs');
       try {
-        await bundleGeneratedModules(projectRoot, directory, outfile);
+        await bundleGeneratedModules(projectRoot, directory, outfile, {
+          compiledRuntime: compiledRepository,
+        });
       } catch (error) {
         if (error instanceof ModelViewBundleError) return await byModule(directory);
         throw error;

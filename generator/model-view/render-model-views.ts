@@ -6,7 +6,8 @@
  * project's render is done moments after its modules are staged), or, from
  * {@link BUNDLE_FROM_TOOLS} tools on, the one-module bundle of `bundle-model-views.ts` under plain
  * Node (tsx's per-module cost is what a large project's render is made of). The started process
- * of a CLI that runs from dist/ bundles a package project's own modules itself, at any size.
+ * of a CLI that runs from dist/ bundles the own modules of a package project, or of this
+ * repository, itself, at any size.
  * This repository renders with its own `runtime/integrations/providers/model-view.ts` (a copy of
  * its layout without that file has no model view); a project that uses the package renders with
  * the package's, from its own tools and the built-ins it selects.
@@ -15,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { packagePath } from '../support/package-root.js';
+import { packagePath, packageRoot } from '../support/package-root.js';
 import { RUNS_FROM_SOURCES } from '../support/typescript-loader.js';
 import type { EmitIssue } from '../emit/emit-issue.js';
 import { listFiles } from '../support/list-files.js';
@@ -150,8 +151,10 @@ export async function startModelViewRenderer(
     async render(generatedDirectory, toolCount) {
       const directory = path.resolve(generatedDirectory);
       options.progress?.(`rendering ${paths.modelViewDirectory}/ from the generated modules…`);
-      // A compiled renderer of a package project bundles the project's modules itself.
-      const startedBundles = options.packageBuiltIns !== undefined && !RUNS_FROM_SOURCES;
+      // A compiled renderer of a package project or of this repository bundles the modules itself.
+      const startedBundles =
+        !RUNS_FROM_SOURCES &&
+        (options.packageBuiltIns !== undefined || path.resolve(projectRoot) === packageRoot());
       if (
         !startedBundles &&
         toolCount !== undefined &&

@@ -5,7 +5,8 @@
  * otherwise rename. A renderer the bundle cannot be made of is a located error, or, by default, a
  * render through tsx. Which way a render takes follows the tool count.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,6 +17,7 @@ import {
   renderModelViews,
   type ModelViewOptions,
 } from '../../../generator/model-view/render-model-views.js';
+import { bundleGeneratedModules } from '../../../generator/model-view/bundle-model-views.js';
 import type { BuiltInSelection } from '../../../generator/config/select-built-ins.js';
 import {
   REPO_ROOT,
@@ -183,5 +185,32 @@ describe('a renderer the bundle cannot be made of', { timeout: 120_000 }, () => 
       toolCount,
     ).catch(() => undefined);
     expect(told.some((step) => step.startsWith('the bundled render failed'))).toBe(bundled);
+  });
+});
+
+describe('the generated modules of this repository, bundled against the compiled runtime', () => {
+  test('import each runtime module from packages/runtime/dist/ and hold no runtime source but the hooks', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'tool-contracts-bundle-'));
+    try {
+      const outfile = path.join(folder, 'generated-modules.mjs');
+      await bundleGeneratedModules(REPO_ROOT, path.join(REPO_ROOT, 'generated'), outfile, {
+        compiledRuntime: true,
+      });
+      const text = await readFile(outfile, 'utf8');
+      // esbuild names each bundled file in a comment line before its code.
+      const bundled = [...text.matchAll(/^\/\/ (runtime\/\S+)$/gm)].map((match) => match[1]);
+      expect(bundled.length).toBeGreaterThan(0);
+      expect(bundled.filter((file) => !file!.startsWith('runtime/tools/'))).toEqual([]);
+      const runtimeImports = [...text.matchAll(/ from "([^"]*\/runtime\/[^"]*)";$/gm)].map(
+        (match) => match[1],
+      );
+      expect(new Set(runtimeImports)).toEqual(
+        new Set([
+          pathToFileURL(path.join(REPO_ROOT, 'packages/runtime/dist/runtime/contract.js')).href,
+        ]),
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

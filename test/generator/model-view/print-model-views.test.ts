@@ -1,11 +1,12 @@
 /**
  * The model-view renderer as a CLI that runs from dist/ starts it: compiled, under plain Node.
- * For a project that uses the package, it bundles the project's own generated modules (and the
- * hooks they import) with esbuild instead of registering tsx, and prints what the renderer run
- * from the sources prints. A module esbuild cannot bundle is loaded through tsx after all.
+ * For a project that uses the package, and for this repository, it bundles the own generated
+ * modules (and the hooks they import) with esbuild instead of registering tsx, and prints what
+ * the renderer run from the sources prints. A module esbuild cannot bundle is loaded through tsx
+ * after all.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -49,8 +50,12 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => rm(directory, { recursive: true, force: true }));
 
-/** The renderer's output over the project's generated/, and the modules its process resolved. */
-async function render(way: 'compiled' | 'sources'): Promise<{ out: string; modules: string[] }> {
+/** The renderer's output over `root`'s generated/, and the modules its process resolved. */
+async function render(
+  way: 'compiled' | 'sources',
+  root = project,
+  selection: string[] = ['"none"'],
+): Promise<{ out: string; modules: string[] }> {
   const log = path.join(directory, `modules-${way}-${Math.random().toString(36).slice(2)}.txt`);
   await writeFile(log, '');
   const { stdout } = await run(
@@ -59,13 +64,13 @@ async function render(way: 'compiled' | 'sources'): Promise<{ out: string; modul
       ...(way === 'compiled'
         ? ['--import', RECORD_MODULES, COMPILED]
         : ['--import', import.meta.resolve('tsx'), '--import', RECORD_MODULES, SOURCES]),
-      project,
-      path.join(project, 'generated'),
+      root,
+      path.join(root, 'generated'),
       'generated',
-      '"none"',
+      ...selection,
     ],
     {
-      cwd: project,
+      cwd: root,
       env: { ...process.env, NO_COLOR: '1', LOADED_MODULES: log },
       maxBuffer: 64 * 1024 * 1024,
     },
@@ -86,6 +91,34 @@ describe('the compiled renderer of a package project', { timeout: 120_000 }, () 
     expect(esbuild(compiled.modules)).not.toEqual([]);
   });
 
+  test('loads modules that import an installed package of TypeScript (a workspace package) through tsx, and prints the same', async () => {
+    const handler = path.join(project, 'runtime/tools/greet.ts');
+    const before = await readFile(handler, 'utf8');
+    const workspace = path.join(project, 'node_modules/@acme/words');
+    await mkdir(workspace, { recursive: true });
+    await writeFile(
+      path.join(workspace, 'package.json'),
+      JSON.stringify({ name: '@acme/words', type: 'module', exports: './index.ts' }),
+    );
+    await writeFile(
+      path.join(workspace, 'index.ts'),
+      "export const suffix: string = ' (words from a workspace)';\n",
+    );
+    await writeFile(
+      handler,
+      `import { suffix } from '@acme/words';\n${before.replace('(hooked in', '${suffix} (hooked in')}`,
+    );
+    try {
+      const [compiled, sources] = await Promise.all([render('compiled'), render('sources')]);
+      expect(compiled.out).toContain('(words from a workspace) (hooked in greet.ts)');
+      expect(compiled.out).toBe(sources.out);
+      expect(tsx(compiled.modules)).not.toEqual([]);
+    } finally {
+      await writeFile(handler, before);
+      await rm(path.join(project, 'node_modules/@acme'), { recursive: true, force: true });
+    }
+  });
+
   test('loads a module esbuild cannot bundle through tsx, and prints the same', async () => {
     const handler = path.join(project, 'runtime/tools/greet.ts');
     const before = await readFile(handler, 'utf8');
@@ -102,5 +135,20 @@ describe('the compiled renderer of a package project', { timeout: 120_000 }, () 
     } finally {
       await writeFile(handler, before);
     }
+  });
+});
+
+describe('the compiled renderer of this repository', { timeout: 120_000 }, () => {
+  test('bundles its generated modules against the compiled runtime and prints what the sources print', async () => {
+    const [compiled, sources] = await Promise.all([
+      render('compiled', REPO_ROOT, []),
+      render('sources', REPO_ROOT, []),
+    ]);
+    expect(compiled.out.length).toBeGreaterThan(0);
+    expect(compiled.out).toBe(sources.out);
+    expect(tsx(compiled.modules)).toEqual([]);
+    expect(esbuild(compiled.modules)).not.toEqual([]);
+    // Not one source module: the runtime the bundle imports is the compiled one the renderer runs.
+    expect(compiled.modules.filter((url) => url.endsWith('.ts'))).toEqual([]);
   });
 });
