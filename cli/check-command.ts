@@ -104,7 +104,10 @@ async function auditFiles(
     import('../generator/manifest/load-manifest-set.js'),
     import('../generator/audit/audit-project.js'),
   ]);
-  const loaded = await loadManifestSet(layout.projectRoot, { paths: layout.paths });
+  const loaded = await loadManifestSet(layout.projectRoot, {
+    paths: layout.paths,
+    valueCache: true,
+  });
   // generate just loaded the same manifests without a problem.
   if (!loaded.ok) throw new Error('internal error: the manifests changed during check');
   const audit = await auditProject({

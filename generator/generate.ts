@@ -189,6 +189,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const { loadManifestSet } = await import('./manifest/load-manifest-set.js');
     const loaded = await loadManifestSet(root, {
       paths,
+      valueCache: true,
       ...(options.listDirectory ? { listDirectory: options.listDirectory } : {}),
     });
     // Every problem of the run is reported at once: the implementation modules of the manifests

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { loadManifestSources } from './load-manifest-sources.js';
+import { openManifestValueCache } from './manifest-value-cache.js';
 import { REPOSITORY_PATHS, type ProjectPaths } from '../support/project-paths.js';
 import type { SourceText } from './load-manifest-sources.js';
 import type { LoadResult } from './manifest-set.js';
@@ -19,6 +20,11 @@ export interface LoadManifestSetOptions {
   readonly listDirectory?: (directory: string) => Promise<string[]>;
   /** Where the index and the manifests are. Default: this repository's `manifest/`. */
   readonly paths?: ProjectPaths;
+  /**
+   * Take the values of manifests parsed in an earlier run from, and leave this run's in,
+   * `node_modules/.cache/tool-contracts/` (`manifest-value-cache.ts`). Default: `false`.
+   */
+  readonly valueCache?: boolean;
 }
 
 /**
@@ -56,13 +62,17 @@ export async function loadManifestSet(
     .filter((name) => /\.ya?ml$/.test(name))
     .map((name) => `${manifestDirectory}/${name}`)
     .sort();
-  const [index, ...manifests] = await mapConcurrently([toolIndexFile, ...files], (file) =>
-    readSourceText(projectRoot, file),
-  );
-  return loadManifestSources({
+  const [[index, ...manifests], values] = await Promise.all([
+    mapConcurrently([toolIndexFile, ...files], (file) => readSourceText(projectRoot, file)),
+    options.valueCache === true ? openManifestValueCache(projectRoot) : undefined,
+  ]);
+  const result = loadManifestSources({
     index: index!,
     manifests: unreadableDirectory ? [...manifests, unreadableDirectory] : manifests,
+    ...(values === undefined ? {} : { values }),
   });
+  await values?.save();
+  return result;
 }
 
 async function readSourceText(projectRoot: string, file: string): Promise<SourceText> {

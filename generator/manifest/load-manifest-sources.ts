@@ -15,7 +15,8 @@ import { ManifestSchema, ToolIndexSchema } from './manifest-schema.js';
 import { PartialTargetSchema } from './partial-target-schema.js';
 import type { ToolIndex } from './manifest-schema.js';
 import type { ImplementationTarget, LoadedTool, LoadResult } from './manifest-set.js';
-import { parseYamlSource } from './parse-yaml-source.js';
+import { parseYamlSource, yamlSourceWithValue } from './parse-yaml-source.js';
+import type { ManifestValueCache } from './manifest-value-cache.js';
 import type { SourcePosition, YamlSource } from './parse-yaml-source.js';
 import { resolveExtends } from './resolve-extends.js';
 import { translateZodIssue } from './translate-zod-issue.js';
@@ -55,6 +56,8 @@ export const TOOL_INDEX_SCHEMA_COMMENT = '# yaml-language-server: $schema=./tool
 export function loadManifestSources(input: {
   readonly index: SourceText;
   readonly manifests: readonly SourceText[];
+  /** Values of texts a previous run parsed without a problem (`manifest-value-cache.ts`). */
+  readonly values?: ManifestValueCache;
 }): LoadResult {
   const issues: ManifestIssue[] = [];
   const warnings: ManifestIssue[] = [];
@@ -66,7 +69,7 @@ export function loadManifestSources(input: {
   const nonFinite = new Set<string>();
   let unparsedFiles = false;
   for (const text of manifests) {
-    const source = readSource(text, MANIFEST_SCHEMA_COMMENT, issues);
+    const source = readSource(text, MANIFEST_SCHEMA_COMMENT, issues, input.values);
     for (const issue of issues)
       if (issue.code === 'non_finite_number') nonFinite.add(`${issue.file}\0${issue.path}`);
     if (!source) {
@@ -252,11 +255,15 @@ function loadIndex(
   return { value: parsed.data, source };
 }
 
-/** Parses one file, reporting read errors, YAML problems and a wrong first line. */
+/**
+ * Parses one file, reporting read errors, YAML problems and a wrong first line. With `values`, a
+ * text parsed without a problem before is not parsed again, and one parsed so now is kept.
+ */
 function readSource(
   text: SourceText,
   schemaComment: string,
   issues: ManifestIssue[],
+  values?: ManifestValueCache,
 ): YamlSource | undefined {
   if ('readError' in text) {
     issues.push({
@@ -269,14 +276,20 @@ function readSource(
     });
     return undefined;
   }
-  const parsed = parseYamlSource(text.file, text.text);
+  const kept = values?.lookup(text.text);
+  const parsed =
+    kept === undefined
+      ? parseYamlSource(text.file, text.text)
+      : yamlSourceWithValue(text.file, text.text, kept);
   issues.push(...parsed.issues);
   let source = parsed;
-  if (parsed.value !== undefined) {
+  if (parsed.value !== undefined && kept === undefined) {
     const raw = rawValueProblems(parsed);
     issues.push(...raw.issues);
     // Too deep for the recursive steps after this one: treated like a file that did not parse.
     if (raw.tooDeep) source = { ...parsed, value: undefined };
+    else if (parsed.issues.length === 0 && raw.issues.length === 0)
+      values?.store(text.text, parsed.value);
   }
   const firstLine = text.text
     .replace(/^\uFEFF/, '')

@@ -42,6 +42,26 @@ export interface YamlSource {
   locateInValue(path: FieldPath, snippet: string, occurrence: number): SourcePosition | undefined;
 }
 
+/**
+ * The {@link YamlSource} of a text whose plain value is known already (a previous run parsed the
+ * same text without a problem, `manifest-value-cache.ts`): its syntax tree is built only when a
+ * node or a position is asked for.
+ */
+export function yamlSourceWithValue(file: string, text: string, value: unknown): YamlSource {
+  let parsed: YamlSource | undefined;
+  const tree = (): YamlSource => (parsed ??= parseYamlSource(file, text));
+  return {
+    file,
+    text,
+    value,
+    issues: [],
+    has: (path) => tree().has(path),
+    locateValue: (path) => tree().locateValue(path),
+    locateKey: (path) => tree().locateKey(path),
+    locateInValue: (path, snippet, occurrence) => tree().locateInValue(path, snippet, occurrence),
+  };
+}
+
 interface NodeStep {
   readonly key?: YamlNode;
   readonly value: YamlNode | null;
