@@ -112,10 +112,11 @@ interface OwnModules {
  * TypeScript renderer of a project with this repository's layout, or a process that runs from the
  * sources) they are imported one by one. A compiled renderer of a package project or of this
  * repository bundles them with esbuild and imports the bundle (this repository's runtime sources
- * are the compiled runtime's modules there): ≈ 0.1 s before the wait (esbuild's service) against ≈ 0.17 s to register tsx, and
- * ≈ 40 ms after it against ≈ 90 ms for tsx's round trip per module. Modules esbuild cannot bundle,
- * or that import TypeScript of an installed package (which plain Node cannot load), are loaded
- * through tsx after all, as the larger renders of `render-model-views.ts` are.
+ * are the compiled runtime's modules there): ≈ 0.1 s before the wait (esbuild's service) against
+ * ≈ 0.17 s to register tsx, and ≈ 40 ms after it against ≈ 90 ms for tsx's round trip per
+ * module. Modules esbuild cannot bundle, or that import TypeScript of an installed package
+ * (which plain Node cannot load), are loaded through tsx after all, as the larger renders of
+ * `render-model-views.ts` are.
  */
 async function ownModuleLoader(
   projectRoot: string,
