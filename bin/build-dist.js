@@ -370,8 +370,9 @@ function previousStamp() {
  * The sources of `distPackage`'s previous bundle when this build may link it instead of bundling
  * again (a JavaScript-only build, what `generate` runs after rewriting generated/ — most often a
  * few of the tools package's modules): the package's dist/ is of that build, its entry points are
- * the same, and none of its modules' sources nor the build's own inputs was written since that
- * build started (the test `isDistFresh` makes, per package). Otherwise `undefined`.
+ * the same, and none of its modules' sources, nor the build's own inputs, nor the lock file (npm
+ * gives installed files a fixed old time, so a changed dependency shows there) was written since
+ * that build started (the test `isDistFresh` makes, per package). Otherwise `undefined`.
  */
 function reusableBundle(distPackage, entries, previous) {
   const before = previous?.bundles?.[distPackage.key];
@@ -385,6 +386,8 @@ function reusableBundle(distPackage, entries, previous) {
     return undefined;
   }
   if (own?.startedAt !== previous.startedAt) return undefined;
+  const lock = statSync(path.join(root, 'package-lock.json'), { throwIfNoEntry: false });
+  if (lock !== undefined && lock.mtimeMs > previous.startedAt) return undefined;
   for (const file of [...BUILD_INPUTS, ...before.modules]) {
     const stats = statSync(path.join(root, file), { throwIfNoEntry: false });
     if (stats === undefined || stats.mtimeMs > previous.startedAt) return undefined;
@@ -439,8 +442,8 @@ function undeclaredImports(distPackage, output) {
  * an import of another package's file rewritten as the JavaScript's is (`…/internal/…`); with
  * `--skip-declarations`, the previous build's. Those are already in the dist/ of their owner and
  * rewritten, so each is hard-linked into the new build (the previous build keeps its files until
- * the swap): copying and rewriting the 500 of them was a third of the second `generate` waits
- * for. One whose owner changed since is rewritten as tsc's output is.
+ * the swap): copying and rewriting the 463 of them was a third or more of the rebuild `generate`
+ * waits for. One whose owner changed since is rewritten as tsc's output is.
  */
 function writeDeclarations() {
   const declarations = path.join(root, `.dts-tmp-${process.pid}`);

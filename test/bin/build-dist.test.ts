@@ -28,6 +28,7 @@ const COPIED = [
   'packages',
   'dist',
   'package.json',
+  'package-lock.json',
   'tsconfig.json',
   'tsconfig.build.json',
 ];
@@ -115,4 +116,15 @@ test('keeps every declaration of the previous build and builds the JavaScript of
     /^Built packages\/runtime\/dist\/, packages\/tools\/dist\/, dist\/ from/,
   );
   expect(await distFiles(copy)).toEqual(built);
+});
+
+test('a changed lock file bundles every package again: a dependency may have changed', async () => {
+  await build('--skip-declarations', '--force');
+  const glob = path.join(copy, 'generated/tools/glob.ts');
+  await writeFile(glob, `${await readFile(glob, 'utf8')}\n`);
+  const lock = path.join(copy, 'package-lock.json');
+  await writeFile(lock, await readFile(lock, 'utf8'));
+  expect(await build('--skip-declarations')).toMatch(
+    /^Built packages\/runtime\/dist\/, packages\/tools\/dist\/, dist\/ from \d+ files in \d+ ms \(declarations kept from the previous build\)\n$/,
+  );
 });
