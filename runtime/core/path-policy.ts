@@ -12,7 +12,7 @@
  * - {@link normalizeToolPathForComparison}: one spelling per file, for keys (file-state tables)
  *   and comparisons; never for opening files.
  */
-import { constants as fsConstants } from 'node:fs';
+import { constants as fsConstants, type Stats } from 'node:fs';
 import { lstat, open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { capEcho } from './cap-echo.js';
@@ -251,11 +251,45 @@ export async function openToolPath(
   mode = 0o666,
 ): Promise<FileHandle> {
   if (!context.enforceWorkspaceBoundary) return open(resolvedPath, flags, mode);
+  return (await openCheckedPath(resolvedPath, flags, context, mode)).handle;
+}
+
+/**
+ * {@link openToolPath}, with the `fstat` of the opened file: a caller that needs the file's type
+ * or size takes the one the boundary check made instead of asking the kernel again.
+ */
+export async function openToolPathWithStats(
+  resolvedPath: string,
+  flags: number,
+  context: ToolPathContext,
+  mode = 0o666,
+): Promise<{ readonly handle: FileHandle; readonly stats: Stats }> {
+  if (context.enforceWorkspaceBoundary) return openCheckedPath(resolvedPath, flags, context, mode);
+  const handle = await open(resolvedPath, flags, mode);
+  try {
+    return { handle, stats: await handle.stat() };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** The open of {@link openToolPath} with the boundary on. */
+async function openCheckedPath(
+  resolvedPath: string,
+  flags: number,
+  context: ToolPathContext,
+  mode: number,
+): Promise<{ readonly handle: FileHandle; readonly stats: Stats }> {
   const boundary = await realWorkspaceRoot(context);
   const target = await realLocation(resolvedPath);
   if (!isWithin(boundary, target))
     throw outsideBoundary(resolvedPath, target, boundary, resolvedPath);
   const handle = await open(target, flags | fsConstants.O_NOFOLLOW, mode);
+  // The descriptor's stats are asked for beside its path (two requests to the thread pool at
+  // once); they are looked at only once the path is known to be inside.
+  const statsOfHandle = handle.stat();
+  statsOfHandle.catch(() => undefined);
   try {
     const opened = await openedFilePath(handle, target);
     if (opened === undefined || !isWithin(boundary, opened)) {
@@ -266,10 +300,12 @@ export async function openToolPath(
         boundary,
       );
     }
-    const stats = await handle.stat();
+    const stats = await statsOfHandle;
     if (stats.isFile() && stats.nlink > 1) throw hardLinked(resolvedPath, stats.nlink, boundary);
-    return handle;
+    return { handle, stats };
   } catch (error) {
+    // The stat in flight settles before the descriptor is closed under it.
+    await statsOfHandle.catch(() => undefined);
     await handle.close();
     throw error;
   }

@@ -3,9 +3,9 @@
  * Every successful read records the file's mtime in `session.readFiles`, which Write and Edit
  * check (read-before-write).
  */
-import { constants as fsConstants } from 'node:fs';
+import { constants as fsConstants, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { openToolPath, PathPolicyError } from '../core/path-policy.js';
+import { openToolPathWithStats, PathPolicyError } from '../core/path-policy.js';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Input, Output } from '../../generated/tools/read.js';
@@ -120,13 +120,13 @@ export const handler: Implementation['handler'] = async (input, context) => {
   const filePath = resolved.path;
 
   let handle: FileHandle;
+  let info: Stats;
   try {
-    handle = await openToolPath(filePath, READ_OPEN_FLAGS, context);
+    ({ handle, stats: info } = await openToolPathWithStats(filePath, READ_OPEN_FLAGS, context));
   } catch (error) {
     return openFailure(filePath, error);
   }
   try {
-    const info = await handle.stat();
     if (info.isDirectory()) return directoryFailure(filePath);
     if (!info.isFile()) {
       return toolFailure(
