@@ -34,7 +34,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST_PACKAGES, distEntryPoints, ownerOf, packageName } from './dist-packages.js';
-import { isDistFresh, STAMP_FILE } from './dist-freshness.js';
+import { isDistFresh, sourcesUnchanged, STAMP_FILE } from './dist-freshness.js';
 import { jsonParseLiterals } from './json-parse-literals.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -388,11 +388,9 @@ function reusableBundle(distPackage, entries, previous) {
   if (own?.startedAt !== previous.startedAt) return undefined;
   const lock = statSync(path.join(root, 'package-lock.json'), { throwIfNoEntry: false });
   if (lock !== undefined && lock.mtimeMs > previous.startedAt) return undefined;
-  for (const file of [...BUILD_INPUTS, ...before.modules]) {
-    const stats = statSync(path.join(root, file), { throwIfNoEntry: false });
-    if (stats === undefined || stats.mtimeMs > previous.startedAt) return undefined;
-  }
-  return before.modules;
+  return sourcesUnchanged(root, [...BUILD_INPUTS, ...before.modules], previous.startedAt)
+    ? before.modules
+    : undefined;
 }
 
 /** The previous build's JavaScript of `distPackage`, hard-linked into the new build. */

@@ -8,3 +8,12 @@ export declare function isDistFresh(
   packageRoot: string,
   options?: { readonly declarations?: boolean },
 ): boolean;
+/**
+ * Whether every file of `files` (relative to `packageRoot`) exists and, with `since` (ms), was
+ * last written no later than that.
+ */
+export declare function sourcesUnchanged(
+  packageRoot: string,
+  files: readonly unknown[],
+  since: number | undefined,
+): boolean;

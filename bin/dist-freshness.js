@@ -63,13 +63,27 @@ export function isDistFresh(packageRoot, options = {}) {
       }
       if (other?.startedAt !== stamp.startedAt) return false;
     }
+  return checked.every((list) =>
+    sourcesUnchanged(packageRoot, list, checkout ? stamp.startedAt : undefined),
+  );
+}
+
+/**
+ * Whether every file of `files` (paths relative to `packageRoot`) exists and, with `since` (a
+ * time in ms), was last written no later than that.
+ *
+ * @param {string} packageRoot
+ * @param {readonly unknown[]} files
+ * @param {number | undefined} since
+ * @returns {boolean}
+ */
+export function sourcesUnchanged(packageRoot, files, since) {
   // Joined once: path.join per source costs about what its stat does.
   const prefix = path.join(packageRoot, path.sep);
-  for (const list of checked)
-    for (const source of list) {
-      if (typeof source !== 'string') return false;
-      const stats = statSync(prefix + source, { throwIfNoEntry: false });
-      if (stats === undefined || (checkout && stats.mtimeMs > stamp.startedAt)) return false;
-    }
+  for (const source of files) {
+    if (typeof source !== 'string') return false;
+    const stats = statSync(prefix + source, { throwIfNoEntry: false });
+    if (stats === undefined || (since !== undefined && stats.mtimeMs > since)) return false;
+  }
   return true;
 }

@@ -12,10 +12,9 @@
  * parser's version and the sources of the steps whose results a cached value stands for: another
  * version of either parses everything again.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import path from 'node:path';
+import { hashParts } from '../support/hash-parts.js';
 import { packagePath } from '../support/package-root.js';
 import { readCacheEntry, writeCacheEntry } from '../support/project-cache.js';
 
@@ -53,7 +52,7 @@ export async function openManifestValueCache(projectRoot: string): Promise<Manif
   let added = false;
   return {
     lookup(text) {
-      const hash = hashText(text);
+      const hash = hashParts([text]);
       const json = entries.get(hash);
       if (json === undefined) return undefined;
       used.set(hash, json);
@@ -62,7 +61,7 @@ export async function openManifestValueCache(projectRoot: string): Promise<Manif
     store(text, value) {
       const json = jsonSnapshot(value);
       if (json === undefined) return;
-      const hash = hashText(text);
+      const hash = hashParts([text]);
       if (!entries.has(hash)) added = true;
       used.set(hash, json);
     },
@@ -99,10 +98,6 @@ export function jsonSnapshot(value: unknown): string | undefined {
   }
 }
 
-function hashText(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 function isEntries(value: unknown): value is Record<string, string> {
   return (
     typeof value === 'object' &&
@@ -113,29 +108,16 @@ function isEntries(value: unknown): value is Record<string, string> {
 }
 
 async function cacheKey(): Promise<string> {
-  const hash = createHash('sha256').update(`format ${FORMAT}\0yaml ${yamlVersion()}\0`);
-  for (const source of stepSources())
-    hash.update(`${path.basename(source)}\0${await readFile(source, 'utf8')}\0`);
-  return hash.digest('hex');
+  const sources = await Promise.all(stepSources().map((source) => readFile(source, 'utf8')));
+  return hashParts([`format ${FORMAT}`, `yaml ${yamlVersion()}`, ...sources]);
 }
 
 /** The version of the `yaml` package this generator parses with. */
 function yamlVersion(): string {
-  const require = createRequire(import.meta.url);
   try {
-    let directory = path.dirname(require.resolve('yaml'));
-    for (;;) {
-      const manifest = path.join(directory, 'package.json');
-      try {
-        const { name, version } = require(manifest) as { name?: string; version?: string };
-        if (name === 'yaml') return String(version);
-      } catch {
-        // Not this folder: its parent.
-      }
-      const parent = path.dirname(directory);
-      if (parent === directory) return 'unknown';
-      directory = parent;
-    }
+    return String(
+      (createRequire(import.meta.url)('yaml/package.json') as { version?: unknown }).version,
+    );
   } catch {
     return 'unknown';
   }

@@ -32,8 +32,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ToolEntry } from '../../runtime/core/contract.js';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
-import { packageRoot } from '../support/package-root.js';
-import { RUNS_FROM_SOURCES, ensureTypeScriptLoader } from '../support/typescript-loader.js';
+import { ensureTypeScriptLoader } from '../support/typescript-loader.js';
+import { startedRendererBundles } from './started-renderer-bundles.js';
 import { writeModelViewRecords, type RenderModelViews } from './model-view-records.js';
 
 const [root, generatedDirectory, generatedFolder, selection] = process.argv.slice(2);
@@ -42,27 +42,21 @@ if (root === undefined || generatedDirectory === undefined || generatedFolder ==
     'usage: print-model-views.ts PROJECT_ROOT GENERATED_DIR GENERATED_FOLDER [BUILT_INS_JSON]',
   );
 const load = (file: string) => import(pathToFileURL(file).href);
+const bundles = startedRendererBundles(root, selection !== undefined);
+/** This package's own repository, rendered with the compiled runtime (see `bundles`). */
+const compiledRepository = bundles && selection === undefined;
 /**
- * This package's own repository, rendered by a compiled renderer: a CLI runs from dist/ only
- * while dist/ is built from the current sources, so the compiled runtime is the repository's
- * runtime, and its renderer renders the repository's tools as the TypeScript one would.
+ * The project's modules are bundled (`ownModuleLoader`): esbuild's service process starts now,
+ * beside the imports below. If it cannot start, the modules are loaded through tsx (`undefined`).
  */
-const compiledRepository =
-  selection === undefined && !RUNS_FROM_SOURCES && path.resolve(root) === packageRoot();
-/**
- * A compiled renderer of a package project or of this repository bundles the project's modules
- * (`ownModuleLoader`): esbuild's service process starts now, beside the imports below. If it
- * cannot start, the modules are loaded through tsx (`undefined`).
- */
-const bundler =
-  (selection !== undefined || compiledRepository) && !RUNS_FROM_SOURCES
-    ? import('./bundle-model-views.js')
-        .then(async (module) => {
-          await module.startBundler();
-          return module;
-        })
-        .catch(() => undefined)
-    : undefined;
+const bundler = bundles
+  ? import('./bundle-model-views.js')
+      .then(async (module) => {
+        await module.startBundler();
+        return module;
+      })
+      .catch(() => undefined)
+  : undefined;
 // The renderer first (it loads the runtime the generated modules import), then the directory.
 let renderModelViews: RenderModelViews;
 let packageTools: readonly ToolEntry[] = [];

@@ -16,12 +16,13 @@ import { spawn } from 'node:child_process';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { packagePath, packageRoot } from '../support/package-root.js';
+import { packagePath } from '../support/package-root.js';
 import { RUNS_FROM_SOURCES } from '../support/typescript-loader.js';
 import type { EmitIssue } from '../emit/emit-issue.js';
 import { listFiles } from '../support/list-files.js';
 import { mapConcurrently } from '../support/map-concurrently.js';
 import { ModelViewRecordReader } from './model-view-records.js';
+import { startedRendererBundles } from './started-renderer-bundles.js';
 import { REPOSITORY_PATHS, isInFolder, type ProjectPaths } from '../support/project-paths.js';
 import type { BuiltInSelection } from '../config/select-built-ins.js';
 
@@ -151,12 +152,8 @@ export async function startModelViewRenderer(
     async render(generatedDirectory, toolCount) {
       const directory = path.resolve(generatedDirectory);
       options.progress?.(`rendering ${paths.modelViewDirectory}/ from the generated modules…`);
-      // A compiled renderer of a package project or of this repository bundles the modules itself.
-      const startedBundles =
-        !RUNS_FROM_SOURCES &&
-        (options.packageBuiltIns !== undefined || path.resolve(projectRoot) === packageRoot());
       if (
-        !startedBundles &&
+        !startedRendererBundles(projectRoot, options.packageBuiltIns !== undefined) &&
         toolCount !== undefined &&
         toolCount >= (options.bundleFromTools ?? BUNDLE_FROM_TOOLS)
       ) {

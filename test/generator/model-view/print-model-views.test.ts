@@ -82,70 +82,87 @@ const tsx = (modules: string[]) => modules.filter((url) => url.includes('/node_m
 const esbuild = (modules: string[]) =>
   modules.filter((url) => url.includes('/node_modules/esbuild/'));
 
+/** Both renderers over `root`: the compiled one must print what the sources' prints. */
+async function compiledAgainstSources(root = project, selection?: string[]) {
+  const [compiled, sources] = await Promise.all([
+    render('compiled', root, selection),
+    render('sources', root, selection),
+  ]);
+  expect(compiled.out).toBe(sources.out);
+  return compiled;
+}
+
+/** Greet's handler module, and the workspace package a case installs (both undone after it). */
+const greetHandler = () => path.join(project, 'runtime/tools/greet.ts');
+const workspacePackage = () => path.join(project, 'node_modules/@acme/words');
+
 describe('the compiled renderer of a package project', { timeout: 120_000 }, () => {
-  test('bundles the own modules, without tsx, and prints what the sources print', async () => {
-    const [compiled, sources] = await Promise.all([render('compiled'), render('sources')]);
-    expect(compiled.out).toContain('(hooked in greet.ts)');
-    expect(compiled.out).toBe(sources.out);
-    expect(tsx(compiled.modules)).toEqual([]);
-    expect(esbuild(compiled.modules)).not.toEqual([]);
-  });
-
-  test('loads modules that import an installed package of TypeScript (a workspace package) through tsx, and prints the same', async () => {
-    const handler = path.join(project, 'runtime/tools/greet.ts');
-    const before = await readFile(handler, 'utf8');
-    const workspace = path.join(project, 'node_modules/@acme/words');
-    await mkdir(workspace, { recursive: true });
-    await writeFile(
-      path.join(workspace, 'package.json'),
-      JSON.stringify({ name: '@acme/words', type: 'module', exports: './index.ts' }),
-    );
-    await writeFile(
-      path.join(workspace, 'index.ts'),
-      "export const suffix: string = ' (words from a workspace)';\n",
-    );
-    await writeFile(
-      handler,
-      `import { suffix } from '@acme/words';\n${before.replace('(hooked in', '${suffix} (hooked in')}`,
-    );
+  test.each<{
+    name: string;
+    /** Changes the project; the handler's text is restored after the case. */
+    edit: (handler: string) => Promise<void>;
+    printed: string;
+    throughTsx: boolean;
+  }>([
+    {
+      name: 'bundles the own modules, without tsx, and prints what the sources print',
+      edit: async () => undefined,
+      printed: '(hooked in greet.ts)',
+      throughTsx: false,
+    },
+    {
+      name: 'loads modules that import an installed package of TypeScript (a workspace package) through tsx, and prints the same',
+      edit: async (handler) => {
+        await mkdir(workspacePackage(), { recursive: true });
+        await writeFile(
+          path.join(workspacePackage(), 'package.json'),
+          JSON.stringify({ name: '@acme/words', type: 'module', exports: './index.ts' }),
+        );
+        await writeFile(
+          path.join(workspacePackage(), 'index.ts'),
+          "export const suffix: string = ' (words from a workspace)';\n",
+        );
+        await writeFile(
+          greetHandler(),
+          `import { suffix } from '@acme/words';\n${handler.replace('(hooked in', '${suffix} (hooked in')}`,
+        );
+      },
+      printed: '(words from a workspace) (hooked in greet.ts)',
+      throughTsx: true,
+    },
+    {
+      name: 'loads a module esbuild cannot bundle through tsx, and prints the same',
+      // An optional dependency, imported on a call only: Node needs it never, esbuild at once.
+      edit: (handler) =>
+        writeFile(
+          greetHandler(),
+          `${handler}\nexport async function optional() {\n  return import('not-installed-optional');\n}\n`,
+        ),
+      printed: '(hooked in greet.ts)',
+      throughTsx: true,
+    },
+  ])('$name', async ({ edit, printed, throughTsx }) => {
+    const before = await readFile(greetHandler(), 'utf8');
+    await edit(before);
     try {
-      const [compiled, sources] = await Promise.all([render('compiled'), render('sources')]);
-      expect(compiled.out).toContain('(words from a workspace) (hooked in greet.ts)');
-      expect(compiled.out).toBe(sources.out);
-      expect(tsx(compiled.modules)).not.toEqual([]);
+      const compiled = await compiledAgainstSources();
+      expect(compiled.out).toContain(printed);
+      if (throughTsx) expect(tsx(compiled.modules)).not.toEqual([]);
+      else {
+        expect(tsx(compiled.modules)).toEqual([]);
+        expect(esbuild(compiled.modules)).not.toEqual([]);
+      }
     } finally {
-      await writeFile(handler, before);
-      await rm(path.join(project, 'node_modules/@acme'), { recursive: true, force: true });
-    }
-  });
-
-  test('loads a module esbuild cannot bundle through tsx, and prints the same', async () => {
-    const handler = path.join(project, 'runtime/tools/greet.ts');
-    const before = await readFile(handler, 'utf8');
-    // An optional dependency, imported on a call only: Node needs it never, esbuild at once.
-    await writeFile(
-      handler,
-      `${before}\nexport async function optional() {\n  return import('not-installed-optional');\n}\n`,
-    );
-    try {
-      const [compiled, sources] = await Promise.all([render('compiled'), render('sources')]);
-      expect(compiled.out).toContain('(hooked in greet.ts)');
-      expect(compiled.out).toBe(sources.out);
-      expect(tsx(compiled.modules)).not.toEqual([]);
-    } finally {
-      await writeFile(handler, before);
+      await writeFile(greetHandler(), before);
+      await rm(path.dirname(workspacePackage()), { recursive: true, force: true });
     }
   });
 });
 
 describe('the compiled renderer of this repository', { timeout: 120_000 }, () => {
   test('bundles its generated modules against the compiled runtime and prints what the sources print', async () => {
-    const [compiled, sources] = await Promise.all([
-      render('compiled', REPO_ROOT, []),
-      render('sources', REPO_ROOT, []),
-    ]);
+    const compiled = await compiledAgainstSources(REPO_ROOT, []);
     expect(compiled.out.length).toBeGreaterThan(0);
-    expect(compiled.out).toBe(sources.out);
     expect(tsx(compiled.modules)).toEqual([]);
     expect(esbuild(compiled.modules)).not.toEqual([]);
     // Not one source module: the runtime the bundle imports is the compiled one the renderer runs.
