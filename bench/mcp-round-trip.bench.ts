@@ -3,12 +3,18 @@
  * against `tool-contracts serve` (every call through the tool session's executor: gate,
  * zod + JSON Schema validation, permission, budget, trace hooks) and against the SDK's own
  * `McpServer` serving the same tools with the same zod schemas and handlers
- * (bench/support/sdk-mcp-server.ts). One run, both servers started side by side, samples
+ * (bench/support/sdk-mcp-server.ts). One run, the servers started side by side, samples
  * interleaved (the order alternates each round) so machine load hits both alike. The call is
  * Read of a small real file. `listTools()` is what an SDK client does (it also compiles every
  * declared output schema); `tools/list (raw)` is the request alone. Before the rounds, each
  * server answers a second of Read calls, so that both call paths are timed on compiled code.
  * Figures: median per round trip, and our/SDK ratio.
+ *
+ * Then a third server's calls against `McpServer`'s, in rounds of their own: the floor, the
+ * SDK's low-level `Server` whose `tools/call` runs the handler and nothing else (no validation,
+ * permission, budget or trace; `sdk-mcp-server.ts --bare`). No server built on the SDK's
+ * `Server` answers faster, so its ratio to `McpServer` is the lowest a goal for the row can ask
+ * of one.
  *
  * The context flags below make the largest main-session tool set visible (36 of the 40
  * built-ins: Task, submit_result, escalate and RespondToCoordinator belong to other session
@@ -25,6 +31,7 @@ import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { rowsToMeasure } from './support/bench-rows.js';
 import { warmUpSides } from './support/compare-interleaved.js';
 import { reportRows, rowResult } from './support/report-bench-rows.js';
+import { median, medianRatio } from './support/round-ratios.js';
 
 // Row serve-call (support/bench-rows.ts): the call's per-round ratio; the rest is this file's own report.
 rowsToMeasure('mcp-round-trip', process.argv.slice(2));
@@ -62,15 +69,18 @@ const ours = await connect([
   'yolo',
   ...FLAGS,
 ]);
-const sdk = await connect([
-  '--import',
-  'tsx',
-  path.join(root, 'bench/support/sdk-mcp-server.ts'),
-  workspace,
-  ...FLAGS,
-]);
+const baseline = (...args: string[]) =>
+  connect([
+    '--import',
+    'tsx',
+    path.join(root, 'bench/support/sdk-mcp-server.ts'),
+    workspace,
+    ...args,
+    ...FLAGS,
+  ]);
+const [sdk, floor] = await Promise.all([baseline(), baseline('--bare')]);
 
-const servers = { ours, sdk } as const;
+const servers = { ours, sdk, floor } as const;
 type Name = keyof typeof servers;
 const operations = {
   // listTools() also compiles every declared output schema on the client side.
@@ -82,40 +92,54 @@ const operations = {
 type Operation = keyof typeof operations;
 
 // Same tools, same answer: checked before anything is timed.
-const listed = { ours: (await ours.listTools()).tools, sdk: (await sdk.listTools()).tools };
-const names = (name: Name) => listed[name].map((tool) => tool.name).join(',');
-if (names('ours') !== names('sdk')) throw new Error('the two servers list different tools');
-const answers = await Promise.all([operations.call(ours), operations.call(sdk)]);
-if (JSON.stringify(answers[0].content) !== JSON.stringify(answers[1].content))
-  throw new Error(`the two Read answers differ:\n${JSON.stringify(answers)}`);
-
-const samples: Record<Name, Record<Operation, number[]>> = {
-  ours: { list: [], listRaw: [], call: [] },
-  sdk: { list: [], listRaw: [], call: [] },
+const listed = {
+  ours: (await ours.listTools()).tools,
+  sdk: (await sdk.listTools()).tools,
+  floor: (await floor.listTools()).tools,
 };
-// Both servers' call paths on compiled code before anything is timed, as compareAsync does for
-// the in-process rows: a second of Read round trips each, alternating.
-await warmUpSides(
-  { ours: () => operations.call(ours), anchor: () => operations.call(sdk) },
-  { warmUpMs: CALL_WARM_UP_MS, sampleMs: 20 },
-);
-for (let round = 0; round < WARM_UP + ROUNDS; round += 1) {
-  const order: Name[] = round % 2 === 0 ? ['ours', 'sdk'] : ['sdk', 'ours'];
-  for (const operation of ['list', 'listRaw', 'call'] as const) {
-    for (const name of order) {
-      const start = performance.now();
-      await operations[operation](servers[name]);
-      if (round >= WARM_UP) samples[name][operation].push(performance.now() - start);
+const names = (name: Name) => listed[name].map((tool) => tool.name).join(',');
+if (names('ours') !== names('sdk') || names('ours') !== names('floor'))
+  throw new Error('the servers list different tools');
+const answers = await Promise.all([ours, sdk, floor].map((client) => operations.call(client)));
+if (new Set(answers.map((answer) => JSON.stringify(answer.content))).size !== 1)
+  throw new Error(`the Read answers differ:\n${JSON.stringify(answers)}`);
+
+/** `rounds` rounds of each operation on two servers, the order alternating each round. */
+async function interleaved(
+  pair: readonly [Name, Name],
+  taken: readonly Operation[],
+): Promise<Record<Name, Record<Operation, number[]>>> {
+  // Both call paths on compiled code before anything is timed, as compareAsync does for the
+  // in-process rows: a second of Read round trips each, alternating.
+  await warmUpSides(
+    {
+      ours: () => operations.call(servers[pair[0]]),
+      anchor: () => operations.call(servers[pair[1]]),
+    },
+    { warmUpMs: CALL_WARM_UP_MS, sampleMs: 20 },
+  );
+  const samples = Object.fromEntries(
+    pair.map((name) => [name, { list: [], listRaw: [], call: [] }]),
+  ) as unknown as Record<Name, Record<Operation, number[]>>;
+  for (let round = 0; round < WARM_UP + ROUNDS; round += 1) {
+    const order = round % 2 === 0 ? pair : ([pair[1], pair[0]] as const);
+    for (const operation of taken) {
+      for (const name of order) {
+        const start = performance.now();
+        await operations[operation](servers[name]);
+        if (round >= WARM_UP) samples[name][operation].push(performance.now() - start);
+      }
     }
   }
+  return samples;
 }
-await Promise.all([ours.close(), sdk.close()]);
+
+const samples = await interleaved(['ours', 'sdk'], ['list', 'listRaw', 'call']);
+// The floor against the same anchor, in rounds of its own: the row's rounds run as before.
+const floorSamples = await interleaved(['floor', 'sdk'], ['call']);
+await Promise.all([ours.close(), sdk.close(), floor.close()]);
 await rm(workspace, { recursive: true, force: true });
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 const bytes = (name: Name) => Buffer.byteLength(JSON.stringify({ tools: listed[name] }));
 console.log(
   `MCP round trips over stdio, ${listed.ours.length} tools, ${ROUNDS} interleaved rounds (median per round trip):`,
@@ -131,12 +155,16 @@ for (const operation of ['list', 'listRaw', 'call'] as const) {
     `  ${label.padEnd(16)} tool-contracts serve ${ourMs.toFixed(3)} ms   SDK McpServer ${sdkMs.toFixed(3)} ms   ratio ${(ourMs / sdkMs).toFixed(2)}`,
   );
 }
+const floorRatio = medianRatio(floorSamples.floor.call, floorSamples.sdk.call);
+console.log(
+  `  floor: a bare SDK Server running Read's handler, no validation, ${median(floorSamples.floor.call).toFixed(3)} ms against McpServer's ${median(floorSamples.sdk.call).toFixed(3)} ms in rounds of their own: ${floorRatio.toFixed(2)}× (median of the per-round ratios)`,
+);
 console.log(`  tools/list bytes: serve ${bytes('ours')}, McpServer ${bytes('sdk')}`);
 console.log('Command: node --import tsx bench/mcp-round-trip.bench.ts');
 reportRows('mcp-round-trip', [
   rowResult(
     'serve-call',
     { ours: samples.ours.call, anchor: samples.sdk.call },
-    `${listed.ours.length} tools on both sides, Read of a 40-line file, an SDK \`Client\` over stdio`,
+    `${listed.ours.length} tools on both sides, Read of a 40-line file, an SDK \`Client\` over stdio; the floor (a bare SDK \`Server\` running the handler with no validation) ${floorRatio.toFixed(2)}× the anchor`,
   ),
 ]);

@@ -1,14 +1,66 @@
 /**
- * The anchor of the MCP rows: the MCP SDK's own high-level `McpServer` serving the tools a
- * runtime lists — each registered with its zod input schema (the one our JSON Schema is
- * generated from), its zod output schema where `tool-contracts serve` declares one, title,
- * description and annotations; a call runs the tool's handler directly (no gate, validation
- * beyond the SDK's, permission, budget or trace).
+ * The anchors of the MCP rows.
+ * - {@link registerBaselineTools}: the MCP SDK's own high-level `McpServer` serving the tools a
+ *   runtime lists — each registered with its zod input schema (the one our JSON Schema is
+ *   generated from), its zod output schema where `tool-contracts serve` declares one, title,
+ *   description and annotations.
+ * - {@link baselineToolCall}: what a call runs on either baseline server — the tool's handler
+ *   directly (no gate, validation beyond the SDK's, permission, budget or trace), its output
+ *   worded as the tool words it for the model.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ModelProfile, ToolCallContext } from '../../runtime/core/contract.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  ModelProfile,
+  ModelToolContract,
+  ToolCallContext,
+  ToolEntry,
+} from '../../runtime/core/contract.js';
 import { toMcpTool } from '../../runtime/integrations/mcp/to-mcp-tool.js';
 import type { ToolRuntime } from '../../runtime/core/tool-runtime.js';
+
+/** Runs a listed tool's handler for a baseline server. */
+export type BaselineToolCall = (
+  input: unknown,
+  extra: { readonly signal: AbortSignal },
+) => Promise<CallToolResult>;
+
+/**
+ * The call of `contract`'s tool on a baseline server: the handler with a call context of
+ * `workspace`, no boundary and no ports; `structuredContent` only where `serve` declares an
+ * output schema (`withOutput`).
+ */
+export function baselineToolCall(
+  entry: ToolEntry,
+  contract: ModelToolContract,
+  model: ModelProfile,
+  workspace: string,
+  withOutput: boolean,
+): BaselineToolCall {
+  const session = { todos: [], backgroundTasks: new Map(), readFiles: new Map() };
+  return async (input, { signal }) => {
+    const context: ToolCallContext = {
+      signal,
+      workspaceRoot: workspace,
+      workingDirectory: workspace,
+      artifactDirectory: workspace,
+      enforceWorkspaceBoundary: false,
+      ports: {},
+      session,
+      model,
+      toolName: contract.name,
+      trackProcess: () => {},
+    };
+    const result = await entry.handler(input as never, context);
+    if (!result.ok) return { content: [{ type: 'text', text: result.message }], isError: true };
+    const text =
+      entry.formatModelContent?.(result.output as never) ?? JSON.stringify(result.output);
+    return {
+      content: [{ type: 'text', text: String(text) }],
+      ...(withOutput ? { structuredContent: result.output as Record<string, unknown> } : {}),
+    };
+  };
+}
 
 /** Register on `server` every tool `runtime` lists for `model`; returns their names. */
 export function registerBaselineTools(
@@ -17,11 +69,17 @@ export function registerBaselineTools(
   model: ModelProfile,
   workspace: string,
 ): string[] {
-  const session = { todos: [], backgroundTasks: new Map(), readFiles: new Map() };
   const names: string[] = [];
   for (const contract of runtime.getTools({ model })) {
     const entry = runtime.registry.get(contract.name)!;
     const listed = toMcpTool(contract, entry);
+    const call = baselineToolCall(
+      entry,
+      contract,
+      model,
+      workspace,
+      listed.outputSchema !== undefined,
+    );
     names.push(contract.name);
     server.registerTool(
       contract.name,
@@ -35,28 +93,7 @@ export function registerBaselineTools(
           : { outputSchema: entry.runtimeOutputSchema as never }),
         annotations: listed.annotations!,
       },
-      (async (input: unknown, extra: { signal: AbortSignal }) => {
-        const context: ToolCallContext = {
-          signal: extra.signal,
-          workspaceRoot: workspace,
-          workingDirectory: workspace,
-          artifactDirectory: workspace,
-          enforceWorkspaceBoundary: false,
-          ports: {},
-          session,
-          model,
-          toolName: contract.name,
-          trackProcess: () => {},
-        };
-        const result = await entry.handler(input as never, context);
-        if (!result.ok) return { content: [{ type: 'text', text: result.message }], isError: true };
-        const text =
-          entry.formatModelContent?.(result.output as never) ?? JSON.stringify(result.output);
-        return {
-          content: [{ type: 'text', text: String(text) }],
-          ...(listed.outputSchema === undefined ? {} : { structuredContent: result.output }),
-        };
-      }) as never,
+      call as never,
     );
   }
   return names;
