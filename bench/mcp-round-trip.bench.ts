@@ -10,11 +10,11 @@
  * server answers a second of Read calls, so that both call paths are timed on compiled code.
  * Figures: median per round trip, and our/SDK ratio.
  *
- * Then a third server's calls against `McpServer`'s, in rounds of their own: the floor, the
- * SDK's low-level `Server` whose `tools/call` runs the handler and nothing else (no validation,
- * permission, budget or trace; `sdk-mcp-server.ts --bare`). No server built on the SDK's
- * `Server` answers faster, so its ratio to `McpServer` is the lowest a goal for the row can ask
- * of one.
+ * Then calls alone, in rounds of their own (batches of calls, no list between them), on both
+ * servers and a third: the floor, the SDK's low-level `Server` whose `tools/call` runs the
+ * handler and nothing else (no validation, permission, budget or trace;
+ * `sdk-mcp-server.ts --bare`). No server built on the SDK's `Server` answers faster, so its
+ * ratio to `McpServer` is the lowest a goal for the row can ask of one.
  *
  * The context flags below make the largest main-session tool set visible (36 of the 40
  * built-ins: Task, submit_result, escalate and RespondToCoordinator belong to other session
@@ -38,6 +38,8 @@ rowsToMeasure('mcp-round-trip', process.argv.slice(2));
 const ROUNDS = 200;
 const WARM_UP = 20;
 const CALL_WARM_UP_MS = 1000;
+// Calls timed together in a sample of the calls-alone rounds.
+const CALLS_PER_SAMPLE = 10;
 const root = path.join(import.meta.dirname, '..');
 // The most tools `serve` hosts: it refuses the ports and flags whose tools need a host of its
 // own (offPeak, subagents, skills, nodeRepl, dynamicWorkflows).
@@ -104,7 +106,7 @@ const answers = await Promise.all([ours, sdk, floor].map((client) => operations.
 if (new Set(answers.map((answer) => JSON.stringify(answer.content))).size !== 1)
   throw new Error(`the Read answers differ:\n${JSON.stringify(answers)}`);
 
-/** `rounds` rounds of each operation on two servers, the order alternating each round. */
+/** The rounds of each operation on two servers, the order alternating each round. */
 async function interleaved(
   pair: readonly [Name, Name],
   taken: readonly Operation[],
@@ -135,8 +137,36 @@ async function interleaved(
 }
 
 const samples = await interleaved(['ours', 'sdk'], ['list', 'listRaw', 'call']);
-// The floor against the same anchor, in rounds of its own: the row's rounds run as before.
-const floorSamples = await interleaved(['floor', 'sdk'], ['call']);
+
+/**
+ * Calls alone, in rounds of their own after the row's: each round times a batch of
+ * `CALLS_PER_SAMPLE` calls on every server, the order rotating (a single call is too short to
+ * time steadily). Median ms per call of each round, per server.
+ */
+async function callsAlone(order: readonly Name[]): Promise<Record<Name, number[]>> {
+  for (const name of order.slice(1))
+    await warmUpSides(
+      {
+        ours: () => operations.call(servers[order[0]!]),
+        anchor: () => operations.call(servers[name]),
+      },
+      { warmUpMs: CALL_WARM_UP_MS, sampleMs: 20 },
+    );
+  const times = Object.fromEntries(order.map((name) => [name, [] as number[]])) as Record<
+    Name,
+    number[]
+  >;
+  for (let round = 0; round < WARM_UP + ROUNDS; round += 1) {
+    for (const [index] of order.entries()) {
+      const name = order[(index + round) % order.length]!;
+      const start = performance.now();
+      for (let call = 0; call < CALLS_PER_SAMPLE; call += 1) await operations.call(servers[name]);
+      if (round >= WARM_UP) times[name].push((performance.now() - start) / CALLS_PER_SAMPLE);
+    }
+  }
+  return times;
+}
+const alone = await callsAlone(['ours', 'sdk', 'floor']);
 await Promise.all([ours.close(), sdk.close(), floor.close()]);
 await rm(workspace, { recursive: true, force: true });
 
@@ -155,9 +185,9 @@ for (const operation of ['list', 'listRaw', 'call'] as const) {
     `  ${label.padEnd(16)} tool-contracts serve ${ourMs.toFixed(3)} ms   SDK McpServer ${sdkMs.toFixed(3)} ms   ratio ${(ourMs / sdkMs).toFixed(2)}`,
   );
 }
-const floorRatio = medianRatio(floorSamples.floor.call, floorSamples.sdk.call);
+const floorRatio = medianRatio(alone.floor, alone.sdk);
 console.log(
-  `  floor: a bare SDK Server running Read's handler, no validation, ${median(floorSamples.floor.call).toFixed(3)} ms against McpServer's ${median(floorSamples.sdk.call).toFixed(3)} ms in rounds of their own: ${floorRatio.toFixed(2)}× (median of the per-round ratios)`,
+  `Calls alone, ${CALLS_PER_SAMPLE} a sample, ${ROUNDS} rounds: tool-contracts serve ${median(alone.ours).toFixed(3)} ms (${medianRatio(alone.ours, alone.sdk).toFixed(2)}×), SDK McpServer ${median(alone.sdk).toFixed(3)} ms, floor ${median(alone.floor).toFixed(3)} ms (${floorRatio.toFixed(2)}×; a bare SDK Server running Read's handler, no validation)`,
 );
 console.log(`  tools/list bytes: serve ${bytes('ours')}, McpServer ${bytes('sdk')}`);
 console.log('Command: node --import tsx bench/mcp-round-trip.bench.ts');
@@ -165,6 +195,6 @@ reportRows('mcp-round-trip', [
   rowResult(
     'serve-call',
     { ours: samples.ours.call, anchor: samples.sdk.call },
-    `${listed.ours.length} tools on both sides, Read of a 40-line file, an SDK \`Client\` over stdio; the floor (a bare SDK \`Server\` running the handler with no validation) ${floorRatio.toFixed(2)}× the anchor`,
+    `${listed.ours.length} tools on both sides, Read of a 40-line file, an SDK \`Client\` over stdio; calls alone: serve ${medianRatio(alone.ours, alone.sdk).toFixed(2)}×, the floor (a bare SDK \`Server\` running the handler, no validation) ${floorRatio.toFixed(2)}×`,
   ),
 ]);
