@@ -13,6 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type {
   ModelProfile,
   ModelToolContract,
+  SessionState,
   ToolCallContext,
   ToolEntry,
 } from '../../runtime/core/contract.js';
@@ -27,17 +28,18 @@ export type BaselineToolCall = (
 
 /**
  * The call of `contract`'s tool on a baseline server: the handler with a call context of
- * `workspace`, no boundary and no ports; `structuredContent` only where `serve` declares an
- * output schema (`withOutput`).
+ * `workspace`, no boundary and no ports, and the server's one `session` state (what Read
+ * records, Edit checks); `structuredContent` only where `serve` declares an output schema
+ * (`withOutput`).
  */
 export function baselineToolCall(
   entry: ToolEntry,
   contract: ModelToolContract,
   model: ModelProfile,
   workspace: string,
+  session: SessionState,
   withOutput: boolean,
 ): BaselineToolCall {
-  const session = { todos: [], backgroundTasks: new Map(), readFiles: new Map() };
   return async (input, { signal }) => {
     const context: ToolCallContext = {
       signal,
@@ -62,6 +64,11 @@ export function baselineToolCall(
   };
 }
 
+/** A baseline server's session state, one for all its calls (as `serve` has one session). */
+export function newBaselineSession(): SessionState {
+  return { todos: [], backgroundTasks: new Map(), readFiles: new Map() };
+}
+
 /** Register on `server` every tool `runtime` lists for `model`; returns their names. */
 export function registerBaselineTools(
   server: McpServer,
@@ -69,6 +76,7 @@ export function registerBaselineTools(
   model: ModelProfile,
   workspace: string,
 ): string[] {
+  const session = newBaselineSession();
   const names: string[] = [];
   for (const contract of runtime.getTools({ model })) {
     const entry = runtime.registry.get(contract.name)!;
@@ -78,6 +86,7 @@ export function registerBaselineTools(
       contract,
       model,
       workspace,
+      session,
       listed.outputSchema !== undefined,
     );
     names.push(contract.name);

@@ -28,6 +28,7 @@ import { createToolRuntime, type ToolRuntime } from '../../runtime/core/tool-run
 import { toMcpTool } from '../../runtime/integrations/mcp/to-mcp-tool.js';
 import {
   baselineToolCall,
+  newBaselineSession,
   registerBaselineTools,
   type BaselineToolCall,
 } from './register-baseline-tools.js';
@@ -67,6 +68,7 @@ function bareServer(runtime: ToolRuntime): Server {
     { name: 'sdk-floor', version: '0.0.0' },
     { capabilities: { tools: {} } },
   );
+  const session = newBaselineSession();
   const tools: Tool[] = [];
   const calls = new Map<string, BaselineToolCall>();
   for (const contract of runtime.getTools({ model })) {
@@ -75,7 +77,14 @@ function bareServer(runtime: ToolRuntime): Server {
     tools.push(listed);
     calls.set(
       contract.name,
-      baselineToolCall(entry, contract, model, workspace, listed.outputSchema !== undefined),
+      baselineToolCall(
+        entry,
+        contract,
+        model,
+        workspace,
+        session,
+        listed.outputSchema !== undefined,
+      ),
     );
   }
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
