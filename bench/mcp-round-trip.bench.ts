@@ -157,7 +157,7 @@ async function callsAlone(order: readonly Name[]): Promise<Record<Name, number[]
     number[]
   >;
   for (let round = 0; round < WARM_UP + ROUNDS; round += 1) {
-    for (const [index] of order.entries()) {
+    for (let index = 0; index < order.length; index += 1) {
       const name = order[(index + round) % order.length]!;
       const start = performance.now();
       for (let call = 0; call < CALLS_PER_SAMPLE; call += 1) await operations.call(servers[name]);

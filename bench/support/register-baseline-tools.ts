@@ -4,12 +4,12 @@
  *   runtime lists — each registered with its zod input schema (the one our JSON Schema is
  *   generated from), its zod output schema where `tool-contracts serve` declares one, title,
  *   description and annotations.
- * - {@link baselineToolCall}: what a call runs on either baseline server — the tool's handler
+ * - {@link baselineTools}: what a call runs on either baseline server — the tool's handler
  *   directly (no gate, validation beyond the SDK's, permission, budget or trace), its output
  *   worded as the tool words it for the model.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type {
   ModelProfile,
   ModelToolContract,
@@ -32,7 +32,7 @@ export type BaselineToolCall = (
  * records, Edit checks); `structuredContent` only where `serve` declares an output schema
  * (`withOutput`).
  */
-export function baselineToolCall(
+function baselineToolCall(
   entry: ToolEntry,
   contract: ModelToolContract,
   model: ModelProfile,
@@ -64,9 +64,36 @@ export function baselineToolCall(
   };
 }
 
-/** A baseline server's session state, one for all its calls (as `serve` has one session). */
-export function newBaselineSession(): SessionState {
-  return { todos: [], backgroundTasks: new Map(), readFiles: new Map() };
+/** A tool as both baseline servers serve it. */
+export interface BaselineTool {
+  readonly contract: ModelToolContract;
+  readonly entry: ToolEntry;
+  /** As `serve` lists it. */
+  readonly listed: Tool;
+  readonly call: BaselineToolCall;
+}
+
+/**
+ * Every tool `runtime` lists for `model`, each with its baseline call; one session state for all
+ * of them (what Read records, Edit checks), as `serve` has one session.
+ */
+export function baselineTools(
+  runtime: ToolRuntime,
+  model: ModelProfile,
+  workspace: string,
+): BaselineTool[] {
+  const session: SessionState = { todos: [], backgroundTasks: new Map(), readFiles: new Map() };
+  return runtime.getTools({ model }).map((contract) => {
+    const entry = runtime.registry.get(contract.name)!;
+    const listed = toMcpTool(contract, entry);
+    const withOutput = listed.outputSchema !== undefined;
+    return {
+      contract,
+      entry,
+      listed,
+      call: baselineToolCall(entry, contract, model, workspace, session, withOutput),
+    };
+  });
 }
 
 /** Register on `server` every tool `runtime` lists for `model`; returns their names. */
@@ -76,20 +103,8 @@ export function registerBaselineTools(
   model: ModelProfile,
   workspace: string,
 ): string[] {
-  const session = newBaselineSession();
-  const names: string[] = [];
-  for (const contract of runtime.getTools({ model })) {
-    const entry = runtime.registry.get(contract.name)!;
-    const listed = toMcpTool(contract, entry);
-    const call = baselineToolCall(
-      entry,
-      contract,
-      model,
-      workspace,
-      session,
-      listed.outputSchema !== undefined,
-    );
-    names.push(contract.name);
+  const tools = baselineTools(runtime, model, workspace);
+  for (const { contract, entry, listed, call } of tools) {
     server.registerTool(
       contract.name,
       {
@@ -105,7 +120,7 @@ export function registerBaselineTools(
       call as never,
     );
   }
-  return names;
+  return tools.map(({ contract }) => contract.name);
 }
 
 interface ListedTools {

@@ -17,7 +17,6 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
-  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { parseArgs } from 'node:util';
 import { gateInputFromOptions, CONTEXT_OPTIONS } from '../../cli/context-options.js';
@@ -25,13 +24,7 @@ import { builtInTools } from '../../generated/index.js';
 import { SORTED_PROVIDER_TOOL_NAMES } from '../../generated/provider-order.js';
 import type { ModelProfile } from '../../runtime/core/contract.js';
 import { createToolRuntime, type ToolRuntime } from '../../runtime/core/tool-runtime.js';
-import { toMcpTool } from '../../runtime/integrations/mcp/to-mcp-tool.js';
-import {
-  baselineToolCall,
-  newBaselineSession,
-  registerBaselineTools,
-  type BaselineToolCall,
-} from './register-baseline-tools.js';
+import { baselineTools, registerBaselineTools } from './register-baseline-tools.js';
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
@@ -68,25 +61,9 @@ function bareServer(runtime: ToolRuntime): Server {
     { name: 'sdk-floor', version: '0.0.0' },
     { capabilities: { tools: {} } },
   );
-  const session = newBaselineSession();
-  const tools: Tool[] = [];
-  const calls = new Map<string, BaselineToolCall>();
-  for (const contract of runtime.getTools({ model })) {
-    const entry = runtime.registry.get(contract.name)!;
-    const listed = toMcpTool(contract, entry);
-    tools.push(listed);
-    calls.set(
-      contract.name,
-      baselineToolCall(
-        entry,
-        contract,
-        model,
-        workspace,
-        session,
-        listed.outputSchema !== undefined,
-      ),
-    );
-  }
+  const served = baselineTools(runtime, model, workspace);
+  const tools = served.map(({ listed }) => listed);
+  const calls = new Map(served.map(({ contract, call }) => [contract.name, call]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const call = calls.get(request.params.name);
